@@ -1,0 +1,72 @@
+package io.causality.common.http;
+
+import io.causality.common.errors.ApiExceptionMapper;
+import io.causality.common.errors.ConstraintViolationExceptionMapper;
+import io.causality.common.errors.JsonProcessingExceptionMapper;
+import io.causality.common.errors.UnexpectedExceptionMapper;
+import io.causality.common.errors.WebApplicationExceptionMapper;
+import io.dropwizard.core.server.AbstractServerFactory;
+import io.dropwizard.core.server.ServerFactory;
+import io.dropwizard.core.setup.Environment;
+import io.dropwizard.jersey.errors.EarlyEofExceptionMapper;
+import io.dropwizard.logging.common.AbstractAppenderFactory;
+import io.dropwizard.logging.common.AppenderFactory;
+import io.dropwizard.request.logging.LogbackAccessRequestLogFactory;
+import jakarta.servlet.DispatcherType;
+import java.util.EnumSet;
+
+/**
+ * The HTTP plumbing both services share, installed from each application's {@code run()}:
+ * the request id, the error envelope for every failure path, and a request log that names
+ * the request id.
+ */
+public final class HttpPlumbing {
+  /** Combined log format plus the latency and the request id of the response. */
+  public static final String REQUEST_LOG_FORMAT =
+      "%h %l %u [%t{dd/MMM/yyyy:HH:mm:ss Z,UTC}] \"%r\" %s %b \"%i{User-Agent}\" %D ms"
+          + " requestId=%responseHeader{X-Request-Id}";
+
+  private HttpPlumbing() {}
+
+  public static void install(Environment environment, ServerFactory serverFactory) {
+    replaceDefaultExceptionMappers(environment, serverFactory);
+    environment.servlets()
+        .addFilter("request-id", new RequestIdFilter())
+        .addMappingForUrlPatterns(EnumSet.allOf(DispatcherType.class), false, "/*");
+    environment.admin()
+        .addFilter("request-id", new RequestIdFilter())
+        .addMappingForUrlPatterns(EnumSet.allOf(DispatcherType.class), false, "/*");
+    JsonErrorHandler errors = new JsonErrorHandler(environment.getObjectMapper());
+    environment.getApplicationContext().setErrorHandler(errors);
+    environment.lifecycle().addServerLifecycleListener(server -> server.setErrorHandler(errors));
+    stampRequestIdIntoRequestLog(serverFactory);
+  }
+
+  private static void replaceDefaultExceptionMappers(
+      Environment environment, ServerFactory serverFactory) {
+    if (serverFactory instanceof AbstractServerFactory factory) {
+      // Dropwizard's defaults answer in their own shape; ours answer in the envelope.
+      factory.setRegisterDefaultExceptionMappers(false);
+    }
+    environment.jersey().register(new ApiExceptionMapper());
+    environment.jersey().register(new WebApplicationExceptionMapper());
+    environment.jersey().register(new JsonProcessingExceptionMapper());
+    environment.jersey().register(new ConstraintViolationExceptionMapper());
+    environment.jersey().register(new EarlyEofExceptionMapper());
+    environment.jersey().register(new UnexpectedExceptionMapper());
+  }
+
+  /** Operators who set their own request-log format keep it; the default gains the id. */
+  private static void stampRequestIdIntoRequestLog(ServerFactory serverFactory) {
+    if (!(serverFactory instanceof AbstractServerFactory factory)
+        || !(factory.getRequestLogFactory() instanceof LogbackAccessRequestLogFactory log)) {
+      return;
+    }
+    for (AppenderFactory<?> appender : log.getAppenders()) {
+      if (appender instanceof AbstractAppenderFactory<?> configurable
+          && configurable.getLogFormat() == null) {
+        configurable.setLogFormat(REQUEST_LOG_FORMAT);
+      }
+    }
+  }
+}

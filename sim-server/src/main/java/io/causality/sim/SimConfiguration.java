@@ -1,0 +1,51 @@
+package io.causality.sim;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.dropwizard.core.Configuration;
+import io.dropwizard.db.DataSourceFactory;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+
+/**
+ * The simulation service's configuration. Every key has a working default, so a file with
+ * only {@code server}, {@code logging} and {@code database} starts the service.
+ */
+public class SimConfiguration extends Configuration {
+  /** The embedded default: a durable H2 file under var/, shareable with the admin commands. */
+  public static final String DEFAULT_DATABASE_URL =
+      "jdbc:h2:file:./var/sim-server;WRITE_DELAY=0;AUTO_SERVER=TRUE";
+
+  @Valid @NotNull private DataSourceFactory database = defaultDatabase();
+
+  private boolean migrateOnStart = true;
+
+  @JsonProperty("database")
+  public DataSourceFactory getDataSourceFactory() {
+    return database;
+  }
+
+  @JsonProperty("database")
+  public void setDataSourceFactory(DataSourceFactory database) {
+    this.database = database;
+  }
+
+  /** Apply pending Liquibase migrations at start; off for operators who run db migrate. */
+  @JsonProperty
+  public boolean isMigrateOnStart() {
+    return migrateOnStart;
+  }
+
+  @JsonProperty
+  public void setMigrateOnStart(boolean migrateOnStart) {
+    this.migrateOnStart = migrateOnStart;
+  }
+
+  private static DataSourceFactory defaultDatabase() {
+    DataSourceFactory factory = new DataSourceFactory();
+    factory.setDriverClass("org.h2.Driver");
+    factory.setUrl(DEFAULT_DATABASE_URL);
+    factory.setUser("sa");
+    factory.setPassword("");
+    return factory;
+  }
+}

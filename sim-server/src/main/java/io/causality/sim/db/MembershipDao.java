@@ -1,0 +1,35 @@
+package io.causality.sim.db;
+
+import java.time.Instant;
+import java.util.UUID;
+import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+import org.jdbi.v3.sqlobject.transaction.Transaction;
+
+/** Memberships of JWT users in organizations. */
+public interface MembershipDao {
+  @SqlUpdate("""
+      UPDATE memberships SET role = :role
+      WHERE organization_id = :organizationId AND user_id = :userId
+      """)
+  int updateRole(@Bind("organizationId") UUID organizationId, @Bind("userId") String userId,
+      @Bind("role") String role);
+
+  @SqlUpdate("""
+      INSERT INTO memberships (organization_id, user_id, role, created_at)
+      VALUES (:organizationId, :userId, :role, :createdAt)
+      """)
+  void insert(@Bind("organizationId") UUID organizationId, @Bind("userId") String userId,
+      @Bind("role") String role, @Bind("createdAt") Instant createdAt);
+
+  /**
+   * Adds the user, or changes the role of a user who is already a member. Plain SQL rather
+   * than a vendor upsert so that H2 and PostgreSQL run the same statements.
+   */
+  @Transaction
+  default void upsert(UUID organizationId, String userId, String role, Instant createdAt) {
+    if (updateRole(organizationId, userId, role) == 0) {
+      insert(organizationId, userId, role, createdAt);
+    }
+  }
+}
