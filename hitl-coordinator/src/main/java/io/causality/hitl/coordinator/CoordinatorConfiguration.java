@@ -1,0 +1,172 @@
+package io.causality.hitl.coordinator;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.causality.common.db.DurableDatabase;
+import io.causality.hitl.coordinator.config.AuthorityConfig;
+import io.causality.hitl.coordinator.config.BindAddress;
+import io.causality.hitl.coordinator.config.CallerConfig;
+import io.causality.hitl.coordinator.config.PolicyConfig;
+import io.dropwizard.core.Configuration;
+import io.dropwizard.core.server.DefaultServerFactory;
+import io.dropwizard.db.DataSourceFactory;
+import io.dropwizard.jetty.HttpConnectorFactory;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The coordinator's configuration: the seed's keys ({@code bind}, {@code dbPath}, TTLs,
+ * {@code policy}, {@code authorities}) plus optional {@code callers}, and Dropwizard's
+ * {@code server} (for the admin connector) and {@code logging}. Every key has a default.
+ */
+public class CoordinatorConfiguration extends Configuration {
+  public static final int DEFAULT_ADMIN_PORT = 8091;
+  private static final long DAY_MS = 86_400_000L;
+
+  @NotNull @Pattern(regexp = BindAddress.PATTERN, message = "must be host:port")
+  private String bind = "127.0.0.1:8090";
+
+  @NotBlank private String dbPath = "var/hitl-coordinator";
+
+  /** Optional: a database other than the embedded file at dbPath (PostgreSQL, for example). */
+  @Valid private DataSourceFactory database;
+
+  @Min(1_000) @Max(30 * DAY_MS) private long pendingRequestTtlMs = 3_600_000L;
+
+  @Min(1_000) @Max(30 * DAY_MS) private long defaultTokenTtlMs = 300_000L;
+
+  @Valid @NotNull private PolicyConfig policy = new PolicyConfig();
+
+  @Valid @NotNull private List<AuthorityConfig> authorities = new ArrayList<>();
+
+  @Valid @NotNull private List<CallerConfig> callers = new ArrayList<>();
+
+  private boolean migrateOnStart = true;
+
+  public CoordinatorConfiguration() {
+    setServerFactory(defaultServer());
+  }
+
+  @JsonProperty
+  public String getBind() {
+    return bind;
+  }
+
+  @JsonProperty
+  public void setBind(String bind) {
+    this.bind = bind;
+  }
+
+  public BindAddress bindAddress() {
+    return BindAddress.parse(bind);
+  }
+
+  @JsonProperty
+  public String getDbPath() {
+    return dbPath;
+  }
+
+  @JsonProperty
+  public void setDbPath(String dbPath) {
+    this.dbPath = dbPath;
+  }
+
+  @JsonProperty("database")
+  public DataSourceFactory getDatabase() {
+    return database;
+  }
+
+  @JsonProperty("database")
+  public void setDatabase(DataSourceFactory database) {
+    this.database = database;
+  }
+
+  @JsonProperty
+  public long getPendingRequestTtlMs() {
+    return pendingRequestTtlMs;
+  }
+
+  @JsonProperty
+  public void setPendingRequestTtlMs(long pendingRequestTtlMs) {
+    this.pendingRequestTtlMs = pendingRequestTtlMs;
+  }
+
+  @JsonProperty
+  public long getDefaultTokenTtlMs() {
+    return defaultTokenTtlMs;
+  }
+
+  @JsonProperty
+  public void setDefaultTokenTtlMs(long defaultTokenTtlMs) {
+    this.defaultTokenTtlMs = defaultTokenTtlMs;
+  }
+
+  @JsonProperty
+  public PolicyConfig getPolicy() {
+    return policy;
+  }
+
+  @JsonProperty
+  public void setPolicy(PolicyConfig policy) {
+    this.policy = policy;
+  }
+
+  @JsonProperty
+  public List<AuthorityConfig> getAuthorities() {
+    return authorities;
+  }
+
+  @JsonProperty
+  public void setAuthorities(List<AuthorityConfig> authorities) {
+    this.authorities = authorities;
+  }
+
+  @JsonProperty
+  public List<CallerConfig> getCallers() {
+    return callers;
+  }
+
+  @JsonProperty
+  public void setCallers(List<CallerConfig> callers) {
+    this.callers = callers;
+  }
+
+  @JsonProperty
+  public boolean isMigrateOnStart() {
+    return migrateOnStart;
+  }
+
+  @JsonProperty
+  public void setMigrateOnStart(boolean migrateOnStart) {
+    this.migrateOnStart = migrateOnStart;
+  }
+
+  /** The configured database, or the durable embedded H2 file at {@code dbPath}. */
+  public DataSourceFactory buildDataSourceFactory() {
+    if (database != null) {
+      database.setUrl(DurableDatabase.enforceDurability(database.getUrl()));
+      return database;
+    }
+    DataSourceFactory embedded = new DataSourceFactory();
+    embedded.setDriverClass("org.h2.Driver");
+    embedded.setUrl(DurableDatabase.h2FileUrl(Path.of(dbPath)));
+    embedded.setUser("sa");
+    embedded.setPassword("");
+    return embedded;
+  }
+
+  private static DefaultServerFactory defaultServer() {
+    DefaultServerFactory server = new DefaultServerFactory();
+    HttpConnectorFactory admin = new HttpConnectorFactory();
+    admin.setBindHost("127.0.0.1");
+    admin.setPort(DEFAULT_ADMIN_PORT);
+    server.setAdminConnectors(List.of(admin));
+    return server;
+  }
+}

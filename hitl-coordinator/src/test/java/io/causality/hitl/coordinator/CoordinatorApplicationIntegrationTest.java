@@ -1,0 +1,96 @@
+package io.causality.hitl.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.DropwizardTestSupport;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The coordinator starts from the seed's keys, listens on bind, and answers health. */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class CoordinatorApplicationIntegrationTest {
+  static final Path DATA = tempDirectory();
+  static final String CONFIG = ResourceHelpers.resourceFilePath("configs/minimal.yml");
+
+  static final DropwizardAppExtension<CoordinatorConfiguration> APP =
+      new DropwizardAppExtension<>(CoordinatorApplication.class, CONFIG,
+          ConfigOverride.config("dbPath", DATA.resolve("coordinator").toString()));
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private static Path tempDirectory() {
+    try {
+      return Files.createTempDirectory("coordinator-it");
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private HttpResponse<String> get(int port, String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        .build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void healthzChecksTheDatabase() throws Exception {
+    HttpResponse<String> response = get(APP.getLocalPort(), "/healthz");
+    assertThat(response.statusCode()).isEqualTo(200);
+    JsonNode body = JSON.readTree(response.body());
+    assertThat(body.get("status").asText()).isEqualTo("UP");
+    assertThat(body.get("checks").get("database").asText()).isEqualTo("UP");
+    assertThat(response.headers().firstValue("X-Request-Id")).isPresent();
+  }
+
+  @Test
+  void theDatabaseIsTheDurableFileAtDbPath() throws Exception {
+    assertThat(APP.getConfiguration().buildDataSourceFactory().getUrl())
+        .startsWith("jdbc:h2:file:" + DATA.resolve("coordinator"))
+        .contains(";WRITE_DELAY=0");
+    assertThat(Files.exists(DATA.resolve("coordinator.mv.db"))).isTrue();
+  }
+
+  @Test
+  void unknownPathAnswersTheEnvelope() throws Exception {
+    HttpResponse<String> response = get(APP.getLocalPort(), "/v1/nothing");
+    assertThat(response.statusCode()).isEqualTo(404);
+    assertThat(JSON.readTree(response.body()).get("error").get("code").asText())
+        .isEqualTo("NOT_FOUND");
+  }
+
+  @Test
+  void adminPortServesMetricsAndHealthChecks() throws Exception {
+    assertThat(get(APP.getAdminPort(), "/metrics").body())
+        .contains("io.dropwizard.jetty.MutableServletContextHandler.requests");
+    JsonNode checks = JSON.readTree(get(APP.getAdminPort(), "/healthcheck").body());
+    assertThat(checks.get("database").get("healthy").asBoolean()).isTrue();
+  }
+
+  @Test
+  void refusesANonLoopbackBindWithoutCallers() {
+    DropwizardTestSupport<CoordinatorConfiguration> exposed = new DropwizardTestSupport<>(
+        CoordinatorApplication.class, CONFIG,
+        ConfigOverride.config("bind", "0.0.0.0:0"),
+        ConfigOverride.config("dbPath", DATA.resolve("exposed").toString()));
+    try {
+      assertThatThrownBy(exposed::before)
+          .hasMessageContaining("not a loopback address")
+          .hasMessageContaining("callers");
+    } finally {
+      exposed.after();
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package io.causality.common.http;
+
+import io.dropwizard.core.Application;
+import io.dropwizard.core.Configuration;
+import io.dropwizard.core.setup.Environment;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** A minimal service with the shared plumbing and one resource per failure path. */
+public class PlumbingTestApplication extends Application<Configuration> {
+  static final Logger LOG = LoggerFactory.getLogger(PlumbingTestApplication.class);
+
+  @Override
+  public void run(Configuration configuration, Environment environment) {
+    HttpPlumbing.install(environment, configuration.getServerFactory());
+    environment.jersey().register(new EchoResource());
+  }
+
+  /** A body with nested, bounded fields. */
+  public record Marker(@NotNull Double x, @NotNull Double y) {}
+
+  public record Agent(@NotBlank String id, @Valid @NotNull Marker marker) {}
+
+  public record EchoRequest(
+      @NotNull @Min(1) @Max(10_000) Integer ticks, @Valid List<Agent> agents) {}
+
+  @Path("/v1/echo")
+  @Produces(MediaType.APPLICATION_JSON)
+  public static class EchoResource {
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Map<String, Object> echo(@NotNull @Valid EchoRequest request) {
+      LOG.info("echoing {} ticks", request.ticks());
+      return Map.of("ticks", request.ticks());
+    }
+
+    @GET
+    public Map<String, Object> page(
+        @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit) {
+      return Map.of("limit", limit);
+    }
+
+    @GET
+    @Path("/boom")
+    public Map<String, Object> boom() {
+      throw new IllegalStateException("secret internal detail: password=hunter2");
+    }
+  }
+}

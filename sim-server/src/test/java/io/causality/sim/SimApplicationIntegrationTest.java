@@ -1,0 +1,92 @@
+package io.causality.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The service starts from a config with only DESIGN.md's keys, migrates and answers. */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class SimApplicationIntegrationTest {
+  static final Path DATA = tempDirectory();
+
+  static final DropwizardAppExtension<SimConfiguration> APP = new DropwizardAppExtension<>(
+      SimApplication.class, ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+      ConfigOverride.config("database.url", "jdbc:h2:file:" + DATA.resolve("sim")));
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private static Path tempDirectory() {
+    try {
+      return Files.createTempDirectory("sim-it");
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private HttpResponse<String> get(int port, String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        .build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void healthChecksTheDatabase() throws Exception {
+    HttpResponse<String> response = get(APP.getLocalPort(), "/v1/health");
+    assertThat(response.statusCode()).isEqualTo(200);
+    JsonNode body = JSON.readTree(response.body());
+    assertThat(body.get("status").asText()).isEqualTo("UP");
+    assertThat(body.get("checks").get("database").asText()).isEqualTo("UP");
+  }
+
+  @Test
+  void durableCommitsAreForcedOnTheEmbeddedDatabase() {
+    assertThat(APP.getConfiguration().getDataSourceFactory().getUrl())
+        .contains(DATA.resolve("sim").toString()).endsWith(";WRITE_DELAY=0");
+  }
+
+  @Test
+  void migrationsRanAtStart() throws Exception {
+    try (var connection = APP.getConfiguration().getDataSourceFactory()
+        .build(APP.getEnvironment().metrics(), "probe").getConnection();
+        var rows = connection.createStatement().executeQuery(
+            "SELECT COUNT(*) FROM organizations")) {
+      assertThat(rows.next()).isTrue();
+      assertThat(rows.getLong(1)).isGreaterThanOrEqualTo(0);
+    }
+  }
+
+  @Test
+  void unknownPathAnswersTheEnvelopeWithTheRequestId() throws Exception {
+    HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+        URI.create("http://127.0.0.1:" + APP.getLocalPort() + "/v1/unknown"))
+        .header("X-Request-Id", "sim-it-1").build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(404);
+    assertThat(response.headers().firstValue("X-Request-Id")).hasValue("sim-it-1");
+    JsonNode error = JSON.readTree(response.body()).get("error");
+    assertThat(error.get("code").asText()).isEqualTo("NOT_FOUND");
+    assertThat(error.get("requestId").asText()).isEqualTo("sim-it-1");
+  }
+
+  @Test
+  void adminPortServesMetricsAndHealthChecks() throws Exception {
+    HttpResponse<String> metrics = get(APP.getAdminPort(), "/metrics");
+    assertThat(metrics.statusCode()).isEqualTo(200);
+    assertThat(metrics.body())
+        .contains("io.dropwizard.jetty.MutableServletContextHandler.requests");
+    HttpResponse<String> checks = get(APP.getAdminPort(), "/healthcheck");
+    assertThat(JSON.readTree(checks.body()).get("database").get("healthy").asBoolean()).isTrue();
+  }
+}
