@@ -9,6 +9,15 @@ import io.causality.sim.cli.ApiKeyCreateCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
 import io.causality.sim.resources.HealthResource;
+import io.causality.sim.auth.Caller;
+import io.causality.sim.auth.CallerAuthFilter;
+import io.causality.sim.auth.CallerAuthenticator;
+import io.causality.sim.auth.JwtVerifier;
+import io.causality.sim.auth.ScopeFeature;
+import io.dropwizard.auth.AuthDynamicFeature;
+import io.dropwizard.auth.AuthValueFactoryProvider;
+import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
+import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
@@ -16,11 +25,15 @@ import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import io.dropwizard.jdbi3.JdbiFactory;
 import io.dropwizard.migrations.MigrationsBundle;
+import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The simulation service. Reading {@link #run} shows the whole service. */
 public class SimApplication extends Application<SimConfiguration> {
   public static final String NAME = "sim-server";
+  private static final Logger LOG = LoggerFactory.getLogger(SimApplication.class);
 
   public static void main(String[] args) throws Exception {
     new SimApplication().run(args);
@@ -33,6 +46,9 @@ public class SimApplication extends Application<SimConfiguration> {
 
   @Override
   public void initialize(Bootstrap<SimConfiguration> bootstrap) {
+    // Secrets come from the environment: jwtSecret: ${SIM_JWT_SECRET:-}
+    bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
+        bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
     bootstrap.addCommand(new ServeCommand<>(this));
     bootstrap.addCommand(new OrgCreateCommand());
     bootstrap.addCommand(new ApiKeyCreateCommand());
@@ -54,8 +70,25 @@ public class SimApplication extends Application<SimConfiguration> {
   public void run(SimConfiguration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
     Jdbi jdbi = openDatabase(configuration, environment);
+    registerAuthentication(configuration, environment, jdbi);
     HealthReport health = new HealthReport(environment.healthChecks(), NAME, version());
     environment.jersey().register(new HealthResource(health));
+  }
+
+  private static void registerAuthentication(
+      SimConfiguration configuration, Environment environment, Jdbi jdbi) {
+    Optional<JwtVerifier> jwt =
+        Optional.ofNullable(configuration.getAuth().getJwtSecret()).map(JwtVerifier::new);
+    if (jwt.isEmpty()) {
+      LOG.warn("auth.jwtSecret is not set: bearer tokens are refused, API keys still work");
+    }
+    CallerAuthFilter filter = new CallerAuthFilter.Builder()
+        .setAuthenticator(new CallerAuthenticator(jdbi, jwt))
+        .setPrefix("Bearer")
+        .buildAuthFilter();
+    environment.jersey().register(new AuthDynamicFeature(filter));
+    environment.jersey().register(new AuthValueFactoryProvider.Binder<>(Caller.class));
+    environment.jersey().register(new ScopeFeature());
   }
 
   private static Jdbi openDatabase(SimConfiguration configuration, Environment environment) {

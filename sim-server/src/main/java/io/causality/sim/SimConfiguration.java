@@ -1,6 +1,7 @@
 package io.causality.sim;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.causality.sim.config.AuthConfig;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.db.DataSourceFactory;
 import jakarta.validation.Valid;
@@ -18,6 +19,8 @@ public class SimConfiguration extends Configuration {
   @Valid @NotNull private DataSourceFactory database = defaultDatabase();
 
   private boolean migrateOnStart = true;
+
+  @Valid @NotNull private AuthConfig auth = new AuthConfig();
 
   @JsonProperty("database")
   public DataSourceFactory getDataSourceFactory() {
@@ -38,6 +41,16 @@ public class SimConfiguration extends Configuration {
   @JsonProperty
   public void setMigrateOnStart(boolean migrateOnStart) {
     this.migrateOnStart = migrateOnStart;
+  }
+
+  @JsonProperty
+  public AuthConfig getAuth() {
+    return auth;
+  }
+
+  @JsonProperty
+  public void setAuth(AuthConfig auth) {
+    this.auth = auth;
   }
 
   private static DataSourceFactory defaultDatabase() {

@@ -1,13 +1,23 @@
 package io.causality.sim.db;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
+import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
 
 /** Memberships of JWT users in organizations. */
 public interface MembershipDao {
+  /** A user's memberships, as organization id and role. */
+  record Membership(UUID organizationId, String role) {}
+
+  @SqlQuery("SELECT organization_id, role FROM memberships WHERE user_id = :userId")
+  @RegisterConstructorMapper(Membership.class)
+  List<Membership> findByUser(@Bind("userId") String userId);
+
   @SqlUpdate("""
       UPDATE memberships SET role = :role
       WHERE organization_id = :organizationId AND user_id = :userId
