@@ -8,7 +8,11 @@ import io.causality.common.http.HttpPlumbing;
 import io.causality.sim.cli.ApiKeyCreateCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
+import io.causality.sim.core.OrganizationService;
 import io.causality.sim.resources.HealthResource;
+import io.causality.sim.resources.OrganizationResource;
+import io.causality.sim.resources.OrganizationUsageResource;
+import io.causality.sim.resources.OrganizationsResource;
 import io.causality.sim.auth.Caller;
 import io.causality.sim.auth.CallerAuthFilter;
 import io.causality.sim.auth.CallerAuthenticator;
@@ -25,6 +29,7 @@ import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import io.dropwizard.jdbi3.JdbiFactory;
 import io.dropwizard.migrations.MigrationsBundle;
+import java.time.Clock;
 import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
@@ -73,6 +78,10 @@ public class SimApplication extends Application<SimConfiguration> {
     registerAuthentication(configuration, environment, jdbi);
     HealthReport health = new HealthReport(environment.healthChecks(), NAME, version());
     environment.jersey().register(new HealthResource(health));
+    OrganizationService organizations = new OrganizationService(jdbi, Clock.systemUTC());
+    environment.jersey().register(new OrganizationsResource(organizations));
+    environment.jersey().register(new OrganizationResource(organizations));
+    environment.jersey().register(new OrganizationUsageResource(organizations));
   }
 
   private static void registerAuthentication(

@@ -1,5 +1,6 @@
 package io.causality.common.http;
 
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.causality.common.errors.ApiExceptionMapper;
 import io.causality.common.errors.ConstraintViolationExceptionMapper;
 import io.causality.common.errors.JsonProcessingExceptionMapper;
@@ -29,6 +30,8 @@ public final class HttpPlumbing {
   private HttpPlumbing() {}
 
   public static void install(Environment environment, ServerFactory serverFactory) {
+    // Timestamps travel as ISO 8601 strings, as both specs say, not as epoch numbers.
+    environment.getObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     replaceDefaultExceptionMappers(environment, serverFactory);
     environment.servlets()
         .addFilter("request-id", new RequestIdFilter())

@@ -82,6 +82,14 @@ public final class OrganizationAdmin {
     return new CreatedApiKey(id, key, scopes);
   }
 
+  /** Revokes a key at once: its next request is 401. */
+  public void revokeApiKey(UUID keyId) {
+    int revoked = jdbi.withExtension(ApiKeyDao.class, dao -> dao.revoke(keyId, clock.instant()));
+    if (revoked == 0) {
+      throw new AdminInputException("--id " + keyId + ": no active API key with this id");
+    }
+  }
+
   private OrganizationRow organization(String slug) {
     return jdbi.withExtension(OrganizationDao.class, dao -> dao.findBySlug(slug))
         .orElseThrow(() -> new AdminInputException("--org " + slug + ": no such organization"));

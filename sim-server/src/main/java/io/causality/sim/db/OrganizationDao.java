@@ -1,10 +1,13 @@
 package io.causality.sim.db;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
@@ -46,4 +49,10 @@ public interface OrganizationDao {
 
   @SqlQuery("SELECT * FROM organizations WHERE id = :id")
   Optional<OrganizationRow> findById(@Bind("id") UUID id);
+
+  @SqlQuery("SELECT * FROM organizations WHERE id IN (<ids>) ORDER BY created_at, id")
+  List<OrganizationRow> findByIds(@BindList("ids") Collection<UUID> ids);
+
+  @SqlQuery("SELECT COUNT(*) FROM memberships WHERE organization_id = :id")
+  long countMembers(@Bind("id") UUID id);
 }

@@ -1,0 +1,63 @@
+package io.causality.sim.db;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
+import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+import org.jdbi.v3.sqlobject.transaction.Transaction;
+
+/**
+ * Usage counters per organization and billing period. Increments are relative
+ * ({@code x = x + n}) so that concurrent requests and several instances add up.
+ */
+@RegisterRowMapper(UsageRowMapper.class)
+public interface UsageDao {
+  @SqlQuery("""
+      SELECT * FROM usage_periods
+      WHERE organization_id = :organizationId AND period_start = :periodStart
+      """)
+  Optional<UsageRow> find(
+      @Bind("organizationId") UUID organizationId, @Bind("periodStart") Instant periodStart);
+
+  @SqlQuery("""
+      SELECT * FROM usage_periods
+      WHERE organization_id = :organizationId AND period_start >= :from
+      ORDER BY period_start DESC
+      """)
+  List<UsageRow> since(@Bind("organizationId") UUID organizationId, @Bind("from") Instant from);
+
+  @SqlUpdate("""
+      UPDATE usage_periods
+      SET simulation_runs = simulation_runs + :runs, api_calls = api_calls + :calls,
+          tick_count = tick_count + :ticks
+      WHERE organization_id = :organizationId AND period_start = :periodStart
+      """)
+  int increment(@Bind("organizationId") UUID organizationId,
+      @Bind("periodStart") Instant periodStart, @Bind("runs") long runs,
+      @Bind("calls") long calls, @Bind("ticks") long ticks);
+
+  @SqlUpdate("""
+      INSERT INTO usage_periods (organization_id, period_start, period_end, simulation_runs,
+                                 api_calls, tick_count)
+      VALUES (:organizationId, :periodStart, :periodEnd, :runs, :calls, :ticks)
+      """)
+  void insert(@Bind("organizationId") UUID organizationId,
+      @Bind("periodStart") Instant periodStart, @Bind("periodEnd") Instant periodEnd,
+      @Bind("runs") long runs, @Bind("calls") long calls, @Bind("ticks") long ticks);
+
+  /**
+   * Adds to a period's counters, creating the period's row on first use. Call inside the
+   * transaction of the work being counted, so the count commits with it.
+   */
+  @Transaction
+  default void add(UUID organizationId, Instant periodStart, Instant periodEnd, long runs,
+      long calls, long ticks) {
+    if (increment(organizationId, periodStart, runs, calls, ticks) == 0) {
+      insert(organizationId, periodStart, periodEnd, runs, calls, ticks);
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package io.causality.sim.testing;
+
+import com.codahale.metrics.MetricRegistry;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import io.causality.sim.SimConfiguration;
+import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.db.OrganizationRow;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Date;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+
+/** A running sim-server on a fresh database, with helpers to make callers and requests. */
+public final class SimTestFixture {
+  public static final String JWT_SECRET = "test-secret-that-is-at-least-32-bytes-long!";
+
+  private SimTestFixture() {}
+
+  public static DropwizardAppExtension<io.causality.sim.SimConfiguration> app(
+      ConfigOverride... extra) {
+    Path data = tempDirectory();
+    ConfigOverride[] overrides = new ConfigOverride[extra.length + 2];
+    overrides[0] = ConfigOverride.config("database.url", "jdbc:h2:file:" + data.resolve("sim"));
+    overrides[1] = ConfigOverride.config("auth.jwtSecret", JWT_SECRET);
+    System.arraycopy(extra, 0, overrides, 2, extra.length);
+    return new DropwizardAppExtension<>(io.causality.sim.SimApplication.class,
+        ResourceHelpers.resourceFilePath("configs/minimal.yml"), overrides);
+  }
+
+  public static OrganizationAdmin admin(DropwizardAppExtension<SimConfiguration> app) {
+    Jdbi jdbi = Jdbi.create(app.getConfiguration().getDataSourceFactory()
+        .build(new MetricRegistry(), "test-admin")).installPlugin(new SqlObjectPlugin());
+    return new OrganizationAdmin(jdbi, Clock.systemUTC(), new SecureRandom());
+  }
+
+  /** A new organization with a unique slug. */
+  public static OrganizationRow organization(OrganizationAdmin admin, String tier) {
+    String slug = "org-" + Long.toHexString(new SecureRandom().nextLong() & Long.MAX_VALUE);
+    return admin.createOrganization("Org " + slug, slug, tier);
+  }
+
+  public static String jwt(String subject, Instant expiry) {
+    return jwt(subject, expiry, JWT_SECRET);
+  }
+
+  public static String jwt(String subject, Instant expiry, String secret) {
+    try {
+      SignedJWT jwt = new SignedJWT(
+          new JWSHeader.Builder(JWSAlgorithm.HS256).type(JOSEObjectType.JWT).build(),
+          new JWTClaimsSet.Builder().subject(subject).expirationTime(Date.from(expiry))
+              .issueTime(new Date()).build());
+      jwt.sign(new MACSigner(secret.getBytes(StandardCharsets.UTF_8)));
+      return jwt.serialize();
+    } catch (com.nimbusds.jose.JOSEException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Requests to the running application. */
+  public static final class Client {
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final DropwizardAppExtension<SimConfiguration> app;
+
+    public Client(DropwizardAppExtension<SimConfiguration> app) {
+      this.app = app;
+    }
+
+    public HttpRequest.Builder request(String path) {
+      return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.getLocalPort() + path));
+    }
+
+    public HttpResponse<String> send(HttpRequest.Builder request) {
+      try {
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+
+    public HttpResponse<String> getWithKey(String path, String key) {
+      return send(request(path).header("X-Api-Key", key));
+    }
+
+    public HttpResponse<String> getWithToken(String path, String token) {
+      return send(request(path).header("Authorization", "Bearer " + token));
+    }
+  }
+
+  private static Path tempDirectory() {
+    try {
+      return Files.createTempDirectory("sim-test");
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
