@@ -9,7 +9,9 @@ import io.causality.sim.cli.ApiKeyCreateCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
 import io.causality.sim.core.OrganizationService;
+import io.causality.sim.resources.ApiDocsResource;
 import io.causality.sim.resources.HealthResource;
+import io.causality.sim.resources.OpenApiResource;
 import io.causality.sim.resources.OrganizationResource;
 import io.causality.sim.resources.OrganizationUsageResource;
 import io.causality.sim.resources.OrganizationsResource;
@@ -30,7 +32,10 @@ import io.dropwizard.db.ManagedDataSource;
 import io.dropwizard.jdbi3.JdbiFactory;
 import io.dropwizard.migrations.MigrationsBundle;
 import java.time.Clock;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,11 +82,18 @@ public class SimApplication extends Application<SimConfiguration> {
     Jdbi jdbi = openDatabase(configuration, environment);
     registerAuthentication(configuration, environment, jdbi);
     HealthReport health = new HealthReport(environment.healthChecks(), NAME, version());
-    environment.jersey().register(new HealthResource(health));
     OrganizationService organizations = new OrganizationService(jdbi, Clock.systemUTC());
-    environment.jersey().register(new OrganizationsResource(organizations));
-    environment.jersey().register(new OrganizationResource(organizations));
-    environment.jersey().register(new OrganizationUsageResource(organizations));
+    List<Object> resources = List.of(
+        new HealthResource(health),
+        new ApiDocsResource(),
+        new OrganizationsResource(organizations),
+        new OrganizationResource(organizations),
+        new OrganizationUsageResource(organizations));
+    resources.forEach(environment.jersey()::register);
+    Set<Class<?>> documented = new LinkedHashSet<>();
+    resources.forEach(resource -> documented.add(resource.getClass()));
+    documented.add(OpenApiResource.class);
+    environment.jersey().register(new OpenApiResource(version(), documented));
   }
 
   private static void registerAuthentication(

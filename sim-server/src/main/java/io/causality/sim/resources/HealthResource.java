@@ -1,6 +1,11 @@
 package io.causality.sim.resources;
 
 import io.causality.common.health.HealthReport;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -10,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 /** {@code GET /v1/health}: public; runs every health check, the database's among them. */
 @Path("/v1/health")
 @Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Health")
 public final class HealthResource {
   private final HealthReport report;
 
@@ -18,6 +24,12 @@ public final class HealthResource {
   }
 
   @GET
+  @Operation(summary = "Service health (public)",
+      description = "Runs every health check now, the database's among them.")
+  @ApiResponse(responseCode = "200", description = "All checks pass",
+      content = @Content(schema = @Schema(implementation = HealthReport.Body.class)))
+  @ApiResponse(responseCode = "503", description = "A check fails",
+      content = @Content(schema = @Schema(implementation = HealthReport.Body.class)))
   public Response health() {
     return report.respond();
   }

@@ -6,6 +6,7 @@ import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.OrganizationDetail;
 import io.causality.sim.api.PathIds;
 import io.causality.sim.auth.Caller;
+import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.Scope;
@@ -15,6 +16,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -26,6 +28,8 @@ import jakarta.ws.rs.core.MediaType;
 @Path("/v1/organizations/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Organizations")
+@SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
+@SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
 public final class OrganizationResource {
   private final OrganizationService organizations;
 
@@ -38,7 +42,7 @@ public final class OrganizationResource {
   @ExceptionMetered
   @RequiresScope(Scope.ORG_READ)
   @Operation(summary = "Get an organization", description = "Scope org:read.")
-  @ApiResponse(responseCode = "200", description = "The organization")
+  @ApiResponse(responseCode = "200", description = "The organization", useReturnTypeSchema = true)
   @ApiResponse(responseCode = "400", description = "id is not a UUID",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   @ApiResponse(responseCode = "401", description = "Missing or invalid authentication",
@@ -48,7 +52,8 @@ public final class OrganizationResource {
   @ApiResponse(responseCode = "404", description = "No such organization",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public OrganizationDetail get(@Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "Organization id (uuid)") @PathParam("id") String id) {
+      @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
+      @PathParam("id") String id) {
     return organizations.detail(caller, PathIds.uuid("id", id));
   }
 }

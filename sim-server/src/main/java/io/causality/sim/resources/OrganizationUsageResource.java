@@ -10,6 +10,7 @@ import io.causality.sim.api.RequestParameters;
 import io.causality.sim.api.UsageHistoryItem;
 import io.causality.sim.api.UsageSummary;
 import io.causality.sim.auth.Caller;
+import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.Scope;
@@ -19,6 +20,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -32,6 +34,8 @@ import java.util.UUID;
 @Path("/v1/organizations/{orgId}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Organizations")
+@SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
+@SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
 @ApiResponse(responseCode = "400", description = "orgId or a query parameter is invalid",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 @ApiResponse(responseCode = "401", description = "Missing or invalid authentication",
@@ -53,8 +57,9 @@ public final class OrganizationUsageResource {
   @ExceptionMetered
   @RequiresScope(Scope.USAGE_READ)
   @Operation(summary = "Usage in the current billing period", description = "Scope usage:read.")
-  @ApiResponse(responseCode = "200", description = "The usage summary")
+  @ApiResponse(responseCode = "200", description = "The usage summary", useReturnTypeSchema = true)
   public UsageSummary summary(@Parameter(hidden = true) @Auth Caller caller,
+      @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
       @PathParam("orgId") String orgId) {
     return organizations.usageSummary(caller, organization(orgId));
   }
@@ -66,8 +71,9 @@ public final class OrganizationUsageResource {
   @RequiresScope(Scope.USAGE_READ)
   @Operation(summary = "Usage of the most recent billing periods, newest first",
       description = "Scope usage:read.")
-  @ApiResponse(responseCode = "200", description = "The usage history")
+  @ApiResponse(responseCode = "200", description = "The usage history", useReturnTypeSchema = true)
   public DataList<UsageHistoryItem> history(@Parameter(hidden = true) @Auth Caller caller,
+      @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
       @PathParam("orgId") String orgId,
       @Parameter(description = "How many periods, 1 to 12 (default 6)",
           schema = @Schema(type = "integer", minimum = "1", maximum = "12", defaultValue = "6"))
@@ -85,8 +91,9 @@ public final class OrganizationUsageResource {
   @ExceptionMetered
   @RequiresScope(Scope.ORG_READ)
   @Operation(summary = "The organization's license", description = "Scope org:read.")
-  @ApiResponse(responseCode = "200", description = "The license")
+  @ApiResponse(responseCode = "200", description = "The license", useReturnTypeSchema = true)
   public LicenseResponse license(@Parameter(hidden = true) @Auth Caller caller,
+      @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
       @PathParam("orgId") String orgId) {
     return organizations.license(caller, organization(orgId));
   }

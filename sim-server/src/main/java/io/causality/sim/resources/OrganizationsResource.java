@@ -6,6 +6,7 @@ import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.DataList;
 import io.causality.sim.api.OrganizationSummary;
 import io.causality.sim.auth.Caller;
+import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.Scope;
@@ -15,6 +16,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -25,6 +27,8 @@ import jakarta.ws.rs.core.MediaType;
 @Path("/v1/organizations")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Organizations")
+@SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
+@SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
 public final class OrganizationsResource {
   private final OrganizationService organizations;
 
@@ -39,7 +43,7 @@ public final class OrganizationsResource {
   @Operation(summary = "List the caller's organizations",
       description = "An API key gets its single organization; a JWT caller every organization "
           + "they belong to. Scope org:read.")
-  @ApiResponse(responseCode = "200", description = "The organizations")
+  @ApiResponse(responseCode = "200", description = "The organizations", useReturnTypeSchema = true)
   @ApiResponse(responseCode = "401", description = "Missing or invalid authentication",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   @ApiResponse(responseCode = "403", description = "The API key lacks org:read",

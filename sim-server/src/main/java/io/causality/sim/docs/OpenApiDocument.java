@@ -1,0 +1,46 @@
+package io.causality.sim.docs;
+
+import io.swagger.v3.oas.integration.SwaggerConfiguration;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.info.License;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** What swagger-jaxrs2 needs to describe the service as OpenAPI 3.1. */
+public final class OpenApiDocument {
+  public static final String API_KEY_SCHEME = "apiKey";
+  public static final String BEARER_SCHEME = "bearer";
+
+  private OpenApiDocument() {}
+
+  /** The configuration: the listed resource classes only, so the document is deterministic. */
+  public static SwaggerConfiguration configuration(String version, Set<Class<?>> resources) {
+    return new SwaggerConfiguration()
+        .openAPI(model(version))
+        .openAPI31(true)
+        .prettyPrint(false)
+        .sortOutput(true)
+        .readAllResources(false)
+        .resourceClasses(resources.stream().map(Class::getName).collect(Collectors.toSet()));
+  }
+
+  private static OpenAPI model(String version) {
+    return new OpenAPI()
+        .info(new Info()
+            .title("Simulation Service API")
+            .version(version)
+            .description("A deterministic, recursive causality simulator. Errors use the "
+                + "envelope {\"error\": {code, message, details, requestId}}.")
+            .license(new License().name("Proprietary")))
+        .components(new Components()
+            .addSecuritySchemes(API_KEY_SCHEME, new SecurityScheme()
+                .type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name("X-Api-Key")
+                .description("Organization API key: sk_live_ and 32 base62 characters"))
+            .addSecuritySchemes(BEARER_SCHEME, new SecurityScheme()
+                .type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("JWT")
+                .description("HS256 JWT; sub is the user id")));
+  }
+}

@@ -1,0 +1,94 @@
+package io.causality.sim.resources;
+
+import io.causality.common.errors.ApiException;
+import io.causality.common.errors.ErrorCodes;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.CacheControl;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * {@code GET /v1/docs}: public; Swagger UI for {@code /v1/openapi.json}, served from the
+ * swagger-ui webjar inside the jar, so it works with no outside network.
+ */
+@Path("/v1/docs")
+@Tag(name = "Documentation")
+public final class ApiDocsResource {
+  private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
+  private static final Map<String, String> ASSETS = Map.of(
+      "swagger-ui.css", "text/css",
+      "swagger-ui-bundle.js", "application/javascript",
+      "swagger-ui-standalone-preset.js", "application/javascript",
+      "favicon-32x32.png", "image/png");
+  private static final String PAGE = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+        <meta charset="UTF-8">
+        <title>Simulation Service API</title>
+        <link rel="stylesheet" href="/v1/docs/swagger-ui.css">
+        <link rel="icon" type="image/png" href="/v1/docs/favicon-32x32.png">
+      </head>
+      <body>
+        <div id="swagger-ui"></div>
+        <script src="/v1/docs/swagger-ui-bundle.js"></script>
+        <script src="/v1/docs/swagger-ui-standalone-preset.js"></script>
+        <script>
+          window.ui = SwaggerUIBundle({url: "/v1/openapi.json", dom_id: "#swagger-ui",
+            presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+            layout: "StandaloneLayout"});
+        </script>
+      </body>
+      </html>
+      """;
+
+  private final String assetRoot = WEBJAR + webjarVersion() + "/";
+
+  @GET
+  @Produces(MediaType.TEXT_HTML)
+  @Operation(summary = "Interactive API reference (public)")
+  @ApiResponse(responseCode = "200", description = "The Swagger UI page")
+  public String page() {
+    return PAGE;
+  }
+
+  @GET
+  @Path("/{asset}")
+  @Operation(hidden = true)
+  public Response asset(@PathParam("asset") String asset) {
+    String type = ASSETS.get(asset);
+    InputStream content = type == null ? null
+        : ApiDocsResource.class.getClassLoader().getResourceAsStream(assetRoot + asset);
+    if (content == null) {
+      throw new ApiException(404, ErrorCodes.NOT_FOUND, "No documentation asset " + asset);
+    }
+    CacheControl cache = new CacheControl();
+    cache.setMaxAge(86_400);
+    return Response.ok(content, type).cacheControl(cache).build();
+  }
+
+  private static String webjarVersion() {
+    try (InputStream in = ApiDocsResource.class.getClassLoader().getResourceAsStream(
+        "META-INF/maven/org.webjars/swagger-ui/pom.properties")) {
+      if (in == null) {
+        throw new IllegalStateException("The swagger-ui webjar is missing from the classpath");
+      }
+      Properties properties = new Properties();
+      properties.load(in);
+      return properties.getProperty("version");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
