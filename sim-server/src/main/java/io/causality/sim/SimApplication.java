@@ -5,7 +5,7 @@ import io.causality.common.db.DurableDatabase;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
-import io.causality.sim.cli.ApiKeyCreateCommand;
+import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
 import io.causality.sim.core.OrganizationService;
@@ -61,7 +61,7 @@ public class SimApplication extends Application<SimConfiguration> {
         bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
     bootstrap.addCommand(new ServeCommand<>(this));
     bootstrap.addCommand(new OrgCreateCommand());
-    bootstrap.addCommand(new ApiKeyCreateCommand());
+    bootstrap.addCommand(new ApiKeyCommand());
     bootstrap.addCommand(new UserAddCommand());
     bootstrap.addBundle(new MigrationsBundle<>() {
       @Override

@@ -127,6 +127,22 @@ class AdminCommandsIntegrationTest {
   }
 
   @Test
+  void apikeyRevokeStopsTheKeyAndRefusesUnknownIds() throws Exception {
+    run("org", "create", "--name", "A", "--slug", "acme", config.toString());
+    run("apikey", "create", "--org", "acme", "--scopes", "org:read", config.toString());
+    String id = err.toString(StandardCharsets.UTF_8).replaceAll("(?s).*API key (\\S+) .*", "$1")
+        .strip();
+    Result revoked = run("apikey", "revoke", "--id", id, config.toString());
+    assertThat(revoked.ok()).as(revoked.err()).isTrue();
+    assertThat(count("SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NOT NULL")).isEqualTo(1);
+    Result again = run("apikey", "revoke", "--id", id, config.toString());
+    assertThat(again.ok()).isFalse();
+    assertThat(again.err()).contains("no active API key");
+    Result malformed = run("apikey", "revoke", "--id", "nope", config.toString());
+    assertThat(malformed.err()).contains("--id must be the key id");
+  }
+
+  @Test
   void userAddCreatesAndUpdatesAMembership() throws Exception {
     run("org", "create", "--name", "A", "--slug", "acme", config.toString());
     assertThat(run("user", "add", "--org", "acme", "--user", "alice", "--role", "member",
