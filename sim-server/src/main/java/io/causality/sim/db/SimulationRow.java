@@ -1,0 +1,10 @@
+package io.causality.sim.db;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/** A row of {@code simulations}: what a simulation is made of, and how far it has run. */
+public record SimulationRow(
+    UUID id, UUID organizationId, String scenarioId, String scenarioJson, String engineVersion,
+    String status, long ticksComputed, int inputCount, double speed, Instant createdAt,
+    Instant updatedAt) {}
