@@ -32,9 +32,40 @@ final class Kernel {
             }
         }
         w.b = w.population > 0 ? sumDepth / w.population : 0;
+        contagion(w, s);
         double threshold = w.rules.get(Rule.STABILITY_THRESHOLD);
         s.stabilityCrossed = bBefore >= threshold && w.b < threshold;
         w.nextTick++;
+    }
+
+    /**
+     * Rule lossContagion: each loss kicks the agents still held by the basin the lost agent
+     * left, away from its centre. Applied after every agent moved, so it acts next tick and
+     * agent order cannot matter. Costs O(agents) per loss; an agent is lost at most once.
+     */
+    private static void contagion(World w, TickScratch s) {
+        double kick = w.rules.get(Rule.LOSS_CONTAGION);
+        if (kick == 0) {
+            return;
+        }
+        for (int k = 0; k < s.lostCount; k++) {
+            int basin = s.lostBasin[k];
+            if (basin >= 0) {
+                kickBasin(w, basin, kick);
+            }
+        }
+    }
+
+    private static void kickBasin(World w, int basin, double kick) {
+        for (int j = 0; j < w.n; j++) {
+            if (w.status[j] == World.HELD && w.holder[j] == basin) {
+                double dx = w.x[j] - w.ax[basin];
+                double dy = w.y[j] - w.ay[basin];
+                double norm = Math.sqrt(dx * dx + dy * dy);
+                w.vx[j] += norm == 0 ? kick : kick * dx / norm;
+                w.vy[j] += norm == 0 ? 0 : kick * dy / norm;
+            }
+        }
     }
 
     /** With zero-sum capture an attractor's strength is shared by the agents it holds. */

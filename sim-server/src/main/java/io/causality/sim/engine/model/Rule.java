@@ -19,6 +19,7 @@ public enum Rule {
     GAMMA_FLOOR("gammaFloor", Kind.NUMBER, 0, 1, 0.05),
     GAMMA_WARNING_MARGIN("gammaWarningMargin", Kind.NUMBER, 0, 1, 0.05),
     GAMMA_EROSION("gammaErosion", Kind.NUMBER, 0, 1, 0),
+    LOSS_CONTAGION("lossContagion", Kind.NUMBER, 0, 10, 0),
     PROPHECY_INTERVAL("prophecyInterval", Kind.INTEGER, 0, 100_000, 100),
     PROPHECY_HORIZON("prophecyHorizon", Kind.INTEGER, 1, 500, 25),
     PROPHECY_DEPTH("prophecyDepth", Kind.INTEGER, 1, 5, 3),
