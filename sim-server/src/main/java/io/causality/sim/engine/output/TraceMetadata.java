@@ -9,7 +9,8 @@ import java.io.IOException;
 
 /**
  * A trace's {@code metadata}: {@code {"engineVersion","scenarioId","seed","fromTick","agents",
- * "attractors","nodeLabels":{"x","y"},"rules":{every rule in effect at fromTick}}}.
+ * "attractors","nodeLabels":{"x","y"},"rules":{every rule in effect at fromTick}}}. Numbers
+ * use the trace format of {@code Num}, so that the bytes do not depend on the JDK.
  */
 public record TraceMetadata(String engineVersion, String scenarioId, long seed, long fromTick,
                             int agents, int attractors, NodeLabels nodeLabels, Rules rules) {
@@ -28,8 +29,13 @@ public record TraceMetadata(String engineVersion, String scenarioId, long seed, 
         gen.writeEndObject();
         gen.writeObjectFieldStart("rules");
         for (Rule rule : Rule.values()) {
-            gen.writeFieldName(rule.jsonName());
-            Decree.writeRuleValue(gen, rule, rules.get(rule));
+            double value = rules.get(rule);
+            if (rule.kind() == Rule.Kind.NUMBER) {
+                Json.number(gen, rule.jsonName(), value);
+            } else {
+                gen.writeFieldName(rule.jsonName());
+                Decree.writeRuleValue(gen, rule, value);
+            }
         }
         gen.writeEndObject();
         gen.writeEndObject();
