@@ -15,6 +15,7 @@ import io.causality.sim.engine.scenario.ScenarioParser;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -126,6 +127,6 @@ public final class Fixtures {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        return out.toString(StandardCharsets.UTF_8);
     }
 }

@@ -8,6 +8,7 @@ import io.causality.sim.engine.UnknownAgentException;
 import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.input.PolicyChange;
 import io.causality.sim.engine.input.ScheduledInput;
+import io.causality.sim.engine.model.Rule;
 import io.causality.sim.engine.model.Rules;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.output.AgentSnapshot;
@@ -19,7 +20,6 @@ import io.causality.sim.engine.output.Paradox;
 import io.causality.sim.engine.output.StateSnapshot;
 import io.causality.sim.engine.output.Step;
 import io.causality.sim.engine.output.Warning;
-import io.causality.sim.engine.model.Rule;
 import java.util.ArrayList;
 import java.util.List;
 

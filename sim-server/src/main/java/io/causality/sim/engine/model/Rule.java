@@ -79,7 +79,8 @@ public enum Rule {
         return switch (kind) {
             case BOOLEAN -> "must be a boolean";
             case INTEGER -> "must be an integer between " + (long) min + " and " + (long) max;
-            case NUMBER -> "must be a number between " + Num.format(min) + " and " + Num.format(max);
+            case NUMBER -> "must be a number between " + Num.format(min) + " and "
+                    + Num.format(max);
         };
     }
 }

@@ -19,6 +19,7 @@ import io.causality.sim.engine.output.Step;
 import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 class DecreeTest {
@@ -243,7 +244,7 @@ class DecreeTest {
         assertThat(recorder.steps.get(0).warning().gammaAgents()).containsExactly("a4");
     }
 
-    private static void assertIssues(ThrowingCallable call, org.assertj.core.groups.Tuple... issues) {
+    private static void assertIssues(ThrowingCallable call, Tuple... issues) {
         assertThatThrownBy(call).isInstanceOfSatisfying(EngineValidationException.class,
                 e -> assertThat(e.issues()).extracting(ValidationIssue::path,
                         ValidationIssue::message).containsExactly(issues));

@@ -1,6 +1,7 @@
 package io.causality.sim.engine.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.causality.sim.engine.Fixtures;
 import io.causality.sim.engine.input.InputParser;
@@ -83,7 +84,7 @@ class ProphecyTest {
                 Fixtures.json("{'agentId': '" + doomed + "'}")));
         List<Paradox> paradoxes = only(Fixtures.events(sim, 1), Paradox.class);
         assertThat(paradoxes).extracting(Paradox::agent, Paradox::cause, Paradox::prophecy)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(doomed, "decree",
+                .containsExactly(tuple(doomed, "decree",
                         prophecy.seq()));
     }
 

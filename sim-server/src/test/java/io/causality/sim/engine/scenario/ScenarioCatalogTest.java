@@ -9,13 +9,14 @@ import io.causality.sim.engine.model.ScenarioSummary;
 import io.causality.sim.engine.output.AgentSnapshot;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.Step;
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 class ScenarioCatalogTest {
     static Stream<String> ids() {
@@ -31,7 +32,8 @@ class ScenarioCatalogTest {
             assertThat(s.note()).isNotBlank();
             assertThat(s.tags()).isNotEmpty();
         });
-        assertThat(summaries.stream().map(ScenarioSummary::id).distinct()).hasSize(summaries.size());
+        assertThat(summaries.stream().map(ScenarioSummary::id).distinct())
+                .hasSize(summaries.size());
         assertThat(Fixtures.CATALOG.find("no-such-scenario")).isEmpty();
     }
 
@@ -41,7 +43,7 @@ class ScenarioCatalogTest {
         Scenario scenario = Fixtures.scenario(id);
         Scenario again = ScenarioParser.parse(
                 Fixtures.json(new String(ScenarioJson.toBytes(scenario),
-                        java.nio.charset.StandardCharsets.UTF_8).replace('"', '\'')), "scenario");
+                        StandardCharsets.UTF_8).replace('"', '\'')), "scenario");
         assertThat(again).isEqualTo(scenario);
     }
 
