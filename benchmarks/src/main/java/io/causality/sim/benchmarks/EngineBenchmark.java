@@ -9,6 +9,7 @@ import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.random.SplitMix64;
 import io.causality.sim.engine.scenario.ScenarioParser;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -149,7 +150,7 @@ public class EngineBenchmark {
                 rng[i] = SplitMix64.streamSeed(s.seed(), i);
             }
             weights = new double[n * count];
-            java.util.Arrays.fill(weights, 0.2);
+            Arrays.fill(weights, 0.2);
             ax = s.attractors().stream().mapToDouble(a -> a.x()).toArray();
             ay = s.attractors().stream().mapToDouble(a -> a.y()).toArray();
             strength = s.attractors().stream().mapToDouble(a -> a.strength()).toArray();
@@ -166,19 +167,23 @@ public class EngineBenchmark {
         }
 
         private void move(int i) {
+            double px = x[i];
+            double py = y[i];
             double fx = 0;
             double fy = 0;
+            int base = i * count;
             for (int a = 0; a < count; a++) {
-                double dx = ax[a] - x[i];
-                double dy = ay[a] - y[i];
-                double k = strength[a] * weights[i * count + a]
-                        / (dx * dx + dy * dy + radius[a] * radius[a]);
+                double dx = ax[a] - px;
+                double dy = ay[a] - py;
+                double r = radius[a];
+                double k = strength[a] * weights[base + a] / (dx * dx + dy * dy + r * r);
                 fx += dx * k;
                 fy += dy * k;
             }
             double order = 1 - gamma[i];
-            double nvx = order * vx[i] + fx + order * lambda[i] * SplitMix64.nextSigned(rng, i);
-            double nvy = order * vy[i] + fy + order * lambda[i] * SplitMix64.nextSigned(rng, i);
+            double chaos = order * lambda[i];
+            double nvx = order * vx[i] + fx + chaos * SplitMix64.nextSigned(rng, i);
+            double nvy = order * vy[i] + fy + chaos * SplitMix64.nextSigned(rng, i);
             double s2 = nvx * nvx + nvy * nvy;
             if (s2 > 25) {
                 double scale = 5 / Math.sqrt(s2);
@@ -187,17 +192,22 @@ public class EngineBenchmark {
             }
             vx[i] = nvx;
             vy[i] = nvy;
-            x[i] += nvx;
-            y[i] += nvy;
+            x[i] = px + nvx;
+            y[i] = py + nvy;
         }
 
         private double depth(int i) {
+            double px = x[i];
+            double py = y[i];
             double best = 1;
             for (int a = 0; a < count; a++) {
-                double dx = ax[a] - x[i];
-                double dy = ay[a] - y[i];
-                double q = (dx * dx + dy * dy) / (radius[a] * radius[a]);
-                best = Math.min(best, q);
+                double dx = ax[a] - px;
+                double dy = ay[a] - py;
+                double r = radius[a];
+                double q = (dx * dx + dy * dy) / (r * r);
+                if (q < best) {
+                    best = q;
+                }
             }
             return 1 - best;
         }
