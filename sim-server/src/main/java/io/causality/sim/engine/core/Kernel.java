@@ -182,9 +182,7 @@ final class Kernel {
     /** The loss magnitude is the agent's speed at the tick it was lost: how hard it was thrown. */
     private static void lose(World w, int i, TickScratch s) {
         double magnitude = Math.sqrt(w.vx[i] * w.vx[i] + w.vy[i] * w.vy[i]);
-        if (s != null) {
-            s.recordLoss(i, magnitude, w.holder[i]);
-        }
+        s.recordLoss(i, magnitude, w.holder[i]);
         w.status[i] = World.LOST;
         w.depth[i] = 0;
         w.vx[i] = 0;
@@ -210,7 +208,7 @@ final class Kernel {
     /** Records a gamma warning when gamma enters the margin above the floor. */
     static void noteGamma(World w, int i, double before, TickScratch s) {
         double line = w.rules.get(Rule.GAMMA_FLOOR) + w.rules.get(Rule.GAMMA_WARNING_MARGIN);
-        if (before > line && w.gamma[i] <= line && s != null) {
+        if (before > line && w.gamma[i] <= line) {
             s.recordGammaWarning(i);
         }
     }

@@ -155,8 +155,7 @@ final class World {
 
     /** A deep copy for prophecy forks and snapshots; the immutable parts are shared. */
     World copy() {
-        World c = new World(this);
-        return c;
+        return new World(this);
     }
 
     private World(World s) {
