@@ -27,7 +27,8 @@ public final class CanonicalJson {
             String text = ProtocolJson.shared().writeValueAsString(node);
             return new JsonCanonicalizer(text).getEncodedString();
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("cannot serialize JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot serialize JSON: " + e.getOriginalMessage(), e);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot canonicalize JSON: " + e.getMessage(), e);
         }

@@ -28,7 +28,7 @@ public final class Ps256 {
             Signature signer = newSignature();
             signer.initSign(key);
             signer.update(text.getBytes(StandardCharsets.UTF_8));
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(signer.sign());
+            return encode(signer.sign());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("PS256 signing failed: " + e.getMessage(), e);
         }
@@ -36,7 +36,8 @@ public final class Ps256 {
 
     /**
      * Whether {@code signature} is a valid PS256 signature of {@code text} by {@code key}.
-     * A malformed signature (bad base64url, padding, wrong length) is simply not valid.
+     * A malformed signature (bad or non-canonical base64url, padding, wrong length) is simply
+     * not valid.
      */
     public static boolean verify(String text, String signature, PublicKey key) {
         if (text == null || signature == null || signature.indexOf('=') >= 0) {
@@ -44,6 +45,10 @@ public final class Ps256 {
         }
         try {
             byte[] raw = Base64.getUrlDecoder().decode(signature);
+            if (!encode(raw).equals(signature)) {
+                // One signature, one spelling: unused trailing bits must be zero.
+                return false;
+            }
             Signature verifier = newSignature();
             verifier.initVerify(key);
             verifier.update(text.getBytes(StandardCharsets.UTF_8));
@@ -51,6 +56,10 @@ public final class Ps256 {
         } catch (IllegalArgumentException | GeneralSecurityException e) {
             return false;
         }
+    }
+
+    private static String encode(byte[] raw) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
     }
 
     private static Signature newSignature() throws GeneralSecurityException {

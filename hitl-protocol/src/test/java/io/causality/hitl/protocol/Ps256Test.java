@@ -44,13 +44,17 @@ class Ps256Test {
     @Test
     void otherTextOtherKeyOrBrokenSignatureDoNotVerify() {
         String signature = Ps256.sign(TEXT, TestKeys.ALICE.getPrivate());
-        char last = signature.charAt(signature.length() - 1);
-        String flipped = signature.substring(0, signature.length() - 1) + (last == 'A' ? 'B' : 'A');
+        int middle = signature.length() / 2;
+        char c = signature.charAt(middle);
+        String flipped = signature.substring(0, middle) + (c == 'A' ? 'B' : 'A')
+                + signature.substring(middle + 1);
 
         assertThat(Ps256.verify(TEXT + " ", signature, TestKeys.ALICE.getPublic())).isFalse();
         assertThat(Ps256.verify(TEXT, signature, TestKeys.BOB.getPublic())).isFalse();
         assertThat(Ps256.verify(TEXT, flipped, TestKeys.ALICE.getPublic())).isFalse();
         assertThat(Ps256.verify(TEXT, signature + "==", TestKeys.ALICE.getPublic())).isFalse();
+        assertThat(Ps256.verify(TEXT, nonCanonicalTail(signature), TestKeys.ALICE.getPublic()))
+                .isFalse();
         assertThat(Ps256.verify(TEXT, "not*base64", TestKeys.ALICE.getPublic())).isFalse();
         assertThat(Ps256.verify(TEXT, null, TestKeys.ALICE.getPublic())).isFalse();
     }
@@ -89,6 +93,13 @@ class Ps256Test {
         String encoded = Base64.getUrlEncoder().withoutPadding()
                 .encodeToString(Files.readAllBytes(signature));
         assertThat(Ps256.verify(TEXT, encoded, TestKeys.BOB.getPublic())).isTrue();
+    }
+
+    /** The same bytes with the unused low bits of the last character set. */
+    private static String nonCanonicalTail(String signature) {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        int last = alphabet.indexOf(signature.charAt(signature.length() - 1));
+        return signature.substring(0, signature.length() - 1) + alphabet.charAt(last | 1);
     }
 
     static boolean opensslOnPath() {

@@ -75,8 +75,8 @@ class WireRecordsTest {
         OverrideOutcome replay = OverrideOutcome.rejected(
                 OverrideFailureReason.of(RedeemStatus.REPLAY_DETECTED), "t-1");
 
-        assertThat(mapper.writeValueAsString(replay)).isEqualTo(
-                "{\"status\":\"Rejected\",\"failureReason\":\"ReplayDetected\",\"tokenId\":\"t-1\"}");
+        assertThat(mapper.writeValueAsString(replay)).isEqualTo("{\"status\":\"Rejected\","
+                + "\"failureReason\":\"ReplayDetected\",\"tokenId\":\"t-1\"}");
         assertThat(mapper.writeValueAsString(OverrideOutcome.applied("t-1")))
                 .isEqualTo("{\"status\":\"Applied\",\"tokenId\":\"t-1\"}");
         assertRoundTrip(replay, OverrideOutcome.class);
