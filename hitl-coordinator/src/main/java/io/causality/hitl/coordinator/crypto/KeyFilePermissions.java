@@ -29,6 +29,9 @@ public final class KeyFilePermissions {
      * not, or when the file system has no POSIX permissions.
      */
     public static Optional<String> warning(Path keyFile) {
+        if (!isPosix(keyFile)) {
+            return Optional.empty();
+        }
         try {
             Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(keyFile);
             if (permissions.stream().noneMatch(GROUP_OR_OTHERS::contains)) {
@@ -37,8 +40,14 @@ public final class KeyFilePermissions {
             return Optional.of("private key file " + keyFile + " is accessible by group or"
                     + " others (" + PosixFilePermissions.toString(permissions)
                     + "); restrict it with chmod 600");
-        } catch (UnsupportedOperationException | IOException e) {
+        } catch (IOException e) {
+            // An unreadable key file fails its own check; there is nothing to warn about here.
             return Optional.empty();
         }
+    }
+
+    /** Whether the file system of {@code path} has POSIX permissions. */
+    public static boolean isPosix(Path path) {
+        return path.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 }

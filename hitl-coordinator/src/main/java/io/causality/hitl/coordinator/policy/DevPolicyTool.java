@@ -176,16 +176,7 @@ public final class DevPolicyTool {
     }
 
     private static void writePrivate(Path file, String pem) {
-        try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(
-                    KeyFilePermissions.OWNER_ONLY));
-        } catch (FileAlreadyExistsException e) {
-            throw new IllegalStateException(file + " exists; refusing to overwrite a key", e);
-        } catch (UnsupportedOperationException e) {
-            createPlainFile(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + file, e);
-        }
+        createNewFile(file);
         try {
             Files.writeString(file, pem, StandardCharsets.US_ASCII);
         } catch (IOException e) {
@@ -193,9 +184,15 @@ public final class DevPolicyTool {
         }
     }
 
-    private static void createPlainFile(Path file) {
+    /** Creates the file, owner-only from the start where the file system allows it. */
+    private static void createNewFile(Path file) {
         try {
-            Files.createFile(file);
+            if (KeyFilePermissions.isPosix(file)) {
+                Files.createFile(file, PosixFilePermissions.asFileAttribute(
+                        KeyFilePermissions.OWNER_ONLY));
+            } else {
+                Files.createFile(file);
+            }
         } catch (FileAlreadyExistsException e) {
             throw new IllegalStateException(file + " exists; refusing to overwrite a key", e);
         } catch (IOException e) {
@@ -218,10 +215,9 @@ public final class DevPolicyTool {
     }
 
     private static void setPermissions(Path file, String permissions) throws IOException {
-        try {
+        // Elsewhere the platform's defaults apply.
+        if (KeyFilePermissions.isPosix(file)) {
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permissions));
-        } catch (UnsupportedOperationException e) {
-            // Not a POSIX file system: the platform's defaults apply.
         }
     }
 
