@@ -94,9 +94,10 @@ public final class OverrideService {
      * Submits a request.
      *
      * @param caller the authenticated caller, recorded as the SUBMITTED event's actor
-     * @throws OverrideValidationException when a rule is broken
-     * @throws DeduplicatedException, DenyCooldownException, MaterialChangeRequiredException
-     *         when adaptive gating refuses it
+     * @throws OverrideValidationException     when a rule is broken
+     * @throws DeduplicatedException           when an equal request is PENDING (gating on)
+     * @throws DenyCooldownException           when the actor was denied recently (gating on)
+     * @throws MaterialChangeRequiredException when the failure was denied before (gating on)
      */
     public SubmitOverrideResponse submit(SubmitOverrideRequest body, Optional<String> caller) {
         Submission submission = validator.validate(body);
