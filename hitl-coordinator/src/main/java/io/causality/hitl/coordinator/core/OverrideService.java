@@ -106,7 +106,8 @@ public final class OverrideService {
         String gatingKey = gate.check(submission, now);
         String id = UUID.randomUUID().toString();
         OverrideRequestRow row = newRow(id, body, submission, now, gatingKey);
-        String actor = caller.or(() -> Optional.ofNullable(body.source())).orElse("submitter");
+        String actor = caller.or(() -> Optional.ofNullable(body.source()))
+                .filter(name -> !name.isBlank()).orElse("submitter");
         gate.insert(row, event(id, AuditEventType.SUBMITTED, actor, now, null));
         LOG.info("override request {} submitted by {} for actor {}", id, actor,
                 submission.actorId());
@@ -154,13 +155,12 @@ public final class OverrideService {
         Instant now = now();
         OverrideRequestRow row = requirePending(id, now, OverrideRequestStatus.APPROVED);
         AuthoritySigner signer = approval.signer();
-        OverrideTokenPayload payload = new OverrideTokenPayload(UUID.randomUUID().toString(),
-                id, row.requestHash(), row.actionHash(), policy.policyVersion(),
-                row.licenseId(), row.actorId(), signer.operatorId(), signer.keyId(), now,
-                now.plusMillis(approval.tokenTtlMs()));
-        OverrideTokenEnvelope envelope = signer.issue(payload);
-        IssuedTokenRow token = new IssuedTokenRow(payload.tokenId(), id, signer.keyId(),
-                envelope.payload(), envelope.signature(), now, payload.expiresAt(), null);
+        // Signing needs no database; a lost race below simply discards this token.
+        OverrideTokenEnvelope envelope = signer.issue(payload(row, signer, now,
+                approval.tokenTtlMs()));
+        IssuedTokenRow token = new IssuedTokenRow(envelope.tokenId(), id, signer.keyId(),
+                envelope.payload(), envelope.signature(), now,
+                now.plusMillis(approval.tokenTtlMs()), null);
         AuditEventRow approved = event(id, AuditEventType.APPROVED, signer.operatorId(), now,
                 approval.note());
         if (!requests.approve(token, signer.operatorId(), approval.note(), approved)) {
@@ -169,6 +169,14 @@ public final class OverrideService {
         LOG.info("override request {} approved by {} with key {}", id, signer.operatorId(),
                 signer.keyId());
         return envelope;
+    }
+
+    private OverrideTokenPayload payload(OverrideRequestRow row, AuthoritySigner signer,
+            Instant now, long ttlMs) {
+        return new OverrideTokenPayload(UUID.randomUUID().toString(),
+                row.coordinatorRequestId(), row.requestHash(), row.actionHash(),
+                policy.policyVersion(), row.licenseId(), row.actorId(), signer.operatorId(),
+                signer.keyId(), now, now.plusMillis(ttlMs));
     }
 
     /**
