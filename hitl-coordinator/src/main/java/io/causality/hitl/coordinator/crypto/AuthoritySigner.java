@@ -1,0 +1,52 @@
+package io.causality.hitl.coordinator.crypto;
+
+import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.OverrideTokenPayload;
+import io.causality.hitl.protocol.OverrideTokens;
+import io.causality.hitl.protocol.PemKeys;
+import java.security.interfaces.RSAPrivateCrtKey;
+import java.security.interfaces.RSAPublicKey;
+import java.util.Objects;
+
+/**
+ * One authority: a key id, the operator it belongs to, and the private key that signs that
+ * operator's override tokens. The private key has no accessor and no string form.
+ */
+public final class AuthoritySigner {
+
+    private final String keyId;
+    private final String operatorId;
+    private final RSAPrivateCrtKey privateKey;
+
+    public AuthoritySigner(String keyId, String operatorId, RSAPrivateCrtKey privateKey) {
+        this.keyId = Objects.requireNonNull(keyId, "keyId");
+        this.operatorId = Objects.requireNonNull(operatorId, "operatorId");
+        this.privateKey = Objects.requireNonNull(privateKey, "privateKey");
+    }
+
+    public String keyId() {
+        return keyId;
+    }
+
+    public String operatorId() {
+        return operatorId;
+    }
+
+    /** The public half, to compare with the policy's entry for this key. */
+    public RSAPublicKey publicKey() {
+        return PemKeys.publicKeyOf(privateKey);
+    }
+
+    /** Signs a token payload, which must name this signer's key. */
+    public OverrideTokenEnvelope issue(OverrideTokenPayload payload) {
+        if (!keyId.equals(payload.keyId()) || !operatorId.equals(payload.operatorId())) {
+            throw new IllegalArgumentException("payload names another key or operator");
+        }
+        return OverrideTokens.sign(payload, privateKey);
+    }
+
+    @Override
+    public String toString() {
+        return "AuthoritySigner[keyId=" + keyId + ", operatorId=" + operatorId + "]";
+    }
+}

@@ -1,0 +1,44 @@
+package io.causality.hitl.coordinator.policy;
+
+import io.causality.hitl.protocol.KeyFormatException;
+import io.causality.hitl.protocol.PemKeys;
+import io.causality.hitl.protocol.PolicyFiles;
+import io.causality.hitl.protocol.PolicyFormatException;
+import io.causality.hitl.protocol.SignedPolicy;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.interfaces.RSAPublicKey;
+
+/** Reads the deployment policy file and the trusted policy-signing key. */
+public final class PolicyLoader {
+
+    private PolicyLoader() {
+    }
+
+    /** Reads and parses a policy file; failures name the file. */
+    public static SignedPolicy load(Path policyPath) {
+        try {
+            return PolicyFiles.parse(Files.readString(policyPath, StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            throw new StartupCheckException("policy file " + policyPath + ": no such file", e);
+        } catch (IOException e) {
+            throw new StartupCheckException("policy file " + policyPath + ": cannot read: "
+                    + e.getMessage(), e);
+        } catch (PolicyFormatException e) {
+            throw new StartupCheckException("policy file " + policyPath + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** Reads the trusted policy-signing public key. */
+    public static RSAPublicKey loadTrustedKey(Path trustedKeyPemPath) {
+        try {
+            return PemKeys.readPublicKey(trustedKeyPemPath);
+        } catch (KeyFormatException e) {
+            throw new StartupCheckException("trusted policy key " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.causality.hitl.coordinator.core;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** A clock that stands still until a test moves it. */
+final class TestClock extends Clock {
+
+    private final AtomicReference<Instant> now;
+
+    TestClock(Instant start) {
+        this.now = new AtomicReference<>(start);
+    }
+
+    void advance(Duration duration) {
+        now.updateAndGet(t -> t.plus(duration));
+    }
+
+    @Override
+    public Instant instant() {
+        return now.get();
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+}
