@@ -2,6 +2,7 @@ package io.causality.sim;
 
 import io.causality.common.cli.ServeCommand;
 import io.causality.common.db.DurableDatabase;
+import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
@@ -46,6 +47,7 @@ public class SimApplication extends Application<SimConfiguration> {
   private static final Logger LOG = LoggerFactory.getLogger(SimApplication.class);
 
   public static void main(String[] args) throws Exception {
+    LiquibaseDefaults.disableAnalytics();
     new SimApplication().run(args);
   }
 

@@ -1,6 +1,7 @@
 package io.causality.hitl.coordinator;
 
 import io.causality.common.cli.ServeCommand;
+import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
@@ -23,6 +24,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   public static final String NAME = "hitl-coordinator";
 
   public static void main(String[] args) throws Exception {
+    LiquibaseDefaults.disableAnalytics();
     new CoordinatorApplication().run(args);
   }
 

@@ -24,6 +24,7 @@ public final class StartupMigrations {
   private StartupMigrations() {}
 
   public static void apply(ManagedDataSource dataSource) {
+    LiquibaseDefaults.disableAnalytics();
     try {
       // Liquibase prints its summary on standard output unless told to log it instead, which
       // would spoil the output of the admin commands.
