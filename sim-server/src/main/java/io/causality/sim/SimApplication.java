@@ -1,5 +1,6 @@
 package io.causality.sim;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import io.causality.common.cli.ServeCommand;
 import io.causality.common.db.DurableDatabase;
 import io.causality.common.db.LiquibaseDefaults;
@@ -9,7 +10,18 @@ import io.causality.common.http.HttpPlumbing;
 import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
+import io.causality.sim.core.EngineCatalog;
+import io.causality.sim.core.LiveSimulations;
 import io.causality.sim.core.OrganizationService;
+import io.causality.sim.core.SimulationLoader;
+import io.causality.sim.core.SimulationReader;
+import io.causality.sim.core.SimulationService;
+import io.causality.sim.errors.EngineValidationExceptionMapper;
+import io.causality.sim.errors.UnknownAgentExceptionMapper;
+import io.causality.sim.resources.ScenarioResource;
+import io.causality.sim.resources.ScenariosResource;
+import io.causality.sim.resources.SimulationResource;
+import io.causality.sim.resources.SimulationsResource;
 import io.causality.sim.resources.ApiDocsResource;
 import io.causality.sim.resources.HealthResource;
 import io.causality.sim.resources.OpenApiResource;
@@ -81,13 +93,28 @@ public class SimApplication extends Application<SimConfiguration> {
   @Override
   public void run(SimConfiguration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
+    strictJson(environment);
     Jdbi jdbi = openDatabase(configuration, environment);
     registerAuthentication(configuration, environment, jdbi);
     HealthReport health = new HealthReport(environment.healthChecks(), NAME, version());
-    OrganizationService organizations = new OrganizationService(jdbi, Clock.systemUTC());
+    Clock clock = Clock.systemUTC();
+    OrganizationService organizations = new OrganizationService(jdbi, clock);
+    EngineCatalog catalog = EngineCatalog.standard();
+    SimulationLoader loader = new SimulationLoader(jdbi, catalog);
+    LiveSimulations live = new LiveSimulations(loader, configuration.getSimulations()
+        .getMaxLiveInstances());
+    SimulationService simulations = new SimulationService(jdbi, catalog, live, organizations,
+        clock, configuration.getSimulations().getSnapshotInterval());
+    SimulationReader reader = new SimulationReader(jdbi, loader);
+    environment.jersey().register(new EngineValidationExceptionMapper(catalog.engines()));
+    environment.jersey().register(new UnknownAgentExceptionMapper());
     List<Object> resources = List.of(
         new HealthResource(health),
         new ApiDocsResource(),
+        new ScenariosResource(catalog),
+        new ScenarioResource(catalog),
+        new SimulationsResource(simulations, reader),
+        new SimulationResource(simulations, reader),
         new OrganizationsResource(organizations),
         new OrganizationResource(organizations),
         new OrganizationUsageResource(organizations));
@@ -96,6 +123,15 @@ public class SimApplication extends Application<SimConfiguration> {
     resources.forEach(resource -> documented.add(resource.getClass()));
     documented.add(OpenApiResource.class);
     environment.jersey().register(new OpenApiResource(version(), documented));
+  }
+
+  /** A typo'd field or 2.5 ticks is the client's mistake: say so rather than guess. */
+  private static void strictJson(Environment environment) {
+    environment.getObjectMapper()
+        .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
   }
 
   private static void registerAuthentication(

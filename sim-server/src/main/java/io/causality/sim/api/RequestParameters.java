@@ -46,6 +46,11 @@ public final class RequestParameters {
     return defaultValue;
   }
 
+  /** An optional UUID query parameter; null when absent or (with an issue recorded) bad. */
+  public UUID optionalUuid(String name, String raw) {
+    return raw == null || raw.isEmpty() ? null : uuid(name, raw);
+  }
+
   /** One of the allowed values, compared without regard to case. */
   public String oneOf(String name, String raw, String defaultValue, List<String> allowed) {
     if (raw == null || raw.isEmpty()) {

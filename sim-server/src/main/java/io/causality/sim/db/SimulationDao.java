@@ -18,9 +18,10 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 public interface SimulationDao {
   @SqlUpdate("""
       INSERT INTO simulations (id, organization_id, scenario_id, scenario_json, engine_version,
-                               status, ticks_computed, input_count, speed, created_at, updated_at)
+                               status, ticks_computed, input_count, speed, state_json, created_at,
+                               updated_at)
       VALUES (:id, :organizationId, :scenarioId, :scenarioJson, :engineVersion, :status,
-              :ticksComputed, :inputCount, :speed, :createdAt, :updatedAt)
+              :ticksComputed, :inputCount, :speed, :stateJson, :createdAt, :updatedAt)
       """)
   void insert(@BindMethods SimulationRow row);
 
@@ -39,11 +40,13 @@ public interface SimulationDao {
 
   /** Advances from {@code fromTick}; 0 rows means another writer got there first. */
   @SqlUpdate("""
-      UPDATE simulations SET ticks_computed = :toTick, status = :status, updated_at = :now
-      WHERE id = :id AND ticks_computed = :fromTick
+      UPDATE simulations SET ticks_computed = :toTick, status = :status, state_json = :state,
+                             updated_at = :now
+      WHERE id = :id AND ticks_computed = :fromTick AND input_count = :inputCount
       """)
-  int advance(@Bind("id") UUID id, @Bind("fromTick") long fromTick, @Bind("toTick") long toTick,
-      @Bind("status") String status, @Bind("now") Instant now);
+  int advance(@Bind("id") UUID id, @Bind("fromTick") long fromTick,
+      @Bind("inputCount") int inputCount, @Bind("toTick") long toTick,
+      @Bind("status") String status, @Bind("state") String stateJson, @Bind("now") Instant now);
 
   /** Counts one more input; 0 rows means the simulation moved on meanwhile. */
   @SqlUpdate("""

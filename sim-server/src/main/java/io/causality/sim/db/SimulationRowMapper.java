@@ -20,6 +20,7 @@ public final class SimulationRowMapper implements RowMapper<SimulationRow> {
         rs.getLong("ticks_computed"),
         rs.getInt("input_count"),
         rs.getDouble("speed"),
+        rs.getString("state_json"),
         Timestamps.instant(rs, "created_at"),
         Timestamps.instant(rs, "updated_at"));
   }

@@ -21,7 +21,7 @@ public interface SnapshotDao {
       @Bind("snapshot") byte[] snapshot, @Bind("now") Instant now);
 
   @SqlQuery("""
-      SELECT tick, snapshot FROM simulation_snapshots
+      SELECT tick, snapshot AS bytes FROM simulation_snapshots
       WHERE simulation_id = :id AND tick <= :maxTick
       ORDER BY tick DESC LIMIT 1
       """)

@@ -4,11 +4,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
-import org.jdbi.v3.sqlobject.transaction.Transaction;
 
 /**
  * Usage counters per organization and billing period. Increments are relative
@@ -40,6 +40,15 @@ public interface UsageDao {
       @Bind("periodStart") Instant periodStart, @Bind("runs") long runs,
       @Bind("calls") long calls, @Bind("ticks") long ticks);
 
+  /** One more run, unless the period already has {@code max}; 0 rows means refused. */
+  @SqlUpdate("""
+      UPDATE usage_periods SET simulation_runs = simulation_runs + 1
+      WHERE organization_id = :organizationId AND period_start = :periodStart
+        AND simulation_runs < :max
+      """)
+  int takeRun(@Bind("organizationId") UUID organizationId,
+      @Bind("periodStart") Instant periodStart, @Bind("max") long max);
+
   @SqlUpdate("""
       INSERT INTO usage_periods (organization_id, period_start, period_end, simulation_runs,
                                  api_calls, tick_count)
@@ -50,14 +59,20 @@ public interface UsageDao {
       @Bind("runs") long runs, @Bind("calls") long calls, @Bind("ticks") long ticks);
 
   /**
-   * Adds to a period's counters, creating the period's row on first use. Call inside the
-   * transaction of the work being counted, so the count commits with it.
+   * Makes sure the period's row exists, in its own short transaction (not the caller's), so
+   * that the counting updates that follow never need an insert. Two first requests of a
+   * period may race to insert: the loser's duplicate key is the proof the row exists.
    */
-  @Transaction
-  default void add(UUID organizationId, Instant periodStart, Instant periodEnd, long runs,
-      long calls, long ticks) {
-    if (increment(organizationId, periodStart, runs, calls, ticks) == 0) {
-      insert(organizationId, periodStart, periodEnd, runs, calls, ticks);
+  default void ensurePeriod(UUID organizationId, Instant periodStart, Instant periodEnd) {
+    if (find(organizationId, periodStart).isPresent()) {
+      return;
+    }
+    try {
+      insert(organizationId, periodStart, periodEnd, 0, 0, 0);
+    } catch (UnableToExecuteStatementException e) {
+      if (find(organizationId, periodStart).isEmpty()) {
+        throw e;
+      }
     }
   }
 }

@@ -1,0 +1,94 @@
+package io.causality.sim.core;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.engine.core.Simulation;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * Engine instances of recently used simulations, so a step does not replay from the start.
+ *
+ * <p>An engine instance is not thread-safe: every use of one goes through {@link #locked}. The
+ * cache is only a shortcut: an instance is used only when its progress equals the stored row's,
+ * so one advanced elsewhere (another instance of the service) or by a failed write is rebuilt.
+ */
+public final class LiveSimulations {
+  private static final int LOCK_STRIPES = 256;
+
+  /** An engine instance and the stored progress it is at. */
+  public static final class Live {
+    private final Simulation simulation;
+    private long ticks;
+    private int inputs;
+
+    Live(Simulation simulation, long ticks, int inputs) {
+      this.simulation = simulation;
+      this.ticks = ticks;
+      this.inputs = inputs;
+    }
+
+    public Simulation simulation() {
+      return simulation;
+    }
+
+    void progressed(long ticks, int inputs) {
+      this.ticks = ticks;
+      this.inputs = inputs;
+    }
+  }
+
+  private final Cache<UUID, Live> cache;
+  private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
+  private final SimulationLoader loader;
+
+  public LiveSimulations(SimulationLoader loader, int maxInstances) {
+    this.loader = loader;
+    this.cache = Caffeine.newBuilder()
+        .maximumSize(maxInstances)
+        .expireAfterAccess(Duration.ofMinutes(30))
+        .build();
+    for (int i = 0; i < LOCK_STRIPES; i++) {
+      locks[i] = new ReentrantLock();
+    }
+  }
+
+  /** Runs {@code action} holding the simulation's lock. */
+  public <T> T locked(UUID id, Supplier<T> action) {
+    ReentrantLock lock = locks[Math.floorMod(id.hashCode(), LOCK_STRIPES)];
+    lock.lock();
+    try {
+      return action.get();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Under the lock: the engine instance at the row's progress. */
+  public Live current(SimulationRow row) {
+    Live live = cache.getIfPresent(row.id());
+    if (live == null || live.ticks != row.ticksComputed() || live.inputs != row.inputCount()) {
+      live = new Live(loader.atProgress(row), row.ticksComputed(), row.inputCount());
+      cache.put(row.id(), live);
+    }
+    return live;
+  }
+
+  /** Under the lock: remembers a new instance at the given progress. */
+  public void remember(UUID id, Simulation simulation, long ticks, int inputs) {
+    cache.put(id, new Live(simulation, ticks, inputs));
+  }
+
+  /** Under the lock: records that the stored progress caught up with the instance. */
+  public void progressed(Live live, long ticks, int inputs) {
+    live.progressed(ticks, inputs);
+  }
+
+  /** Under the lock: drops an instance whose state no longer matches what is stored. */
+  public void forget(UUID id) {
+    cache.invalidate(id);
+  }
+}

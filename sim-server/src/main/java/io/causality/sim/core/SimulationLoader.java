@@ -1,0 +1,73 @@
+package io.causality.sim.core;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.db.InputDao;
+import io.causality.sim.db.InputRow;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.SnapshotDao;
+import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.input.InputParser;
+import io.causality.sim.engine.input.ScheduledInput;
+import io.causality.sim.engine.model.Scenario;
+import io.causality.sim.engine.output.EngineListener;
+import io.causality.sim.engine.scenario.ScenarioParser;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Rebuilds an engine instance from what is stored: the latest snapshot at or before the
+ * simulation's progress (or the scenario), then the inputs replayed up to that progress. The
+ * engine is deterministic, so the result is the instance that computed the stored progress.
+ */
+public final class SimulationLoader {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Jdbi jdbi;
+  private final EngineCatalog catalog;
+
+  public SimulationLoader(Jdbi jdbi, EngineCatalog catalog) {
+    this.jdbi = jdbi;
+    this.catalog = catalog;
+  }
+
+  /** The engine at the row's progress, from the nearest snapshot. */
+  public Simulation atProgress(SimulationRow row) {
+    Simulation simulation = jdbi.withExtension(SnapshotDao.class,
+            dao -> dao.latest(row.id(), row.ticksComputed()))
+        .map(snapshot -> catalog.engines().restore(snapshot.bytes()))
+        .orElseGet(() -> fresh(row));
+    simulation.replay(inputs(row), row.ticksComputed(), EngineListener.NONE);
+    return simulation;
+  }
+
+  /** A new engine instance at tick 0 of the row's scenario, for rebuilding a whole trace. */
+  public Simulation fresh(SimulationRow row) {
+    return catalog.engines().require(row.engineVersion()).newSimulation(scenario(row));
+  }
+
+  /** The row's inputs in submission order. */
+  public List<ScheduledInput> inputs(SimulationRow row) {
+    return jdbi.withExtension(InputDao.class, dao -> dao.all(row.id())).stream()
+        .limit(row.inputCount())
+        .map(SimulationLoader::scheduled)
+        .toList();
+  }
+
+  public static Scenario scenario(SimulationRow row) {
+    try {
+      return ScenarioParser.parse(JSON.readTree(row.scenarioJson()), "scenario");
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static ScheduledInput scheduled(InputRow row) {
+    try {
+      return InputParser.scheduled(JSON.readTree(row.inputJson()));
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

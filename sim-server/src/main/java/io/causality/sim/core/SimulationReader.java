@@ -1,0 +1,121 @@
+package io.causality.sim.core;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.causality.sim.api.DecreeView;
+import io.causality.sim.api.Page;
+import io.causality.sim.api.ProphecyView;
+import io.causality.sim.api.SimulationView;
+import io.causality.sim.auth.AuthErrors;
+import io.causality.sim.auth.Caller;
+import io.causality.sim.db.InputDao;
+import io.causality.sim.db.ProphecyDao;
+import io.causality.sim.db.SimulationDao;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.output.TraceWriter;
+import io.causality.sim.errors.SimulationNotFoundException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.jdbi.v3.core.Jdbi;
+
+/** What reads simulations: lists, one simulation, its decrees, prophecies and trace. */
+public final class SimulationReader {
+  private static final JsonFactory JSON = new JsonFactory();
+
+  private final Jdbi jdbi;
+  private final SimulationAccess access;
+  private final SimulationLoader loader;
+
+  public SimulationReader(Jdbi jdbi, SimulationLoader loader) {
+    this.jdbi = jdbi;
+    this.access = new SimulationAccess(jdbi);
+    this.loader = loader;
+  }
+
+  /** How a list is ordered. */
+  public enum Order { ASC, DESC }
+
+  /** The caller's simulations, newest first; a user may narrow them to one organization. */
+  public Page<SimulationView> list(Caller caller, UUID organizationFilter, int limit,
+      int offset) {
+    Set<UUID> organizations = visibleOrganizations(caller, organizationFilter);
+    if (organizations.isEmpty()) {
+      return Page.of(List.of(), limit, offset, 0);
+    }
+    return jdbi.withExtension(SimulationDao.class, dao -> Page.of(
+        dao.page(organizations, limit, offset).stream().map(SimulationViews::simulation).toList(),
+        limit, offset, dao.count(organizations)));
+  }
+
+  public SimulationView get(Caller caller, UUID id) {
+    return SimulationViews.simulation(access.accessible(caller, id));
+  }
+
+  public Page<DecreeView> decrees(Caller caller, UUID id, int limit, int offset, Order order) {
+    access.accessible(caller, id);
+    return jdbi.withExtension(InputDao.class, dao -> Page.of(
+        dao.decrees(id, order.name(), limit, offset).stream().map(SimulationViews::decree)
+            .toList(), limit, offset, dao.countDecrees(id)));
+  }
+
+  public Page<ProphecyView> prophecies(Caller caller, UUID id, int limit, int offset,
+      Order order) {
+    access.accessible(caller, id);
+    return jdbi.withExtension(ProphecyDao.class, dao -> Page.of(
+        dao.page(id, order.name(), limit, offset).stream().map(SimulationViews::prophecy)
+            .toList(), limit, offset, dao.count(id)));
+  }
+
+  /** The stored simulation a trace can be made of: 404 until it has run a tick. */
+  public SimulationRow traceable(Caller caller, UUID id) {
+    SimulationRow row = access.accessible(caller, id);
+    if (row.ticksComputed() == 0) {
+      throw new SimulationNotFoundException(id, "has no trace yet: it has not run a tick");
+    }
+    return row;
+  }
+
+  /**
+   * Writes the trace by replaying the stored inputs from tick 0: the same bytes as the live
+   * run, streamed as they are computed, whatever the tick count.
+   */
+  public void writeTrace(SimulationRow row, boolean ndjson, OutputStream out) throws IOException {
+    try (JsonGenerator gen = JSON.createGenerator(out)) {
+      writeTrace(row, ndjson, gen);
+    }
+  }
+
+  /** The answer of create-and-run: {@code {simulationId, engineVersion, trace}}, streamed. */
+  public void writeRun(SimulationRow row, OutputStream out) throws IOException {
+    try (JsonGenerator gen = JSON.createGenerator(out)) {
+      gen.writeStartObject();
+      gen.writeStringField("simulationId", row.id().toString());
+      gen.writeStringField("engineVersion", row.engineVersion());
+      gen.writeFieldName("trace");
+      writeTrace(row, false, gen);
+      gen.writeEndObject();
+    }
+  }
+
+  private void writeTrace(SimulationRow row, boolean ndjson, JsonGenerator gen) {
+    Simulation simulation = loader.fresh(row);
+    TraceWriter writer = ndjson ? TraceWriter.ndjson(gen, simulation)
+        : TraceWriter.json(gen, simulation);
+    simulation.replay(loader.inputs(row), row.ticksComputed(), writer);
+    writer.finish();
+  }
+
+  private static Set<UUID> visibleOrganizations(Caller caller, UUID filter) {
+    if (caller.isApiKey() || filter == null) {
+      return caller.memberships().keySet();
+    }
+    if (!caller.canAccess(filter)) {
+      throw AuthErrors.forbidden("You are not a member of organization " + filter);
+    }
+    return Set.of(filter);
+  }
+}

@@ -1,0 +1,41 @@
+package io.causality.sim.core;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.api.DecreeView;
+import io.causality.sim.api.ProphecyView;
+import io.causality.sim.api.RawJson;
+import io.causality.sim.api.SimulationView;
+import io.causality.sim.db.InputRow;
+import io.causality.sim.db.ProphecyRow;
+import io.causality.sim.db.SimulationRow;
+import java.io.UncheckedIOException;
+
+/** Stored rows as the API shows them. */
+public final class SimulationViews {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private SimulationViews() {}
+
+  public static SimulationView simulation(SimulationRow row) {
+    return new SimulationView(row.id(), row.scenarioId(), row.engineVersion(),
+        row.organizationId(), row.status(), row.ticksComputed(), new RawJson(row.stateJson()),
+        row.createdAt());
+  }
+
+  /** A decree; its payload is the one the engine validated and stored, at full precision. */
+  public static DecreeView decree(InputRow row) {
+    try {
+      String payload = JSON.readTree(row.inputJson()).get("payload").toString();
+      return new DecreeView(row.id(), row.simulationId(), row.type(), new RawJson(payload),
+          row.tick(), row.createdAt());
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public static ProphecyView prophecy(ProphecyRow row) {
+    return new ProphecyView(row.id(), row.simulationId(), row.tick(), new RawJson(row.data()),
+        row.createdAt());
+  }
+}

@@ -1,0 +1,19 @@
+package io.causality.sim.errors;
+
+import io.causality.common.errors.ApiException;
+import io.causality.common.errors.ErrorCodes;
+import java.util.UUID;
+
+/** 404 NOT_FOUND: no simulation has this id. */
+public final class SimulationNotFoundException extends ApiException {
+  private static final long serialVersionUID = 1L;
+
+  public SimulationNotFoundException(UUID id) {
+    super(404, ErrorCodes.NOT_FOUND, "No simulation " + id);
+  }
+
+  /** The simulation exists, but what was asked of it does not yet (its trace, say). */
+  public SimulationNotFoundException(UUID id, String what) {
+    super(404, ErrorCodes.NOT_FOUND, "Simulation " + id + " " + what);
+  }
+}

@@ -1,0 +1,44 @@
+package io.causality.sim.resources;
+
+import com.codahale.metrics.annotation.ExceptionMetered;
+import com.codahale.metrics.annotation.Timed;
+import io.causality.common.errors.ErrorEnvelope;
+import io.causality.sim.api.RawJson;
+import io.causality.sim.core.EngineCatalog;
+import io.causality.sim.engine.scenario.ScenarioJson;
+import io.causality.sim.errors.ScenarioNotFoundException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/** {@code /v1/scenarios/{id}}: public; one pre-built scenario in full. */
+@Path("/v1/scenarios/{id}")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Scenarios")
+public final class ScenarioResource {
+  private final EngineCatalog catalog;
+
+  public ScenarioResource(EngineCatalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @GET
+  @Timed
+  @ExceptionMetered
+  @Operation(summary = "Get a pre-built scenario (public)")
+  @ApiResponse(responseCode = "200", description = "The full scenario")
+  @ApiResponse(responseCode = "404", description = "No such scenario",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  public RawJson get(@PathParam("id") String id) {
+    return catalog.scenarios().find(id)
+        .map(scenario -> RawJson.of(gen -> ScenarioJson.writeFull(gen, scenario)))
+        .orElseThrow(() -> new ScenarioNotFoundException(id));
+  }
+}

@@ -1,0 +1,153 @@
+package io.causality.sim.resources;
+
+import com.codahale.metrics.annotation.ExceptionMetered;
+import com.codahale.metrics.annotation.Timed;
+import io.causality.common.errors.ErrorEnvelope;
+import io.causality.sim.api.CreateSimulationRequest;
+import io.causality.sim.api.FromDomainRequest;
+import io.causality.sim.api.MediaTypes;
+import io.causality.sim.api.Page;
+import io.causality.sim.api.RequestParameters;
+import io.causality.sim.api.RunSimulationRequest;
+import io.causality.sim.api.SimulationCreated;
+import io.causality.sim.api.SimulationView;
+import io.causality.sim.auth.Caller;
+import io.causality.sim.auth.RequiresScope;
+import io.causality.sim.core.Scope;
+import io.causality.sim.core.SimulationReader;
+import io.causality.sim.core.SimulationService;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.docs.OpenApiDocument;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.net.URI;
+import java.util.UUID;
+
+/** {@code /v1/simulations}: create simulations (three ways) and list them. */
+@Path("/v1/simulations")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Simulations")
+@SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
+@SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
+@ApiResponse(responseCode = "400", description = "Invalid request: one issue per bad field",
+    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+@ApiResponse(responseCode = "401", description = "Missing or invalid authentication",
+    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+@ApiResponse(responseCode = "403", description = "Missing scope, another organization, or "
+    + "QUOTA_EXCEEDED", content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+public final class SimulationsResource {
+  private final SimulationService simulations;
+  private final SimulationReader reader;
+
+  public SimulationsResource(SimulationService simulations, SimulationReader reader) {
+    this.simulations = simulations;
+    this.reader = reader;
+  }
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(summary = "Create a simulation from a pre-built or an inline scenario",
+      description = "Exactly one of scenarioId or scenario. Scope simulation:write.")
+  @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
+  @ApiResponse(responseCode = "404", description = "No such pre-built scenario",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  public Response create(@Parameter(hidden = true) @Auth Caller caller,
+      @NotNull @Valid CreateSimulationRequest request) {
+    return created(simulations.create(caller, request));
+  }
+
+  @POST
+  @Path("/from-domain")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(summary = "Create a simulation through a domain adapter",
+      description = "Scope simulation:write.")
+  @ApiResponse(responseCode = "201", description = "Created",
+      content = @Content(schema = @Schema(implementation = SimulationCreated.class)))
+  @ApiResponse(responseCode = "404", description = "No such domain adapter",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  public Response fromDomain(@Parameter(hidden = true) @Auth Caller caller,
+      @NotNull @Valid FromDomainRequest request) {
+    return created(simulations.createFromDomain(caller, request));
+  }
+
+  @POST
+  @Path("/run")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces({MediaType.APPLICATION_JSON + ";qs=1", MediaTypes.NDJSON + ";qs=0.5"})
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(summary = "Create a simulation and run it",
+      description = "Exactly one of scenarioId or domain (with input); ticks 1 to 10,000. "
+          + "With Accept: application/x-ndjson the trace streams as NDJSON: metadata line, "
+          + "initialState line, then one step per line. Scope simulation:write.")
+  @ApiResponse(responseCode = "200", description = "{simulationId, engineVersion, trace}")
+  @ApiResponse(responseCode = "404", description = "No such scenario or domain adapter",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  public Response run(@Parameter(hidden = true) @Auth Caller caller,
+      @Parameter(hidden = true) @HeaderParam("Accept") String accept,
+      @NotNull @Valid RunSimulationRequest request) {
+    SimulationRow row = simulations.createAndRun(caller, request);
+    boolean ndjson = accept != null && accept.contains(MediaTypes.NDJSON);
+    StreamingOutput body = ndjson
+        ? out -> reader.writeTrace(row, true, out)
+        : out -> reader.writeRun(row, out);
+    return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON)
+        .location(URI.create("/v1/simulations/" + row.id()))
+        .header("X-Simulation-Id", row.id().toString())
+        .build();
+  }
+
+  @GET
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_READ)
+  @Operation(summary = "List the simulations the caller may see, newest first",
+      description = "organizationId narrows a JWT caller's list; an API key always lists its "
+          + "own organization. Scope simulation:read.")
+  @ApiResponse(responseCode = "200", description = "A page of simulations",
+      useReturnTypeSchema = true)
+  public Page<SimulationView> list(@Parameter(hidden = true) @Auth Caller caller,
+      @Parameter(schema = @Schema(format = "uuid")) @QueryParam("organizationId")
+      String organizationId,
+      @Parameter(schema = @Schema(type = "integer", minimum = "1", maximum = "200",
+          defaultValue = "50")) @QueryParam("limit") String limit,
+      @Parameter(schema = @Schema(type = "integer", minimum = "0", defaultValue = "0"))
+      @QueryParam("offset") String offset) {
+    RequestParameters parameters = new RequestParameters();
+    UUID organization = parameters.optionalUuid("organizationId", organizationId);
+    int pageSize = parameters.integer("limit", limit, 50, 1, 200);
+    int skip = parameters.integer("offset", offset, 0, 0, Integer.MAX_VALUE);
+    parameters.throwIfInvalid();
+    return reader.list(caller, organization, pageSize, skip);
+  }
+
+  private static Response created(SimulationCreated created) {
+    return Response.created(URI.create("/v1/simulations/" + created.id())).entity(created)
+        .build();
+  }
+}
