@@ -48,8 +48,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
-/** {@code /v1/simulations/{id}}: one simulation, its steps, inputs, trace and prophecies. */
-@Path("/v1/simulations/{id}")
+/**
+ * {@code /v1/simulations/{id}}: one simulation, its steps, inputs, trace and prophecies.
+ *
+ * <p>The id template leaves out {@code run} and {@code from-domain}: JAX-RS picks the root
+ * resource with the most literal characters, so without it {@code POST /v1/simulations/run}
+ * would land here and answer 405.
+ */
+@Path("/v1/simulations/{id: (?!(?:run|from-domain)(?:/|$))[^/]+}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Simulations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)

@@ -75,7 +75,9 @@ public final class SimTestFixture {
 
   /** Requests to the running application. */
   public static final class Client {
-    private final HttpClient http = HttpClient.newHttpClient();
+    // HTTP/1.1 as curl and browsers speak it here; the default would try an h2c upgrade.
+    private final HttpClient http =
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final DropwizardAppExtension<SimConfiguration> app;
 
     public Client(DropwizardAppExtension<SimConfiguration> app) {
