@@ -82,7 +82,10 @@ public class SimApplication extends Application<SimConfiguration> {
     Jdbi jdbi = openDatabase(configuration, environment);
     registerAuthentication(configuration, environment, jdbi);
     HealthReport health = new HealthReport(environment.healthChecks(), NAME, version());
-    OrganizationService organizations = new OrganizationService(jdbi, Clock.systemUTC());
+    Clock clock = clock();
+    OrganizationService organizations = new OrganizationService(jdbi, clock);
+    configuration.getRateLimits().build(organizations, clock)
+        .ifPresent(environment.jersey()::register);
     List<Object> resources = List.of(
         new HealthResource(health),
         new ApiDocsResource(),
@@ -94,6 +97,11 @@ public class SimApplication extends Application<SimConfiguration> {
     resources.forEach(resource -> documented.add(resource.getClass()));
     documented.add(OpenApiResource.class);
     environment.jersey().register(new OpenApiResource(version(), documented));
+  }
+
+  /** The time source of the service; tests substitute one they can move. */
+  protected Clock clock() {
+    return Clock.systemUTC();
   }
 
   private static void registerAuthentication(

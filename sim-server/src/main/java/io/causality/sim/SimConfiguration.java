@@ -2,6 +2,7 @@ package io.causality.sim;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.sim.config.AuthConfig;
+import io.causality.sim.config.RateLimitFactory;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.db.DataSourceFactory;
 import jakarta.validation.Valid;
@@ -21,6 +22,8 @@ public class SimConfiguration extends Configuration {
   private boolean migrateOnStart = true;
 
   @Valid @NotNull private AuthConfig auth = new AuthConfig();
+
+  @Valid @NotNull private RateLimitFactory rateLimits = new RateLimitFactory();
 
   @JsonProperty("database")
   public DataSourceFactory getDataSourceFactory() {
@@ -51,6 +54,16 @@ public class SimConfiguration extends Configuration {
   @JsonProperty
   public void setAuth(AuthConfig auth) {
     this.auth = auth;
+  }
+
+  @JsonProperty
+  public RateLimitFactory getRateLimits() {
+    return rateLimits;
+  }
+
+  @JsonProperty
+  public void setRateLimits(RateLimitFactory rateLimits) {
+    this.rateLimits = rateLimits;
   }
 
   private static DataSourceFactory defaultDatabase() {
