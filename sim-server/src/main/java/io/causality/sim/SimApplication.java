@@ -8,7 +8,9 @@ import io.causality.common.http.HttpPlumbing;
 import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
+import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.core.OrganizationService;
+import io.causality.sim.idempotency.IdempotencyStore;
 import io.causality.sim.resources.ApiDocsResource;
 import io.causality.sim.resources.HealthResource;
 import io.causality.sim.resources.OpenApiResource;
@@ -86,6 +88,10 @@ public class SimApplication extends Application<SimConfiguration> {
     OrganizationService organizations = new OrganizationService(jdbi, clock);
     configuration.getRateLimits().build(organizations, clock)
         .ifPresent(environment.jersey()::register);
+    IdempotencyFactory idempotencyConfig = configuration.getIdempotency();
+    IdempotencyStore idempotency = idempotencyConfig.buildStore(jdbi, clock);
+    environment.lifecycle().manage(idempotencyConfig.buildCleaner(idempotency));
+    environment.jersey().register(idempotencyConfig.buildFeature(idempotency));
     List<Object> resources = List.of(
         new HealthResource(health),
         new ApiDocsResource(),

@@ -2,6 +2,7 @@ package io.causality.sim;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.sim.config.AuthConfig;
+import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.RateLimitFactory;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.db.DataSourceFactory;
@@ -24,6 +25,8 @@ public class SimConfiguration extends Configuration {
   @Valid @NotNull private AuthConfig auth = new AuthConfig();
 
   @Valid @NotNull private RateLimitFactory rateLimits = new RateLimitFactory();
+
+  @Valid @NotNull private IdempotencyFactory idempotency = new IdempotencyFactory();
 
   @JsonProperty("database")
   public DataSourceFactory getDataSourceFactory() {
@@ -64,6 +67,16 @@ public class SimConfiguration extends Configuration {
   @JsonProperty
   public void setRateLimits(RateLimitFactory rateLimits) {
     this.rateLimits = rateLimits;
+  }
+
+  @JsonProperty
+  public IdempotencyFactory getIdempotency() {
+    return idempotency;
+  }
+
+  @JsonProperty
+  public void setIdempotency(IdempotencyFactory idempotency) {
+    this.idempotency = idempotency;
   }
 
   private static DataSourceFactory defaultDatabase() {
