@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -55,7 +56,8 @@ public final class IdempotencyFilter implements ContainerRequestFilter, Containe
       IdempotencyScope scope = new IdempotencyScope(
           RequestIdentity.of(request, servletRequest.getRemoteAddr()).value(),
           request.getMethod(), path, key.get());
-      apply(request, store.begin(scope, sha256(bufferedBody(request))));
+      String query = request.getUriInfo().getRequestUri().getRawQuery();
+      apply(request, store.begin(scope, fingerprint(query, bufferedBody(request))));
     }
   }
 
@@ -110,9 +112,18 @@ public final class IdempotencyFilter implements ContainerRequestFilter, Containe
     }
   }
 
-  static String sha256(byte[] bytes) {
+  /**
+   * SHA-256 of the body, and of the query string when there is one: the path scopes a key, and
+   * a retry that changed its query is as much another request as one that changed its body.
+   */
+  static String fingerprint(String rawQuery, byte[] body) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      if (rawQuery != null) {
+        digest.update(rawQuery.getBytes(StandardCharsets.UTF_8));
+        digest.update((byte) 0);
+      }
+      return HexFormat.of().formatHex(digest.digest(body));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("Every Java runtime has SHA-256", e);
     }

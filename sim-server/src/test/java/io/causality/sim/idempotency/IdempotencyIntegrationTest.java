@@ -251,6 +251,16 @@ class IdempotencyIntegrationTest {
   }
 
   @Test
+  void theSameKeyWithAnotherQueryIsAConflict() throws Exception {
+    String idempotencyKey = newKey();
+    send("/v1/simulations/s1/stream?lines=1", key, idempotencyKey, "{}");
+    HttpResponse<String> other =
+        send("/v1/simulations/s1/stream?lines=2", key, idempotencyKey, "{}");
+    assertThat(other.statusCode()).isEqualTo(409);
+    assertThat(errorCode(other)).isEqualTo("IDEMPOTENCY_KEY_REUSE");
+  }
+
+  @Test
   void aResponseTooLargeToStoreIsNeverRunAgain() throws Exception {
     String idempotencyKey = newKey();
     HttpResponse<String> first =
