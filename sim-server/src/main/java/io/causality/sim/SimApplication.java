@@ -22,6 +22,9 @@ import io.causality.sim.resources.ScenarioResource;
 import io.causality.sim.resources.ScenariosResource;
 import io.causality.sim.resources.SimulationResource;
 import io.causality.sim.resources.SimulationsResource;
+import io.causality.sim.config.IdempotencyFactory;
+import io.causality.sim.config.SimulationsConfig;
+import io.causality.sim.idempotency.IdempotencyStore;
 import io.causality.sim.resources.ApiDocsResource;
 import io.causality.sim.resources.HealthResource;
 import io.causality.sim.resources.OpenApiResource;
@@ -96,20 +99,20 @@ public class SimApplication extends Application<SimConfiguration> {
     strictJson(environment);
     Jdbi jdbi = openDatabase(configuration, environment);
     registerAuthentication(configuration, environment, jdbi);
-    HealthReport health = new HealthReport(environment.healthChecks(), NAME, version());
-    Clock clock = Clock.systemUTC();
+    Clock clock = clock();
     OrganizationService organizations = new OrganizationService(jdbi, clock);
+    registerLimits(configuration, environment, jdbi, organizations, clock);
     EngineCatalog catalog = EngineCatalog.standard();
-    SimulationLoader loader = new SimulationLoader(jdbi, catalog);
-    LiveSimulations live = new LiveSimulations(loader, configuration.getSimulations()
-        .getMaxLiveInstances());
-    SimulationService simulations = new SimulationService(jdbi, catalog, live, organizations,
-        clock, configuration.getSimulations().getSnapshotInterval());
-    SimulationReader reader = new SimulationReader(jdbi, loader);
     environment.jersey().register(new EngineValidationExceptionMapper(catalog.engines()));
     environment.jersey().register(new UnknownAgentExceptionMapper());
-    List<Object> resources = List.of(
-        new HealthResource(health),
+    SimulationLoader loader = new SimulationLoader(jdbi, catalog);
+    SimulationsConfig settings = configuration.getSimulations();
+    LiveSimulations live = new LiveSimulations(loader, settings.getMaxLiveInstances());
+    SimulationService simulations = new SimulationService(jdbi, catalog, live, organizations,
+        clock, settings.getSnapshotInterval());
+    SimulationReader reader = new SimulationReader(jdbi, loader);
+    registerResources(environment, List.of(
+        new HealthResource(new HealthReport(environment.healthChecks(), NAME, version())),
         new ApiDocsResource(),
         new ScenariosResource(catalog),
         new ScenarioResource(catalog),
@@ -117,7 +120,27 @@ public class SimApplication extends Application<SimConfiguration> {
         new SimulationResource(simulations, reader),
         new OrganizationsResource(organizations),
         new OrganizationResource(organizations),
-        new OrganizationUsageResource(organizations));
+        new OrganizationUsageResource(organizations)));
+  }
+
+  /** The time source of the service; tests substitute one they can move. */
+  protected Clock clock() {
+    return Clock.systemUTC();
+  }
+
+  /** Rate limits and idempotency keys: filters in front of every resource. */
+  private static void registerLimits(SimConfiguration configuration, Environment environment,
+      Jdbi jdbi, OrganizationService organizations, Clock clock) {
+    configuration.getRateLimits().build(organizations, clock)
+        .ifPresent(environment.jersey()::register);
+    IdempotencyFactory idempotencyConfig = configuration.getIdempotency();
+    IdempotencyStore idempotency = idempotencyConfig.buildStore(jdbi, clock);
+    environment.lifecycle().manage(idempotencyConfig.buildCleaner(idempotency));
+    environment.jersey().register(idempotencyConfig.buildFeature(idempotency));
+  }
+
+  /** Registers the resources, and describes exactly these in /v1/openapi.json. */
+  private static void registerResources(Environment environment, List<Object> resources) {
     resources.forEach(environment.jersey()::register);
     Set<Class<?>> documented = new LinkedHashSet<>();
     resources.forEach(resource -> documented.add(resource.getClass()));

@@ -3,6 +3,8 @@ package io.causality.sim;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.sim.config.AuthConfig;
 import io.causality.sim.config.SimulationsConfig;
+import io.causality.sim.config.IdempotencyFactory;
+import io.causality.sim.config.RateLimitFactory;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.db.DataSourceFactory;
 import jakarta.validation.Valid;
@@ -24,6 +26,9 @@ public class SimConfiguration extends Configuration {
   @Valid @NotNull private AuthConfig auth = new AuthConfig();
 
   @Valid @NotNull private SimulationsConfig simulations = new SimulationsConfig();
+  @Valid @NotNull private RateLimitFactory rateLimits = new RateLimitFactory();
+
+  @Valid @NotNull private IdempotencyFactory idempotency = new IdempotencyFactory();
 
   @JsonProperty("database")
   public DataSourceFactory getDataSourceFactory() {
@@ -64,6 +69,26 @@ public class SimConfiguration extends Configuration {
   @JsonProperty
   public void setSimulations(SimulationsConfig simulations) {
     this.simulations = simulations;
+  }
+
+  @JsonProperty
+  public RateLimitFactory getRateLimits() {
+    return rateLimits;
+  }
+
+  @JsonProperty
+  public void setRateLimits(RateLimitFactory rateLimits) {
+    this.rateLimits = rateLimits;
+  }
+
+  @JsonProperty
+  public IdempotencyFactory getIdempotency() {
+    return idempotency;
+  }
+
+  @JsonProperty
+  public void setIdempotency(IdempotencyFactory idempotency) {
+    this.idempotency = idempotency;
   }
 
   private static DataSourceFactory defaultDatabase() {

@@ -19,13 +19,17 @@ import java.util.EnumSet;
 /**
  * The HTTP plumbing both services share, installed from each application's {@code run()}:
  * the request id, the error envelope for every failure path, and a request log that names
- * the request id.
+ * the request id and the caller's identity.
  */
 public final class HttpPlumbing {
-  /** Combined log format plus the latency and the request id of the response. */
+  /**
+   * Combined log format plus the latency, the request id of the response and the caller's
+   * identity ({@link RequestLogIdentity}: a key id or subject, "-" when none was established).
+   */
   public static final String REQUEST_LOG_FORMAT =
       "%h %l %u [%t{dd/MMM/yyyy:HH:mm:ss Z,UTC}] \"%r\" %s %b \"%i{User-Agent}\" %D ms"
-          + " requestId=%responseHeader{X-Request-Id}";
+          + " requestId=%responseHeader{X-Request-Id}"
+          + " identity=%reqAttribute{" + RequestLogIdentity.ATTRIBUTE + "}";
 
   private HttpPlumbing() {}
 

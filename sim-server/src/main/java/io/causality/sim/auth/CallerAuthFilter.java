@@ -1,5 +1,6 @@
 package io.causality.sim.auth;
 
+import io.causality.common.http.RequestLogIdentity;
 import io.dropwizard.auth.AuthFilter;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
@@ -8,7 +9,8 @@ import jakarta.ws.rs.core.HttpHeaders;
 
 /**
  * Authenticates protected endpoints with exactly one of {@code X-Api-Key} or
- * {@code Authorization: Bearer <JWT>}; both at once, neither, or a bad one is 401.
+ * {@code Authorization: Bearer <JWT>}; both at once, neither, or a bad one is 401. The caller's
+ * identity (key id or subject, never the credential) goes to the request log.
  */
 @Priority(Priorities.AUTHENTICATION)
 public final class CallerAuthFilter extends AuthFilter<Credentials, Caller> {
@@ -23,6 +25,8 @@ public final class CallerAuthFilter extends AuthFilter<Credentials, Caller> {
       throw AuthErrors.unauthorized(credentials instanceof Credentials.ApiKey
           ? "The API key is not valid" : "The bearer token is not valid or has expired");
     }
+    RequestIdentity.caller(request).ifPresent(caller ->
+        RequestLogIdentity.record(request, RequestIdentity.of(caller).value()));
   }
 
   private static Credentials credentials(ContainerRequestContext request) {

@@ -10,6 +10,7 @@ import io.causality.sim.core.BillingPeriods;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.net.http.HttpRequest;
@@ -26,7 +27,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** Every simulation endpoint: its success and each of its error statuses. */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class SimulationsIntegrationTest {
-  static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app();
+  // Rate limits have their own tests; here they would only slow the endpoints' tests down.
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(ConfigOverride.config("rateLimits.enabled", "false"));
   private static final ObjectMapper JSON = new ObjectMapper();
 
   static final String INLINE = """

@@ -10,6 +10,7 @@ import com.nimbusds.jwt.SignedJWT;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
+import io.dropwizard.core.Application;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -35,13 +36,26 @@ public final class SimTestFixture {
 
   public static DropwizardAppExtension<io.causality.sim.SimConfiguration> app(
       ConfigOverride... extra) {
-    Path data = tempDirectory();
+    return app(io.causality.sim.SimApplication.class, "configs/minimal.yml", extra);
+  }
+
+  /** An application class (a test subclass of SimApplication) on a config of src/test. */
+  public static DropwizardAppExtension<SimConfiguration> app(
+      Class<? extends Application<SimConfiguration>> application, String config,
+      ConfigOverride... extra) {
+    return app(application, config, tempDirectory().resolve("sim"), extra);
+  }
+
+  /** As {@link #app(Class, String, ConfigOverride...)} on a given database file. */
+  public static DropwizardAppExtension<SimConfiguration> app(
+      Class<? extends Application<SimConfiguration>> application, String config,
+      Path database, ConfigOverride... extra) {
     ConfigOverride[] overrides = new ConfigOverride[extra.length + 2];
-    overrides[0] = ConfigOverride.config("database.url", "jdbc:h2:file:" + data.resolve("sim"));
+    overrides[0] = ConfigOverride.config("database.url", "jdbc:h2:file:" + database);
     overrides[1] = ConfigOverride.config("auth.jwtSecret", JWT_SECRET);
     System.arraycopy(extra, 0, overrides, 2, extra.length);
-    return new DropwizardAppExtension<>(io.causality.sim.SimApplication.class,
-        ResourceHelpers.resourceFilePath("configs/minimal.yml"), overrides);
+    return new DropwizardAppExtension<>(application,
+        ResourceHelpers.resourceFilePath(config), overrides);
   }
 
   public static OrganizationAdmin admin(DropwizardAppExtension<SimConfiguration> app) {
@@ -108,7 +122,7 @@ public final class SimTestFixture {
     }
   }
 
-  private static Path tempDirectory() {
+  public static Path tempDirectory() {
     try {
       return Files.createTempDirectory("sim-test");
     } catch (java.io.IOException e) {

@@ -1,0 +1,28 @@
+package io.causality.common.http;
+
+import jakarta.ws.rs.container.ContainerRequestContext;
+
+/**
+ * Who made a request, for the request log: an API key id or a user subject, never a key or a
+ * token. Authentication records it as a request property, which Jersey keeps as a servlet
+ * request attribute, and the request-log format prints it with
+ * {@code %reqAttribute{causality.identity}}.
+ */
+public final class RequestLogIdentity {
+  public static final String ATTRIBUTE = "causality.identity";
+  private static final int MAX_LENGTH = 200;
+
+  private RequestLogIdentity() {}
+
+  /** Records the identity; characters that could forge or split a log line become '?'. */
+  public static void record(ContainerRequestContext request, String identity) {
+    request.setProperty(ATTRIBUTE, printable(identity));
+  }
+
+  static String printable(String identity) {
+    String bounded = identity.length() > MAX_LENGTH ? identity.substring(0, MAX_LENGTH) : identity;
+    StringBuilder out = new StringBuilder(bounded.length());
+    bounded.chars().forEach(c -> out.append(c > ' ' && c < 0x7f ? (char) c : '?'));
+    return out.toString();
+  }
+}

@@ -1,0 +1,56 @@
+package io.causality.sim.idempotency;
+
+import io.dropwizard.lifecycle.Managed;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deletes expired Idempotency-Keys at start and then every {@code interval}. Expired keys are
+ * already ignored when a request arrives; this keeps the table from growing.
+ */
+public final class IdempotencyCleaner implements Managed {
+  private static final Logger LOG = LoggerFactory.getLogger(IdempotencyCleaner.class);
+
+  private final IdempotencyStore store;
+  private final Duration interval;
+  private ScheduledExecutorService executor;
+
+  public IdempotencyCleaner(IdempotencyStore store, Duration interval) {
+    this.store = Objects.requireNonNull(store);
+    this.interval = Objects.requireNonNull(interval);
+  }
+
+  @Override
+  public void start() {
+    executor = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "idempotency-cleanup");
+      thread.setDaemon(true);
+      return thread;
+    });
+    executor.scheduleWithFixedDelay(this::purge, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public void stop() throws InterruptedException {
+    executor.shutdownNow();
+    executor.awaitTermination(10, TimeUnit.SECONDS);
+  }
+
+  // A task that throws is never scheduled again, so one failed run (the database away for a
+  // moment) must not end the clean-up for good.
+  private void purge() {
+    try {
+      int deleted = store.purgeExpired();
+      if (deleted > 0) {
+        LOG.info("Deleted {} expired Idempotency-Keys", deleted);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("Idempotency-Key clean-up failed; it runs again in {}", interval, e);
+    }
+  }
+}
