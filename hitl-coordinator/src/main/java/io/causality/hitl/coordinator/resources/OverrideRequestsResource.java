@@ -4,7 +4,6 @@ import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
 import io.causality.common.errors.ErrorEnvelope;
 import io.causality.hitl.coordinator.api.OverrideRequestList;
-import io.causality.hitl.coordinator.api.StatusFilter;
 import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.Roles;
 import io.causality.hitl.coordinator.core.OverrideService;

@@ -69,7 +69,8 @@ class OverrideApiIntegrationTest {
 
   @Test
   void submitAnswers201WithTheNewIdAndItsLocation() {
-    Answer answer = http.post(REQUESTS, submission("actor-created"));
+    // Newer clients may send members this version does not know: they are ignored.
+    Answer answer = http.post(REQUESTS, submission("actor-created").put("priority", "high"));
 
     assertThat(answer.status()).isEqualTo(201);
     String id = answer.body().get("coordinatorRequestId").asText();
@@ -198,12 +199,14 @@ class OverrideApiIntegrationTest {
     JsonNode payload = CoordinatorHttp.JSON.readTree(token.get("payload").asText());
     assertThat(payload.get("tokenId").asText()).isEqualTo(token.get("tokenId").asText());
     assertThat(payload.get("coordinatorRequestId").asText()).isEqualTo(id);
-    assertThat(payload.get("requestHash").asText()).isEqualTo(record.get("requestHash").asText());
+    assertThat(payload.get("requestHash").asText())
+        .isEqualTo(record.get("requestHash").asText());
     assertThat(payload.get("policyVersion").asLong()).isEqualTo(TestDeployment.POLICY_VERSION);
     assertThat(payload.get("licenseId").asText()).isEqualTo("lic-1");
     assertThat(payload.get("actorId").asText()).isEqualTo("actor-approve");
     assertThat(payload.get("operatorId").asText()).isEqualTo(TestDeployment.OPERATOR_ID);
-    assertThat(lifetime(payload)).isEqualTo(Duration.ofMillis(TestDeployment.DEFAULT_TOKEN_TTL_MS));
+    assertThat(lifetime(payload))
+        .isEqualTo(Duration.ofMillis(TestDeployment.DEFAULT_TOKEN_TTL_MS));
     assertThat(record.get("status").asText()).isEqualTo("APPROVED");
     assertThat(record.get("tokenId").asText()).isEqualTo(token.get("tokenId").asText());
     assertThat(record.get("decidedBy").asText()).isEqualTo(TestDeployment.OPERATOR_ID);
@@ -329,10 +332,14 @@ class OverrideApiIntegrationTest {
 
   static Stream<Arguments> bindings() {
     return Stream.of(
-        Arguments.of("requestHash", (Consumer<ObjectNode>) b -> b.put("requestHash", "0".repeat(64))),
-        Arguments.of("policyVersion", (Consumer<ObjectNode>) b -> b.put("policyVersion", 8)),
-        Arguments.of("licenseId", (Consumer<ObjectNode>) b -> b.put("licenseId", "lic-2")),
-        Arguments.of("actorId", (Consumer<ObjectNode>) b -> b.put("actorId", "someone-else")));
+        binding("requestHash", b -> b.put("requestHash", "0".repeat(64))),
+        binding("policyVersion", b -> b.put("policyVersion", 8)),
+        binding("licenseId", b -> b.put("licenseId", "lic-2")),
+        binding("actorId", b -> b.put("actorId", "someone-else")));
+  }
+
+  private static Arguments binding(String field, Consumer<ObjectNode> change) {
+    return Arguments.of(field, change);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -1,4 +1,4 @@
-package io.causality.hitl.coordinator.api;
+package io.causality.hitl.coordinator.resources;
 
 import io.causality.common.errors.ApiException;
 import io.causality.hitl.protocol.OverrideRequestStatus;
@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The {@code status} query parameter of the list: one of the five states, any letter case. */
-public final class StatusFilter {
+final class StatusFilter {
   static final String ALLOWED = Arrays.stream(OverrideRequestStatus.values())
       .map(s -> s.name().toLowerCase(Locale.ROOT))
       .collect(Collectors.joining(", "));
@@ -19,7 +19,7 @@ public final class StatusFilter {
    * @return empty for an absent or empty parameter (all requests)
    * @throws ApiException 400 VALIDATION_ERROR naming {@code status} for any other value
    */
-  public static Optional<OverrideRequestStatus> parse(String value) {
+  static Optional<OverrideRequestStatus> parse(String value) {
     if (value == null || value.isBlank()) {
       return Optional.empty();
     }
