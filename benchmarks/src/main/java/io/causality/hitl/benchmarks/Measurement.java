@@ -33,7 +33,7 @@ record Measurement(String name, int concurrency, int operations, double seconds,
     @Override
     public String toString() {
         return String.format(Locale.ROOT,
-                "%-34s %9.1f /s   p50 %7.2f ms   p99 %7.2f ms   (%d ops in %.1f s, %d errors)",
+                "%-40s %9.1f /s   p50 %7.2f ms   p99 %7.2f ms   (%d ops in %.1f s, %d errors)",
                 name + ", " + concurrency + (concurrency == 1 ? " thread" : " threads"),
                 perSecond(), p50Millis, p99Millis, operations, seconds, errors);
     }
