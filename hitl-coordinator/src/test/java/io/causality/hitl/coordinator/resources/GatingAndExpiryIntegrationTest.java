@@ -25,12 +25,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Adaptive gating and lazy expiry over HTTP, on the real clock: a policy with gating on, a
- * 1.5 s deny cooldown and material change required after a denial; requests pending for 2 s.
+ * 3 s deny cooldown and material change required after a denial; requests pending for 3 s
+ * (long enough that a slow shared machine does not expire a request mid-test).
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class GatingAndExpiryIntegrationTest {
-  private static final long COOLDOWN_MS = 1_500;
-  private static final long PENDING_TTL_MS = 2_000;
+  private static final long COOLDOWN_MS = 3_000;
+  private static final long PENDING_TTL_MS = 3_000;
   static final TestDeployment DEPLOYMENT = TestDeployment.create(
       new AdaptiveEscalationPolicy(true, COOLDOWN_MS, true));
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
