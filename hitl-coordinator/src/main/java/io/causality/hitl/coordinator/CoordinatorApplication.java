@@ -1,13 +1,35 @@
 package io.causality.hitl.coordinator;
 
-import io.causality.common.cli.ServeCommand;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
+import io.causality.hitl.coordinator.auth.BearerChallengeFilter;
+import io.causality.hitl.coordinator.auth.Caller;
+import io.causality.hitl.coordinator.auth.CallerAuthFilter;
+import io.causality.hitl.coordinator.auth.CallerAuthenticator;
+import io.causality.hitl.coordinator.auth.RoleFeature;
+import io.causality.hitl.coordinator.cli.CoordinatorServerCommand;
+import io.causality.hitl.coordinator.cli.DevInitCommand;
+import io.causality.hitl.coordinator.cli.KeysCommand;
+import io.causality.hitl.coordinator.cli.PolicyCommand;
 import io.causality.hitl.coordinator.config.BindAddress;
+import io.causality.hitl.coordinator.core.OverrideService;
+import io.causality.hitl.coordinator.errors.OverrideExceptionMapper;
+import io.causality.hitl.coordinator.policy.StartupCheckException;
+import io.causality.hitl.coordinator.policy.StartupChecks;
+import io.causality.hitl.coordinator.policy.StartupReport;
 import io.causality.hitl.coordinator.resources.HealthzResource;
+import io.causality.hitl.coordinator.resources.OverrideRequestResource;
+import io.causality.hitl.coordinator.resources.OverrideRequestsResource;
+import io.causality.hitl.coordinator.resources.OverrideTokensResource;
+import io.causality.hitl.protocol.ProtocolJson;
+import io.dropwizard.auth.AuthDynamicFeature;
+import io.dropwizard.auth.AuthValueFactoryProvider;
+import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
+import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.Application;
+import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
@@ -16,12 +38,16 @@ import io.dropwizard.db.ManagedDataSource;
 import io.dropwizard.jdbi3.JdbiFactory;
 import io.dropwizard.jetty.HttpConnectorFactory;
 import io.dropwizard.migrations.MigrationsBundle;
+import java.time.Clock;
 import java.util.List;
 import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The override-request coordinator. Reading {@link #run} shows the whole service. */
 public class CoordinatorApplication extends Application<CoordinatorConfiguration> {
   public static final String NAME = "hitl-coordinator";
+  private static final Logger LOG = LoggerFactory.getLogger(CoordinatorApplication.class);
 
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
@@ -33,9 +59,23 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     return NAME;
   }
 
+  /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
+  @Override
+  protected void addDefaultCommands(Bootstrap<CoordinatorConfiguration> bootstrap) {
+    bootstrap.addCommand(new CoordinatorServerCommand(this, "server", "Runs the coordinator"));
+    bootstrap.addCommand(new CheckCommand<>(this));
+  }
+
   @Override
   public void initialize(Bootstrap<CoordinatorConfiguration> bootstrap) {
-    bootstrap.addCommand(new ServeCommand<>(this));
+    // Caller tokens come from the environment: token: ${HITL_TOKEN_RUNTIME}
+    bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
+        bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
+    bootstrap.addCommand(new CoordinatorServerCommand(this, "serve",
+        "Runs the coordinator (alias of 'server')"));
+    bootstrap.addCommand(new DevInitCommand());
+    bootstrap.addCommand(new KeysCommand());
+    bootstrap.addCommand(new PolicyCommand());
     bootstrap.addBundle(new MigrationsBundle<>() {
       @Override
       public DataSourceFactory getDataSourceFactory(CoordinatorConfiguration configuration) {
@@ -52,10 +92,23 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   @Override
   public void run(CoordinatorConfiguration configuration, Environment environment) {
     listenOn(configuration);
+    StartupReport checked = checkPolicyAndKeys(configuration);
+    CallerAuthenticator callers = new CallerAuthenticator(configuration.getCallers());
     HttpPlumbing.install(environment, configuration.getServerFactory());
-    openDatabase(configuration, environment);
+    ProtocolJson.configure(environment.getObjectMapper());
+    Jdbi jdbi = openDatabase(configuration, environment);
+    OverrideService overrides = new OverrideService(jdbi, Clock.systemUTC(), checked.policy(),
+        checked.signers(), configuration.buildOverrideSettings());
+    registerCallers(callers, environment);
+    environment.jersey().register(new OverrideExceptionMapper());
     HealthReport health = new HealthReport(environment.healthChecks(), NAME, version());
-    environment.jersey().register(new HealthzResource(health));
+    List.of(new HealthzResource(health),
+        new OverrideRequestsResource(overrides),
+        new OverrideRequestResource(overrides),
+        new OverrideTokensResource(overrides)).forEach(environment.jersey()::register);
+    LOG.info("Policy version {} with authorities {}; callers {}",
+        checked.policy().policyVersion(), checked.signers().keyIds(),
+        callers.isOpen() ? "not configured (open on loopback)" : "required");
   }
 
   /**
@@ -65,16 +118,32 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   private static void listenOn(CoordinatorConfiguration configuration) {
     BindAddress bind = configuration.bindAddress();
     if (configuration.getCallers().isEmpty() && !bind.isLoopback()) {
-      throw new IllegalStateException("bind " + configuration.getBind() + " is not a loopback "
+      throw new StartupCheckException("bind " + configuration.getBind() + " is not a loopback "
           + "address: configure callers (bearer tokens) before exposing the coordinator");
     }
     if (!(configuration.getServerFactory() instanceof DefaultServerFactory server)) {
-      throw new IllegalStateException("server.type must be 'default' for the coordinator");
+      throw new StartupCheckException("server.type must be 'default' for the coordinator");
     }
     HttpConnectorFactory api = new HttpConnectorFactory();
     api.setBindHost(bind.host());
     api.setPort(bind.port());
     server.setApplicationConnectors(List.of(api));
+  }
+
+  /** The spec's five checks, and the policy's signature when a trusted key is configured. */
+  private static StartupReport checkPolicyAndKeys(CoordinatorConfiguration configuration) {
+    StartupReport report = StartupChecks.run(configuration.getPolicy().policyFile(),
+        configuration.getDefaultTokenTtlMs(), configuration.buildAuthorityKeys(),
+        configuration.getPolicy().trustedKey());
+    report.warnings().forEach(warning -> LOG.warn("Startup check: {}", warning));
+    return report;
+  }
+
+  private static void registerCallers(CallerAuthenticator callers, Environment environment) {
+    environment.jersey().register(new AuthDynamicFeature(new CallerAuthFilter(callers, NAME)));
+    environment.jersey().register(new AuthValueFactoryProvider.Binder<>(Caller.class));
+    environment.jersey().register(new RoleFeature());
+    environment.jersey().register(new BearerChallengeFilter(NAME));
   }
 
   private static Jdbi openDatabase(CoordinatorConfiguration configuration, Environment env) {

@@ -6,6 +6,8 @@ import io.causality.hitl.coordinator.config.AuthorityConfig;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.config.CallerConfig;
 import io.causality.hitl.coordinator.config.PolicyConfig;
+import io.causality.hitl.coordinator.core.OverrideSettings;
+import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.db.DataSourceFactory;
@@ -145,6 +147,18 @@ public class CoordinatorConfiguration extends Configuration {
   @JsonProperty
   public void setMigrateOnStart(boolean migrateOnStart) {
     this.migrateOnStart = migrateOnStart;
+  }
+
+  /** The configured lifetimes, for the override service. */
+  public OverrideSettings buildOverrideSettings() {
+    return new OverrideSettings(pendingRequestTtlMs, defaultTokenTtlMs);
+  }
+
+  /** The configured authorities as the startup checks take them. */
+  public List<AuthorityKeyConfig> buildAuthorityKeys() {
+    return authorities.stream()
+        .map(a -> new AuthorityKeyConfig(a.keyId(), a.operatorId(), Path.of(a.privateKeyPemPath())))
+        .toList();
   }
 
   /** The configured database, or the durable embedded H2 file at {@code dbPath}. */

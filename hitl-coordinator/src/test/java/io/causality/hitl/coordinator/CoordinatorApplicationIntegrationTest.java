@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dropwizard.testing.ConfigOverride;
+import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -22,23 +22,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** The coordinator starts from the seed's keys, listens on bind, and answers health. */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class CoordinatorApplicationIntegrationTest {
-  static final Path DATA = tempDirectory();
+  static final TestDeployment DEPLOYMENT = TestDeployment.plain();
+  static final Path DATA = DEPLOYMENT.dir();
   static final String CONFIG = ResourceHelpers.resourceFilePath("configs/minimal.yml");
 
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
       new DropwizardAppExtension<>(CoordinatorApplication.class, CONFIG,
-          ConfigOverride.config("dbPath", DATA.resolve("coordinator").toString()));
+          DEPLOYMENT.overrides("dbPath", DATA.resolve("coordinator").toString()));
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private final HttpClient http = HttpClient.newHttpClient();
-
-  private static Path tempDirectory() {
-    try {
-      return Files.createTempDirectory("coordinator-it");
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 
   private HttpResponse<String> get(int port, String path) throws Exception {
     return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
@@ -82,11 +75,11 @@ class CoordinatorApplicationIntegrationTest {
   @Test
   void refusesANonLoopbackBindWithoutCallers() {
     DropwizardTestSupport<CoordinatorConfiguration> exposed = new DropwizardTestSupport<>(
-        CoordinatorApplication.class, CONFIG,
-        ConfigOverride.config("bind", "0.0.0.0:0"),
-        ConfigOverride.config("dbPath", DATA.resolve("exposed").toString()));
+        CoordinatorApplication.class, CONFIG, DEPLOYMENT.overrides(
+            "bind", "0.0.0.0:0", "dbPath", DATA.resolve("exposed").toString()));
     try {
       assertThatThrownBy(exposed::before)
+          .isInstanceOf(StartupCheckException.class)
           .hasMessageContaining("not a loopback address")
           .hasMessageContaining("callers");
     } finally {

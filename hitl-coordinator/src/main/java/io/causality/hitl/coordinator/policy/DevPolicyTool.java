@@ -105,12 +105,38 @@ public final class DevPolicyTool {
      */
     public KeyFiles generateKeyPair(Path dir, String name) {
         requireSafeName(name);
+        return generateKeyPair(dir.resolve(name + ".private.pem"),
+                dir.resolve(name + ".public.pem"));
+    }
+
+    /**
+     * Generates a key pair into the given files: the private key as PKCS#8 PEM, owner-only,
+     * the public key as {@code BEGIN PUBLIC KEY} PEM.
+     *
+     * @throws IllegalStateException when the private key file exists already
+     */
+    public KeyFiles generateKeyPair(Path privateKey, Path publicKey) {
         KeyPair pair = KeyPairs.generate(keyBits, random);
-        Path privateKey = dir.resolve(name + ".private.pem");
-        Path publicKey = dir.resolve(name + ".public.pem");
         writePrivate(privateKey, PemKeys.toPkcs8Pem(pair.getPrivate()));
         writeAtomically(publicKey, PemKeys.toPem(pair.getPublic()));
         return new KeyFiles(privateKey, publicKey);
+    }
+
+    /** Writes the public half of an existing private key file (replacing the public file). */
+    public static Path writePublicKey(Path privateKey, Path publicKey) {
+        writeAtomically(publicKey, PemKeys.toPem(
+                PemKeys.publicKeyOf(PemKeys.readPrivateKey(privateKey))));
+        return publicKey;
+    }
+
+    /**
+     * The public key file that goes with a private key file, as the key commands name them:
+     * {@code ops-1.pem} goes with {@code ops-1.pub.pem}, {@code key} with {@code key.pub.pem}.
+     */
+    public static Path publicKeyFileFor(Path privateKey) {
+        String name = privateKey.getFileName().toString();
+        String stem = name.endsWith(".pem") ? name.substring(0, name.length() - 4) : name;
+        return privateKey.resolveSibling(stem + ".pub.pem");
     }
 
     /**
@@ -137,9 +163,15 @@ public final class DevPolicyTool {
 
     /** Re-signs an edited policy file in place, keeping every member as it stands. */
     public SignedPolicy signPolicy(Path policyFile, Path signingPrivateKey, String signingKeyId) {
+        return signPolicy(policyFile, signingPrivateKey, signingKeyId, policyFile);
+    }
+
+    /** Signs the policy of {@code policyFile}, every member as it stands, into {@code out}. */
+    public SignedPolicy signPolicy(Path policyFile, Path signingPrivateKey, String signingKeyId,
+            Path out) {
         SignedPolicy signed = PolicyFiles.resign(PolicyLoader.load(policyFile),
                 PemKeys.readPrivateKey(signingPrivateKey), signingKeyId);
-        writeAtomically(policyFile, PolicyFiles.write(signed));
+        writeAtomically(out, PolicyFiles.write(signed));
         return signed;
     }
 

@@ -1,0 +1,11 @@
+package io.causality.hitl.coordinator.api;
+
+import io.causality.hitl.coordinator.core.OverrideRequestRecord;
+import java.util.List;
+
+/** The answer of {@code GET /v1/override-requests}: {@code {data: [...]}}, newest first. */
+public record OverrideRequestList(List<OverrideRequestRecord> data) {
+  public OverrideRequestList {
+    data = List.copyOf(data);
+  }
+}

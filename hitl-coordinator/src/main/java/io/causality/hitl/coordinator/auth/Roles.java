@@ -1,0 +1,20 @@
+package io.causality.hitl.coordinator.auth;
+
+import java.util.Set;
+
+/**
+ * The roles a configured caller may hold, as written in {@code callers[].roles} and in
+ * {@code @RolesAllowed} on the resources.
+ */
+public final class Roles {
+  /** Submits override requests (the evaluation runtime or another client). */
+  public static final String SUBMITTER = "submitter";
+  /** Lists, reads, approves and denies requests (people and their tools). */
+  public static final String OPERATOR = "operator";
+  /** Redeems tokens (the evaluation runtime). */
+  public static final String REDEEMER = "redeemer";
+
+  public static final Set<String> ALL = Set.of(SUBMITTER, OPERATOR, REDEEMER);
+
+  private Roles() {}
+}

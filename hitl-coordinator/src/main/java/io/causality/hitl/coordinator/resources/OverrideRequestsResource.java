@@ -1,0 +1,91 @@
+package io.causality.hitl.coordinator.resources;
+
+import com.codahale.metrics.annotation.ExceptionMetered;
+import com.codahale.metrics.annotation.Timed;
+import io.causality.common.errors.ErrorEnvelope;
+import io.causality.hitl.coordinator.api.OverrideRequestList;
+import io.causality.hitl.coordinator.auth.Caller;
+import io.causality.hitl.coordinator.auth.Roles;
+import io.causality.hitl.coordinator.core.OverrideService;
+import io.causality.hitl.protocol.SubmitOverrideRequest;
+import io.causality.hitl.protocol.SubmitOverrideResponse;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
+import java.util.Objects;
+
+/** {@code /v1/override-requests}: submit a request, list requests. */
+@Path("/v1/override-requests")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Override requests")
+public final class OverrideRequestsResource {
+  private final OverrideService overrides;
+
+  public OverrideRequestsResource(OverrideService overrides) {
+    this.overrides = Objects.requireNonNull(overrides, "overrides");
+  }
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Timed
+  @ExceptionMetered
+  @RolesAllowed(Roles.SUBMITTER)
+  @Operation(summary = "Submit an override request",
+      description = "A rejected evaluation that asks for HUMAN_ESCALATION, for an operator to "
+          + "approve or deny. Adaptive gating (dedupe, deny cooldown, material change) applies "
+          + "when the policy enables it. Role submitter.")
+  @ApiResponse(responseCode = "201", description = "Submitted; the new request's id",
+      content = @Content(schema = @Schema(implementation = SubmitOverrideResponse.class)))
+  @ApiResponse(responseCode = "400", description = "A submission rule is broken",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "401", description = "Missing or unknown bearer token",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "403", description = "The caller is not a submitter",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "409",
+      description = "DEDUPLICATED (with coordinatorRequestId and deduplicated: true), "
+          + "DENY_COOLDOWN or MATERIAL_CHANGE_REQUIRED",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  public Response submit(@Parameter(hidden = true) @Auth Caller caller,
+      SubmitOverrideRequest body) {
+    SubmitOverrideResponse created = overrides.submit(body, caller.auditActor());
+    return Response.created(UriBuilder.fromResource(OverrideRequestResource.class)
+            .build(created.coordinatorRequestId()))
+        .entity(created)
+        .build();
+  }
+
+  @GET
+  @Timed
+  @ExceptionMetered
+  @RolesAllowed(Roles.OPERATOR)
+  @Operation(summary = "List override requests",
+      description = "Newest first, without audit trails. Due PENDING requests are moved to "
+          + "EXPIRED first. Role operator.")
+  @ApiResponse(responseCode = "200", description = "The requests", useReturnTypeSchema = true)
+  @ApiResponse(responseCode = "400", description = "status is not one of the five states",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "401", description = "Missing or unknown bearer token",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "403", description = "The caller is not an operator",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  public OverrideRequestList list(
+      @Parameter(description = "pending, approved, denied, expired or redeemed (any case)")
+      @QueryParam("status") String status) {
+    return new OverrideRequestList(overrides.list(StatusFilter.parse(status)));
+  }
+}
