@@ -6,8 +6,11 @@ import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.swagger.v3.oas.models.servers.Server;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** What swagger-jaxrs2 needs to describe the service as OpenAPI 3.1. */
 public final class OpenApiDocument {
@@ -24,7 +27,8 @@ public final class OpenApiDocument {
         .prettyPrint(false)
         .sortOutput(true)
         .readAllResources(false)
-        .resourceClasses(resources.stream().map(Class::getName).collect(Collectors.toSet()));
+        .resourceClasses(Stream.concat(resources.stream(), Stream.of(PublicOperations.class))
+            .map(Class::getName).collect(Collectors.toSet()));
   }
 
   private static OpenAPI model(String version) {
@@ -34,7 +38,9 @@ public final class OpenApiDocument {
             .version(version)
             .description("A deterministic, recursive causality simulator. Errors use the "
                 + "envelope {\"error\": {code, message, details, requestId}}.")
-            .license(new License().name("Proprietary")))
+            .license(new License().name("Proprietary").identifier("LicenseRef-Proprietary")))
+        // Relative: the document describes whichever host served it.
+        .servers(List.of(new Server().url("/").description("This server")))
         .components(new Components()
             .addSecuritySchemes(API_KEY_SCHEME, new SecurityScheme()
                 .type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name("X-Api-Key")

@@ -1,5 +1,6 @@
 package io.causality.sim.resources;
 
+import io.causality.common.errors.ErrorEnvelope;
 import io.causality.common.health.HealthReport;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -16,6 +17,8 @@ import jakarta.ws.rs.core.Response;
 @Path("/v1/health")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Health")
+@ApiResponse(responseCode = "429", description = "Rate limited (per client address)",
+    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class HealthResource {
   private final HealthReport report;
 

@@ -1,5 +1,8 @@
 package io.causality.sim.resources;
 
+import io.causality.common.errors.ErrorEnvelope;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.causality.sim.docs.OpenApiDocument;
 import io.swagger.v3.jaxrs2.integration.resources.BaseOpenApiResource;
 import io.swagger.v3.oas.annotations.Operation;
@@ -21,6 +24,8 @@ import java.util.Set;
 /** {@code GET /v1/openapi.json}: public; the OpenAPI 3.1 description of this service. */
 @Path("/v1/openapi.json")
 @Tag(name = "Documentation")
+@ApiResponse(responseCode = "429", description = "Rate limited (per client address)",
+    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class OpenApiResource extends BaseOpenApiResource {
   @Context private ServletConfig servletConfig;
   @Context private Application application;

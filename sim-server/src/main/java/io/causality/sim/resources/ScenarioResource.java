@@ -22,6 +22,8 @@ import jakarta.ws.rs.core.MediaType;
 @Path("/v1/scenarios/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Scenarios")
+@ApiResponse(responseCode = "429", description = "Rate limited (per client address)",
+    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class ScenarioResource {
   private final EngineCatalog catalog;
 

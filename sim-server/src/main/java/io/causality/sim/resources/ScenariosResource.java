@@ -1,5 +1,8 @@
 package io.causality.sim.resources;
 
+import io.causality.common.errors.ErrorEnvelope;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Content;
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
 import io.causality.sim.api.DataList;
@@ -19,6 +22,8 @@ import java.util.List;
 @Path("/v1/scenarios")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Scenarios")
+@ApiResponse(responseCode = "429", description = "Rate limited (per client address)",
+    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class ScenariosResource {
   private final DataList<RawJson> summaries;
 
@@ -34,7 +39,8 @@ public final class ScenariosResource {
   @Timed
   @ExceptionMetered
   @Operation(summary = "List the pre-built scenarios (public)")
-  @ApiResponse(responseCode = "200", description = "{data: ScenarioSummary[]}")
+  @ApiResponse(responseCode = "200", description = "{data: ScenarioSummary[]}",
+      useReturnTypeSchema = true)
   public DataList<RawJson> list() {
     return summaries;
   }
