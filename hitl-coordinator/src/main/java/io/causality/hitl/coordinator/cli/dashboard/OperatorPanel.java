@@ -59,14 +59,14 @@ public final class OperatorPanel {
     connection = message;
   }
 
-  /** The outcome of the operator's last action, shown beside the connection state. */
+  /** The outcome of the operator's last action, on the line above the keys. */
   public void notice(String message) {
     notice = message;
   }
 
-  /** The status line's text. */
+  /** The status line's text: the state of the connection to the coordinator. */
   public String statusLine() {
-    return notice.isEmpty() ? connection : connection + "  |  " + notice;
+    return connection;
   }
 
   public Optional<String> selectedId() {
@@ -132,9 +132,10 @@ public final class OperatorPanel {
   public void render(TextGraphics g, TerminalSize size, Instant now) {
     int listWidth = Math.max(20, size.getColumns() * 2 / 5);
     put(g, 0, 0, "hitl dashboard  " + url + "  key " + keyId, size.getColumns(), SGR.BOLD);
-    renderList(g, listWidth, size.getRows() - 3, now);
+    renderList(g, listWidth, size.getRows() - 4, now);
     Pane detail = new Pane(g, listWidth + 2, 2, size.getColumns() - listWidth - 2);
     selectedRequest().ifPresent(request -> renderDetail(detail, request, now));
+    put(g, 0, size.getRows() - 3, notice, size.getColumns(), SGR.BOLD);
     put(g, 0, size.getRows() - 2, KEYS, size.getColumns());
     put(g, 0, size.getRows() - 1, statusLine(), size.getColumns(), SGR.REVERSE);
     confirmation.ifPresent(decision -> renderDialog(g, size, decision));
@@ -269,7 +270,7 @@ public final class OperatorPanel {
     }
 
     void line(String text) {
-      if (row < g.getSize().getRows() - 3) {
+      if (row < g.getSize().getRows() - 4) {
         put(g, column, row++, text, width);
       }
     }
