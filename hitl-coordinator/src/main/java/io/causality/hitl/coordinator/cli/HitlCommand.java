@@ -131,7 +131,8 @@ public final class HitlCommand extends Command {
       case "get" -> get(client, namespace, System.out);
       case "approve" -> approve(client, namespace, System.out, System.err);
       case "deny" -> deny(client, namespace, System.out);
-      default -> Dashboard.runOnSystemTerminal(client, namespace.getString("keyId"));
+      case "dashboard" -> Dashboard.runOnSystemTerminal(client, namespace.getString("keyId"));
+      default -> throw new IllegalStateException("no such operation: " + operation);
     }
   }
 

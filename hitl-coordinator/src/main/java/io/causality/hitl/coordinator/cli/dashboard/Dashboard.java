@@ -71,9 +71,7 @@ public final class Dashboard {
         if (action instanceof PanelAction.Quit) {
           return;
         }
-        if (perform(action)) {
-          nextPoll = clock.instant().plus(pollInterval);
-        }
+        nextPoll = perform(action) ? clock.instant().plus(pollInterval) : nextPoll;
         draw();
       } else if (screen.doResizeIfNecessary() != null || !now.isBefore(nextRedraw)) {
         draw();
