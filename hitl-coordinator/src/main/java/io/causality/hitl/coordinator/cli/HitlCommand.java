@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -124,8 +125,10 @@ public final class HitlCommand extends Command {
       return;
     }
     CommandOutput.logWarningsToStandardError();
-    OperatorClient client = new OperatorClient(namespace.getString("url"), token(),
-        OperatorClient.DEFAULT_TIMEOUT);
+    // The dashboard waits less than its polling period, so that keys stay answered.
+    Duration timeout = "dashboard".equals(operation) ? Dashboard.REQUEST_TIMEOUT
+        : OperatorClient.DEFAULT_TIMEOUT;
+    OperatorClient client = new OperatorClient(namespace.getString("url"), token(), timeout);
     switch (operation) {
       case "list" -> list(client, namespace, System.out);
       case "get" -> get(client, namespace, System.out);

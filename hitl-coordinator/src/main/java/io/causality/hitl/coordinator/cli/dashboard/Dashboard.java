@@ -25,6 +25,8 @@ import java.util.Optional;
 public final class Dashboard {
   /** The spec's polling period. */
   public static final Duration POLL_INTERVAL = Duration.ofSeconds(3);
+  /** The bound on each call the dashboard makes; polls run on the thread that reads keys. */
+  public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(2);
   private static final Duration REDRAW_INTERVAL = Duration.ofSeconds(1);
   private static final long IDLE_MILLIS = 25;
 
