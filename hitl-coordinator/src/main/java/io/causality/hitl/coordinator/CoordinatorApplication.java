@@ -11,6 +11,7 @@ import io.causality.hitl.coordinator.auth.CallerAuthenticator;
 import io.causality.hitl.coordinator.auth.RoleFeature;
 import io.causality.hitl.coordinator.cli.CoordinatorServerCommand;
 import io.causality.hitl.coordinator.cli.DevInitCommand;
+import io.causality.hitl.coordinator.cli.HitlCommand;
 import io.causality.hitl.coordinator.cli.KeysCommand;
 import io.causality.hitl.coordinator.cli.PolicyCommand;
 import io.causality.hitl.coordinator.config.BindAddress;
@@ -66,6 +67,12 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     bootstrap.addCommand(new CheckCommand<>(this));
   }
 
+  /** Usage errors exit 2 and the hitl tools 1 or 3 as they document; anything else 1. */
+  @Override
+  protected void onFatalError(Throwable failure) {
+    System.exit(HitlCommand.exitStatus(failure));
+  }
+
   @Override
   public void initialize(Bootstrap<CoordinatorConfiguration> bootstrap) {
     // Caller tokens come from the environment: token: ${HITL_TOKEN_RUNTIME}
@@ -76,6 +83,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     bootstrap.addCommand(new DevInitCommand());
     bootstrap.addCommand(new KeysCommand());
     bootstrap.addCommand(new PolicyCommand());
+    bootstrap.addCommand(new HitlCommand(this));
     bootstrap.addBundle(new MigrationsBundle<>() {
       @Override
       public DataSourceFactory getDataSourceFactory(CoordinatorConfiguration configuration) {

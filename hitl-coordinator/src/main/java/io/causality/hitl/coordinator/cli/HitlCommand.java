@@ -1,0 +1,198 @@
+package io.causality.hitl.coordinator.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.causality.common.cli.CommandOutput;
+import io.causality.hitl.coordinator.CoordinatorConfiguration;
+import io.causality.hitl.coordinator.cli.dashboard.Dashboard;
+import io.dropwizard.core.Application;
+import io.dropwizard.core.cli.Cli;
+import io.dropwizard.core.cli.Command;
+import io.dropwizard.core.setup.Bootstrap;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import net.sourceforge.argparse4j.impl.Arguments;
+import net.sourceforge.argparse4j.inf.Argument;
+import net.sourceforge.argparse4j.inf.ArgumentParser;
+import net.sourceforge.argparse4j.inf.ArgumentParserException;
+import net.sourceforge.argparse4j.inf.Namespace;
+import net.sourceforge.argparse4j.inf.Subparser;
+import net.sourceforge.argparse4j.inf.Subparsers;
+
+/**
+ * The operator's workflow: {@code hitl serve --config F}, and {@code list}, {@code get},
+ * {@code approve}, {@code deny} and {@code dashboard} against a running coordinator at
+ * {@code --url}, presenting the bearer token of {@link OperatorClient#TOKEN_VARIABLE} when set.
+ * Exit status: 0 done, 1 refused by the coordinator, 2 usage, 3 coordinator unreachable
+ * ({@link #exitStatus}).
+ */
+public final class HitlCommand extends Command {
+  static final String OPERATION = "operation";
+  private static final List<String> STATUSES =
+      List.of("pending", "approved", "denied", "expired", "redeemed");
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final CoordinatorServerCommand server;
+  private final UnaryOperator<String> environment;
+
+  public HitlCommand(Application<CoordinatorConfiguration> application) {
+    this(application, System::getenv);
+  }
+
+  /** {@code environment} looks up environment variables; tests pass their own. */
+  public HitlCommand(Application<CoordinatorConfiguration> application,
+      UnaryOperator<String> environment) {
+    super("hitl", "The operator's tools: serve, list, get, approve, deny, dashboard");
+    this.server = new CoordinatorServerCommand(application, "serve", "Runs the coordinator");
+    this.environment = Objects.requireNonNull(environment, "environment");
+  }
+
+  /** The process exit status for a command that failed with {@code failure}. */
+  public static int exitStatus(Throwable failure) {
+    if (failure instanceof OperatorException operator) {
+      return operator.exitStatus();
+    }
+    return failure instanceof ArgumentParserException ? OperatorException.USAGE : 1;
+  }
+
+  @Override
+  public void configure(Subparser subparser) {
+    Subparsers operations = subparser.addSubparsers().dest(OPERATION).metavar("OPERATION");
+    operations.addParser("serve").help("run the coordinator, as 'serve F'")
+        .addArgument("--config").dest("file").required(true).help("configuration file");
+    Subparser list = client(operations, "list", "list requests, newest first");
+    list.addArgument("--status").choices(STATUSES).help("only requests in this status");
+    json(list);
+    Subparser get = client(operations, "get", "one request with its audit trail");
+    get.addArgument("id").help("coordinatorRequestId");
+    json(get);
+    Subparser approve = decision(operations, "approve", "approve; prints the token envelope");
+    approve.addArgument("--ttl").type(Long.class).help("token lifetime in ms");
+    decision(operations, "deny", "deny a pending request");
+    client(operations, "dashboard", "the terminal dashboard of pending requests")
+        .addArgument("--key-id").dest("keyId").required(true)
+        .help("the authority key id for the approvals and denials made from the dashboard");
+  }
+
+  private static Subparser client(Subparsers operations, String name, String help) {
+    Subparser parser = operations.addParser(name).help(help);
+    parser.addArgument("--url").type(HitlCommand::url).setDefault(OperatorClient.DEFAULT_URL)
+        .help("the coordinator (default " + OperatorClient.DEFAULT_URL + "); the bearer token "
+            + "comes from $" + OperatorClient.TOKEN_VARIABLE + " when set");
+    return parser;
+  }
+
+  private static Subparser decision(Subparsers operations, String name, String help) {
+    Subparser parser = client(operations, name, help);
+    parser.addArgument("id").help("coordinatorRequestId");
+    parser.addArgument("--key-id").dest("keyId").required(true)
+        .help("the authority key id; its operator is recorded as the decider");
+    parser.addArgument("--note").help("operator note for the audit trail");
+    return parser;
+  }
+
+  private static void json(Subparser parser) {
+    parser.addArgument("--json").action(Arguments.storeTrue()).help("JSON for scripts");
+  }
+
+  private static String url(ArgumentParser parser, Argument argument, String value)
+      throws ArgumentParserException {
+    try {
+      URI uri = URI.create(value);
+      if (uri.getHost() != null && List.of("http", "https").contains(uri.getScheme())) {
+        return value;
+      }
+    } catch (IllegalArgumentException e) {
+      // reported below, as for any address that is not http(s)://host[:port]
+    }
+    throw new ArgumentParserException("--url " + value + " is not http(s)://host[:port]", parser);
+  }
+
+  @Override
+  public void run(Bootstrap<?> bootstrap, Namespace namespace) throws Exception {
+    String operation = namespace.getString(OPERATION);
+    if ("serve".equals(operation)) {
+      server.run(bootstrap, namespace);
+      return;
+    }
+    CommandOutput.logWarningsToStandardError();
+    // The dashboard waits less than its polling period, so that keys stay answered.
+    Duration timeout = "dashboard".equals(operation) ? Dashboard.REQUEST_TIMEOUT
+        : OperatorClient.DEFAULT_TIMEOUT;
+    OperatorClient client = new OperatorClient(namespace.getString("url"), token(), timeout);
+    switch (operation) {
+      case "list" -> list(client, namespace, System.out);
+      case "get" -> get(client, namespace, System.out);
+      case "approve" -> approve(client, namespace, System.out, System.err);
+      case "deny" -> deny(client, namespace, System.out);
+      case "dashboard" -> Dashboard.runOnSystemTerminal(client, namespace.getString("keyId"));
+      default -> throw new IllegalStateException("no such operation: " + operation);
+    }
+  }
+
+  @Override
+  public void onError(Cli cli, Namespace namespace, Throwable e) {
+    if ("serve".equals(namespace.getString(OPERATION))) {
+      server.onError(cli, namespace, e);
+    } else if (e instanceof OperatorException) {
+      cli.getStdErr().println("error: " + e.getMessage());
+    } else {
+      super.onError(cli, namespace, e);
+    }
+  }
+
+  private Optional<String> token() {
+    return Optional.ofNullable(environment.apply(OperatorClient.TOKEN_VARIABLE))
+        .filter(token -> !token.isBlank());
+  }
+
+  private static void list(OperatorClient client, Namespace namespace, PrintStream out) {
+    List<JsonNode> requests = client.list(Optional.ofNullable(namespace.getString("status")));
+    out.println(namespace.getBoolean("json") ? pretty(JSON.valueToTree(requests))
+        : RequestTables.list(requests));
+  }
+
+  private static void get(OperatorClient client, Namespace namespace, PrintStream out) {
+    JsonNode request = client.get(namespace.getString("id"));
+    out.println(namespace.getBoolean("json") ? pretty(request) : RequestTables.detail(request));
+  }
+
+  /** The envelope alone on standard output, so that {@code > token.json} captures it. */
+  private static void approve(OperatorClient client, Namespace namespace, PrintStream out,
+      PrintStream err) {
+    String id = namespace.getString("id");
+    String keyId = namespace.getString("keyId");
+    JsonNode envelope = client.approve(id, keyId, note(namespace),
+        Optional.ofNullable(namespace.getLong("ttl")));
+    out.println(envelope.toString());
+    err.println("approved " + id + " with key " + keyId + ": token "
+        + envelope.path("tokenId").asText());
+  }
+
+  private static void deny(OperatorClient client, Namespace namespace, PrintStream out) {
+    String id = namespace.getString("id");
+    JsonNode request = client.deny(id, namespace.getString("keyId"), note(namespace));
+    out.println("denied " + id + " by " + RequestTables.text(request.path("decidedBy")));
+  }
+
+  private static Optional<String> note(Namespace namespace) {
+    return Optional.ofNullable(namespace.getString("note"));
+  }
+
+  private static String pretty(JsonNode node) {
+    try {
+      return JSON.writeValueAsString(node);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

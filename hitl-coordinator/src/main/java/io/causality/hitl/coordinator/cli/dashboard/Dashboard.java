@@ -1,0 +1,143 @@
+package io.causality.hitl.coordinator.cli.dashboard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.screen.Screen;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
+import io.causality.hitl.coordinator.cli.OperatorClient;
+import io.causality.hitl.coordinator.cli.OperatorException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Drives an {@link OperatorPanel} on a Lanterna {@link Screen}: polls the coordinator every
+ * {@code pollInterval}, passes keys to the panel, makes the decisions it confirms, and redraws
+ * on every change, every second (the time left ticks) and on resize. Runs on the calling
+ * thread until Q or the end of input.
+ */
+public final class Dashboard {
+  /** The spec's polling period. */
+  public static final Duration POLL_INTERVAL = Duration.ofSeconds(3);
+  /** The bound on each call the dashboard makes; polls run on the thread that reads keys. */
+  public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(2);
+  private static final Duration REDRAW_INTERVAL = Duration.ofSeconds(1);
+  private static final long IDLE_MILLIS = 25;
+
+  private final Screen screen;
+  private final OperatorClient client;
+  private final String keyId;
+  private final Clock clock;
+  private final Duration pollInterval;
+  private final OperatorPanel panel;
+
+  public Dashboard(Screen screen, OperatorClient client, String keyId, Clock clock,
+      Duration pollInterval) {
+    this.screen = Objects.requireNonNull(screen, "screen");
+    this.client = Objects.requireNonNull(client, "client");
+    this.keyId = Objects.requireNonNull(keyId, "keyId");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.pollInterval = Objects.requireNonNull(pollInterval, "pollInterval");
+    this.panel = new OperatorPanel(client.baseUrl(), keyId);
+  }
+
+  /** The dashboard on the terminal the process runs in, until the operator quits. */
+  public static void runOnSystemTerminal(OperatorClient client, String keyId)
+      throws IOException {
+    try (Screen screen = new TerminalScreen(new DefaultTerminalFactory().createTerminal())) {
+      screen.startScreen();
+      screen.setCursorPosition(null);
+      new Dashboard(screen, client, keyId, Clock.systemUTC(), POLL_INTERVAL).run();
+    }
+  }
+
+  /** The loop: returns when the operator presses Q or the input ends. */
+  public void run() throws IOException {
+    Instant nextPoll = clock.instant();
+    Instant nextRedraw = nextPoll;
+    while (!Thread.currentThread().isInterrupted()) {
+      Instant now = clock.instant();
+      if (!now.isBefore(nextPoll)) {
+        poll();
+        nextPoll = clock.instant().plus(pollInterval);
+      }
+      KeyStroke key = screen.pollInput();
+      if (key != null) {
+        PanelAction action = panel.handle(key);
+        if (action instanceof PanelAction.Quit) {
+          return;
+        }
+        nextPoll = perform(action) ? clock.instant().plus(pollInterval) : nextPoll;
+        draw();
+      } else if (screen.doResizeIfNecessary() != null || !now.isBefore(nextRedraw)) {
+        draw();
+        nextRedraw = now.plus(REDRAW_INTERVAL);
+      } else {
+        idle();
+      }
+    }
+  }
+
+  /** Makes the call the action asks for; true when it polled. */
+  private boolean perform(PanelAction action) {
+    if (action instanceof PanelAction.Decide decide) {
+      decide(decide);
+      poll();
+      return true;
+    }
+    if (action instanceof PanelAction.Refresh) {
+      poll();
+      return true;
+    }
+    return false;
+  }
+
+  private void poll() {
+    try {
+      List<JsonNode> all = client.list(Optional.empty());
+      panel.update(all, clock.instant());
+    } catch (OperatorException e) {
+      panel.unreachable(e.getMessage() + "; retrying every " + pollInterval.toSeconds() + " s");
+    }
+    draw();
+  }
+
+  private void decide(PanelAction.Decide decide) {
+    String id = decide.requestId();
+    try {
+      JsonNode answer = switch (decide.verdict()) {
+        case APPROVE -> client.approve(id, keyId, Optional.empty(), Optional.empty());
+        case DENY -> client.deny(id, keyId, Optional.empty());
+      };
+      String token = answer.path("tokenId").asText("");
+      panel.notice(decide.verdict().done() + " " + id
+          + (token.isEmpty() ? "" : ": token " + token));
+    } catch (OperatorException e) {
+      panel.notice(decide.verdict().verb() + " " + id + " failed: " + e.getMessage());
+    }
+  }
+
+  private void draw() {
+    try {
+      screen.clear();
+      panel.render(screen.newTextGraphics(), screen.getTerminalSize(), clock.instant());
+      screen.refresh();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void idle() {
+    try {
+      Thread.sleep(IDLE_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
