@@ -23,6 +23,8 @@ import io.causality.sim.resources.ScenariosResource;
 import io.causality.sim.resources.SimulationResource;
 import io.causality.sim.resources.SimulationsResource;
 import io.causality.sim.config.IdempotencyFactory;
+import io.causality.sim.evaluation.EvaluationRuntime;
+import io.causality.sim.resources.EvaluationsResource;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.idempotency.IdempotencyStore;
 import io.causality.sim.resources.ApiDocsResource;
@@ -118,6 +120,7 @@ public class SimApplication extends Application<SimConfiguration> {
     SimulationService simulations = new SimulationService(jdbi, catalog, live, organizations,
         clock, settings.getSnapshotInterval());
     SimulationReader reader = new SimulationReader(jdbi, loader);
+    EvaluationRuntime evaluation = configuration.getEvaluation().build(clock);
     registerResources(environment, List.of(
         new HealthResource(new HealthReport(environment.healthChecks(), NAME, version())),
         new ApiDocsResource(),
@@ -127,7 +130,8 @@ public class SimApplication extends Application<SimConfiguration> {
         new SimulationResource(simulations, reader),
         new OrganizationsResource(organizations),
         new OrganizationResource(organizations),
-        new OrganizationUsageResource(organizations)));
+        new OrganizationUsageResource(organizations),
+        new EvaluationsResource(evaluation)));
   }
 
   /** The time source of the service; tests substitute one they can move. */
