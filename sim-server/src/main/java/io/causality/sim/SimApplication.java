@@ -24,7 +24,11 @@ import io.causality.sim.resources.SimulationResource;
 import io.causality.sim.resources.SimulationsResource;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.evaluation.EvaluationRuntime;
+import io.causality.sim.evaluation.SimulationEvaluations;
+import io.causality.sim.evaluation.SimulationGammaReader;
+import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.resources.EvaluationsResource;
+import io.causality.sim.resources.SimulationEvaluationsResource;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.idempotency.IdempotencyStore;
 import io.causality.sim.resources.ApiDocsResource;
@@ -131,7 +135,9 @@ public class SimApplication extends Application<SimConfiguration> {
         new OrganizationsResource(organizations),
         new OrganizationResource(organizations),
         new OrganizationUsageResource(organizations),
-        new EvaluationsResource(evaluation)));
+        new EvaluationsResource(evaluation),
+        new SimulationEvaluationsResource(new SimulationEvaluations(evaluation,
+            new SimulationAccess(jdbi), new SimulationGammaReader(loader), clock))));
   }
 
   /** The time source of the service; tests substitute one they can move. */
