@@ -1,5 +1,6 @@
 package io.causality.sim.evaluation;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.common.errors.ApiException;
 import io.causality.hitl.protocol.CoordinatorClient;
 import java.util.Optional;
@@ -42,7 +43,7 @@ public final class EvaluationRuntime {
   }
 
   /** Validates and evaluates one evaluationRequest. */
-  public EvaluationResponse evaluate(com.fasterxml.jackson.databind.JsonNode body) {
+  public EvaluationResponse evaluate(JsonNode body) {
     Parts enabled = require();
     return enabled.evaluator().evaluate(enabled.requests().parse(body));
   }

@@ -1,5 +1,6 @@
 package io.causality.sim.evaluation;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.hitl.protocol.CoordinatorClient;
@@ -84,7 +85,7 @@ public final class OverrideRedemption {
     }
     try {
       return Optional.of(JSON.treeToValue(token, OverrideTokenEnvelope.class));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+    } catch (JsonProcessingException | IllegalArgumentException e) {
       return Optional.empty();
     }
   }
