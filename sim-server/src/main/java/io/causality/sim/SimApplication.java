@@ -23,6 +23,12 @@ import io.causality.sim.resources.ScenariosResource;
 import io.causality.sim.resources.SimulationResource;
 import io.causality.sim.resources.SimulationsResource;
 import io.causality.sim.config.IdempotencyFactory;
+import io.causality.sim.evaluation.EvaluationRuntime;
+import io.causality.sim.evaluation.SimulationEvaluations;
+import io.causality.sim.evaluation.SimulationGammaReader;
+import io.causality.sim.core.SimulationAccess;
+import io.causality.sim.resources.EvaluationsResource;
+import io.causality.sim.resources.SimulationEvaluationsResource;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.idempotency.IdempotencyStore;
 import io.causality.sim.resources.ApiDocsResource;
@@ -118,6 +124,7 @@ public class SimApplication extends Application<SimConfiguration> {
     SimulationService simulations = new SimulationService(jdbi, catalog, live, organizations,
         clock, settings.getSnapshotInterval());
     SimulationReader reader = new SimulationReader(jdbi, loader);
+    EvaluationRuntime evaluation = configuration.getEvaluation().build(clock);
     registerResources(environment, List.of(
         new HealthResource(new HealthReport(environment.healthChecks(), NAME, version())),
         new ApiDocsResource(),
@@ -127,7 +134,10 @@ public class SimApplication extends Application<SimConfiguration> {
         new SimulationResource(simulations, reader),
         new OrganizationsResource(organizations),
         new OrganizationResource(organizations),
-        new OrganizationUsageResource(organizations)));
+        new OrganizationUsageResource(organizations),
+        new EvaluationsResource(evaluation),
+        new SimulationEvaluationsResource(new SimulationEvaluations(evaluation,
+            new SimulationAccess(jdbi), new SimulationGammaReader(loader), clock))));
   }
 
   /** The time source of the service; tests substitute one they can move. */

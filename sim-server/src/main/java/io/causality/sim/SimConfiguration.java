@@ -2,6 +2,7 @@ package io.causality.sim;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.sim.config.AuthConfig;
+import io.causality.sim.config.EvaluationFactory;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.RateLimitFactory;
@@ -29,6 +30,8 @@ public class SimConfiguration extends Configuration {
   @Valid @NotNull private RateLimitFactory rateLimits = new RateLimitFactory();
 
   @Valid @NotNull private IdempotencyFactory idempotency = new IdempotencyFactory();
+
+  @Valid @NotNull private EvaluationFactory evaluation = new EvaluationFactory();
 
   @JsonProperty("database")
   public DataSourceFactory getDataSourceFactory() {
@@ -89,6 +92,16 @@ public class SimConfiguration extends Configuration {
   @JsonProperty
   public void setIdempotency(IdempotencyFactory idempotency) {
     this.idempotency = idempotency;
+  }
+
+  @JsonProperty
+  public EvaluationFactory getEvaluation() {
+    return evaluation;
+  }
+
+  @JsonProperty
+  public void setEvaluation(EvaluationFactory evaluation) {
+    this.evaluation = evaluation;
   }
 
   private static DataSourceFactory defaultDatabase() {

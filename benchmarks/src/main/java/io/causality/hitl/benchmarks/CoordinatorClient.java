@@ -50,6 +50,12 @@ final class CoordinatorClient {
         return body.put("licenseId", "lic-bench").put("source", "bench");
     }
 
+    /** Submits a ready submission body; the answer is its coordinatorRequestId. */
+    Optional<String> post(ObjectNode submission) throws IOException, InterruptedException {
+        return post("/v1/override-requests", submission, 201)
+                .map(answer -> answer.get("coordinatorRequestId").asText());
+    }
+
     /** Approves a request; the answer is the token envelope. */
     Optional<JsonNode> approve(String id) throws IOException, InterruptedException {
         return post("/v1/override-requests/" + id + "/approve",

@@ -1,0 +1,38 @@
+package io.causality.sim.evaluation;
+
+import io.causality.hitl.protocol.DeploymentPolicy;
+import io.causality.hitl.protocol.PolicyFiles;
+import io.causality.hitl.protocol.PolicyFormatException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads the deployment policy the gate runs on, before the service serves anything. */
+public final class EvaluationPolicies {
+  private EvaluationPolicies() {}
+
+  /**
+   * The policy at {@code path}, with a {@code gate} section; otherwise an
+   * {@link EvaluationPolicyException} whose message is one line naming the file.
+   */
+  public static DeploymentPolicy load(Path path) {
+    String text;
+    try {
+      text = Files.readString(path);
+    } catch (IOException e) {
+      throw failure(path, "cannot read the file (" + e.getClass().getSimpleName() + ")", e);
+    }
+    try {
+      DeploymentPolicy policy = PolicyFiles.parse(text).policy();
+      StateGate.of(policy);
+      return policy;
+    } catch (PolicyFormatException | IllegalArgumentException e) {
+      throw failure(path, e.getMessage(), e);
+    }
+  }
+
+  private static EvaluationPolicyException failure(Path path, String problem, Exception e) {
+    return new EvaluationPolicyException(
+        "evaluation.policyPath " + path + ": " + problem, e);
+  }
+}

@@ -1,0 +1,99 @@
+package io.causality.sim.evaluation;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.hitl.protocol.CoordinatorClient;
+import io.causality.hitl.protocol.CoordinatorResult;
+import io.causality.hitl.protocol.OverrideFailureReason;
+import io.causality.hitl.protocol.OverrideOutcome;
+import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.OverrideTokenVerifier;
+import io.causality.hitl.protocol.ProtocolJson;
+import io.causality.hitl.protocol.RedeemRequest;
+import io.causality.hitl.protocol.RedeemResponse;
+import io.causality.hitl.protocol.RequestHashes;
+import io.causality.hitl.protocol.TokenCheck;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns an override token into an outcome: local checks first (signature, binding, expiry),
+ * so a forged or misbound token never costs a coordinator call; then single-use redemption at
+ * the coordinator. Every path that is not an accepted redemption is a rejection, so the
+ * original decision stands (fail-closed).
+ */
+public final class OverrideRedemption {
+  private static final Logger LOG = LoggerFactory.getLogger(OverrideRedemption.class);
+  private static final ObjectMapper JSON = ProtocolJson.newMapper();
+
+  private final OverrideTokenVerifier verifier;
+  private final CoordinatorClient coordinator;
+  private final long policyVersion;
+
+  public OverrideRedemption(OverrideTokenVerifier verifier, CoordinatorClient coordinator,
+      long policyVersion) {
+    this.verifier = Objects.requireNonNull(verifier, "verifier");
+    this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
+    this.policyVersion = policyVersion;
+  }
+
+  /** The outcome of the token of {@code input}, presented with {@code licenseId}. */
+  public OverrideOutcome redeem(EvaluationInput input, JsonNode token, String licenseId) {
+    Optional<OverrideTokenEnvelope> envelope = envelope(token);
+    String tokenId = envelope.map(OverrideTokenEnvelope::tokenId).orElse(null);
+    TokenCheck check = envelope
+        .map(e -> verifier.check(e, input.json(), licenseId))
+        .orElse(TokenCheck.failed(null, OverrideFailureReason.INVALID_SIGNATURE));
+    OverrideOutcome outcome = check.ok()
+        ? atCoordinator(input, tokenId, licenseId)
+        : OverrideOutcome.rejected(check.failure(), tokenId);
+    audit(input, outcome);
+    return outcome;
+  }
+
+  private OverrideOutcome atCoordinator(EvaluationInput input, String tokenId,
+      String licenseId) {
+    RedeemRequest request = new RedeemRequest(tokenId,
+        RequestHashes.requestHash(input.json()), policyVersion, licenseId, input.actorId());
+    return outcome(coordinator.redeem(request), input, tokenId);
+  }
+
+  private static OverrideOutcome outcome(CoordinatorResult<RedeemResponse> result,
+      EvaluationInput input, String tokenId) {
+    if (result instanceof CoordinatorResult.Success<RedeemResponse> success) {
+      RedeemResponse response = success.value();
+      return response.accepted() ? OverrideOutcome.applied(tokenId)
+          : OverrideOutcome.rejected(OverrideFailureReason.of(response.status()), tokenId);
+    }
+    if (result instanceof CoordinatorResult.Refused<RedeemResponse> refused) {
+      LOG.warn("Coordinator refused the redemption of request {}: HTTP {} {}",
+          input.requestId(), refused.httpStatus(), refused.errorCode());
+      return OverrideOutcome.rejected(OverrideFailureReason.REDEMPTION_REFUSED, tokenId);
+    }
+    LOG.warn("Coordinator unavailable for request {}: {}; the rejection stands",
+        input.requestId(), ((CoordinatorResult.Unavailable<RedeemResponse>) result).reason());
+    return OverrideOutcome.rejected(OverrideFailureReason.COORDINATOR_UNAVAILABLE, tokenId);
+  }
+
+  /** A token that is not an envelope of strings is as good as a bad signature. */
+  private static Optional<OverrideTokenEnvelope> envelope(JsonNode token) {
+    if (!token.isObject()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(JSON.treeToValue(token, OverrideTokenEnvelope.class));
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The audit line of every override decision; it names the token, never its signature. */
+  private static void audit(EvaluationInput input, OverrideOutcome outcome) {
+    LOG.info("Override {} for request {} actor {} token {}{}", outcome.status().wireName(),
+        input.requestId(), input.actorId(), outcome.tokenId(),
+        outcome.failureReason() == null ? "" : ": " + outcome.failureReason().wireName());
+  }
+}

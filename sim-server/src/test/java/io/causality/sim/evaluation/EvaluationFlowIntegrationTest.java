@@ -1,0 +1,190 @@
+package io.causality.sim.evaluation;
+
+import static io.causality.sim.evaluation.TwoServices.json;
+import static io.causality.sim.evaluation.TwoServices.post;
+import static io.causality.sim.evaluation.TwoServices.request;
+import static io.causality.sim.evaluation.TwoServices.withToken;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.sim.SimConfiguration;
+import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.util.Base64;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The whole override flow with both services running: the gate rejects, the coordinator gets
+ * the rejection, an operator approves, the token turns the rejection into a pass exactly once.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class EvaluationFlowIntegrationTest {
+  static final CoordinatorProcess COORDINATOR = CoordinatorProcess.deploy().start();
+  static final TwoServices.Operator OPERATOR = new TwoServices.Operator(COORDINATOR.baseUrl());
+  static final DropwizardAppExtension<SimConfiguration> SIM =
+      TwoServices.simServer(COORDINATOR, "5 seconds");
+  static final String LICENSE = "lic-flow";
+
+  static String writer;
+  static String reader;
+
+  @BeforeAll
+  static void callers() {
+    OrganizationAdmin admin = SimTestFixture.admin(SIM);
+    String slug = SimTestFixture.organization(admin, "community").slug();
+    writer = admin.createApiKey(slug, "simulation:read,simulation:write").key();
+    reader = admin.createApiKey(slug, "simulation:read").key();
+  }
+
+  @AfterAll
+  static void stopCoordinator() {
+    COORDINATOR.stop();
+  }
+
+  JsonNode evaluate(JsonNode request) {
+    return json(post(evaluationsUrl(), request.toString(), writer), 200);
+  }
+
+  static String evaluationsUrl() {
+    return "http://127.0.0.1:" + SIM.getLocalPort() + "/v1/evaluations";
+  }
+
+  /** The request, rejected, submitted and approved: the token the operator signed. */
+  JsonNode approvedToken(ObjectNode request) {
+    JsonNode rejected = evaluate(request);
+    String id = OPERATOR.submit(request, rejected, LICENSE);
+    return OPERATOR.approve(id);
+  }
+
+  @Test
+  void gammaAtOrAboveTheFloorPasses() {
+    JsonNode response = evaluate(request("actor-pass", 0.5, -0.03, LICENSE));
+    assertThat(response.get("decision").asText()).isEqualTo("PASS");
+    assertThat(response.get("reasonCode").asText()).isEqualTo("NONE");
+    assertThat(response.get("mode").asText()).isEqualTo("state_gate");
+    assertThat(response.get("policyVersion").asLong()).isEqualTo(1);
+    assertThat(response.get("adapterVersion").asInt()).isEqualTo(1);
+    assertThat(response.get("escalation").get("escalationType").asText()).isEqualTo("NONE");
+    assertThat(response.get("escalation").get("gammaHeadroom").asDouble())
+        .isCloseTo(0.15, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(response.get("escalation").get("stepsToBreach").asLong()).isEqualTo(6);
+    assertThat(response.has("overrideOutcome")).isFalse();
+  }
+
+  @Test
+  void fullFlowRejectSubmitApproveApplyThenReplay() {
+    ObjectNode request = request("actor-flow", 0.3, -0.01, LICENSE);
+    JsonNode rejected = evaluate(request);
+    assertThat(rejected.get("decision").asText()).isEqualTo("REJECT_STATE");
+    assertThat(rejected.get("reasonCode").asText()).isEqualTo("GAMMA_BELOW_FLOOR");
+    assertThat(rejected.get("requestId").asText()).isEqualTo(request.get("requestId").asText());
+    assertThat(rejected.get("envelopeVersion").asInt()).isEqualTo(1);
+    JsonNode escalation = rejected.get("escalation");
+    assertThat(escalation.get("escalationType").asText()).isEqualTo("HUMAN_ESCALATION");
+    assertThat(escalation.get("gammaHeadroom").asDouble()).isNegative();
+    assertThat(escalation.get("stepsToBreach").asLong()).isZero();
+
+    String id = OPERATOR.submit(request, rejected, LICENSE);
+    assertThat(OPERATOR.status(id)).isEqualTo("PENDING");
+    JsonNode token = OPERATOR.approve(id);
+
+    JsonNode applied = evaluate(withToken(request, token));
+    assertThat(applied.get("decision").asText()).isEqualTo("PASS");
+    assertThat(applied.get("reasonCode").asText()).isEqualTo("NONE");
+    assertThat(applied.get("overrideOutcome").get("status").asText()).isEqualTo("Applied");
+    assertThat(applied.get("overrideOutcome").get("tokenId").asText())
+        .isEqualTo(token.get("tokenId").asText());
+    assertThat(OPERATOR.status(id)).isEqualTo("REDEEMED");
+
+    JsonNode replay = evaluate(withToken(request, token));
+    assertThat(replay.get("decision").asText()).isEqualTo("REJECT_STATE");
+    assertThat(replay.get("reasonCode").asText()).isEqualTo("GAMMA_BELOW_FLOOR");
+    assertThat(replay.get("overrideOutcome").get("status").asText()).isEqualTo("Rejected");
+    assertThat(replay.get("overrideOutcome").get("failureReason").asText())
+        .isEqualTo("ReplayDetected");
+  }
+
+  @Test
+  void aTamperedTokenIsInvalidSignatureAndNeverReachesTheCoordinator() {
+    ObjectNode request = request("actor-tamper", 0.2, 0, LICENSE);
+    JsonNode rejected = evaluate(request);
+    String id = OPERATOR.submit(request, rejected, LICENSE);
+    ObjectNode token = OPERATOR.approve(id).deepCopy();
+    ObjectNode forged = token.deepCopy();
+    forged.put("signature", flipFirstByte(token.get("signature").asText()));
+
+    JsonNode response = evaluate(withToken(request, forged));
+    assertThat(response.get("decision").asText()).isEqualTo("REJECT_STATE");
+    assertThat(response.get("overrideOutcome").get("status").asText()).isEqualTo("Rejected");
+    assertThat(response.get("overrideOutcome").get("failureReason").asText())
+        .isEqualTo("InvalidSignature");
+    // Not redeemed: the request is still APPROVED, and the genuine token still applies.
+    assertThat(OPERATOR.status(id)).isEqualTo("APPROVED");
+    assertThat(evaluate(withToken(request, token)).get("overrideOutcome").get("status")
+        .asText()).isEqualTo("Applied");
+  }
+
+  @Test
+  void aTokenForAnotherRequestIsBindingMismatchWithoutRedeemingIt() {
+    ObjectNode request = request("actor-binding", 0.2, 0, LICENSE);
+    JsonNode token = approvedToken(request);
+    ObjectNode other = request("actor-binding", 0.21, 0, LICENSE);
+
+    JsonNode response = evaluate(withToken(other, token));
+    assertThat(response.get("decision").asText()).isEqualTo("REJECT_STATE");
+    assertThat(response.get("overrideOutcome").get("failureReason").asText())
+        .isEqualTo("BindingMismatch");
+    assertThat(evaluate(withToken(request, token)).get("decision").asText())
+        .isEqualTo("PASS");
+  }
+
+  @Test
+  void aTokenPresentedForAnotherLicenseIsBindingMismatch() {
+    ObjectNode request = request("actor-license", 0.2, 0, LICENSE);
+    JsonNode token = approvedToken(request);
+    ObjectNode otherLicense = request.deepCopy().put("licenseId", "lic-other");
+
+    JsonNode response = evaluate(withToken(otherLicense, token));
+    assertThat(response.get("overrideOutcome").get("failureReason").asText())
+        .isEqualTo("BindingMismatch");
+  }
+
+  @Test
+  void aTokenThatIsNoEnvelopeIsInvalidSignature() {
+    ObjectNode request = request("actor-garbage", 0.2, 0, LICENSE);
+    request.put("overrideToken", "not-a-token");
+    JsonNode response = evaluate(request);
+    assertThat(response.get("decision").asText()).isEqualTo("REJECT_STATE");
+    assertThat(response.get("overrideOutcome").get("failureReason").asText())
+        .isEqualTo("InvalidSignature");
+  }
+
+  @Test
+  void badFieldsAreOneIssueEach() {
+    JsonNode body = json(post(evaluationsUrl(),
+        "{\"envelopeVersion\":1,\"snapshot\":{\"timestamp\":\"t\",\"metrics\":{}}}", writer),
+        400);
+    assertThat(body.get("error").get("code").asText()).isEqualTo("VALIDATION_ERROR");
+    assertThat(body.get("error").get("details").get("issues").findValuesAsText("path"))
+        .containsExactlyInAnyOrder("requestId", "actorId", "snapshot.metrics.gamma");
+  }
+
+  @Test
+  void needsTheWriteScope() {
+    String body = request("actor-scope", 0.5, 0, LICENSE).toString();
+    assertThat(post(evaluationsUrl(), body, reader).statusCode()).isEqualTo(403);
+    assertThat(post(evaluationsUrl(), body, null).statusCode()).isEqualTo(401);
+  }
+
+  private static String flipFirstByte(String base64url) {
+    byte[] raw = Base64.getUrlDecoder().decode(base64url);
+    raw[0] ^= 0x01;
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+  }
+}

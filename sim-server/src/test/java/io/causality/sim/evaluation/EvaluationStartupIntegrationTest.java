@@ -1,0 +1,89 @@
+package io.causality.sim.evaluation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.causality.sim.SimApplication;
+import io.causality.sim.SimConfiguration;
+import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.DropwizardTestSupport;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Evaluation at start: no policyPath leaves the endpoint answering 503; a configured policy
+ * that is missing or has no gate stops the start with a line naming the file.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class EvaluationStartupIntegrationTest {
+  static final DropwizardAppExtension<SimConfiguration> WITHOUT_POLICY = SimTestFixture.app();
+
+  @Test
+  void withoutAPolicyTheEndpointAnswers503() {
+    OrganizationAdmin admin = SimTestFixture.admin(WITHOUT_POLICY);
+    String slug = SimTestFixture.organization(admin, "community").slug();
+    String key = admin.createApiKey(slug, "simulation:write").key();
+    String body = TwoServices.request("a", 0.5, 0, "l").toString();
+    JsonNode answer = TwoServices.json(TwoServices.post(
+        "http://127.0.0.1:" + WITHOUT_POLICY.getLocalPort() + "/v1/evaluations", body, key), 503);
+    assertThat(answer.get("error").get("code").asText()).isEqualTo("EVALUATION_DISABLED");
+  }
+
+  @Test
+  void aMissingPolicyFileStopsTheStart() throws Exception {
+    Path missing = SimTestFixture.tempDirectory().resolve("no-such-policy.json");
+    assertThatThrownBy(() -> start(missing))
+        .hasRootCauseInstanceOf(java.nio.file.NoSuchFileException.class)
+        .satisfies(e -> assertThat(message(e)).contains("evaluation.policyPath " + missing)
+            .contains("cannot read the file"));
+  }
+
+  @Test
+  void aPolicyWithoutAGateStopsTheStart() throws Exception {
+    Path policy = Files.writeString(SimTestFixture.tempDirectory().resolve("policy.json"),
+        "{\"policy\":{\"policyVersion\":2,\"hitl\":{\"maxTokenTtlMs\":60000}}}");
+    assertThatThrownBy(() -> start(policy))
+        .satisfies(e -> assertThat(message(e)).contains("evaluation.policyPath " + policy)
+            .contains("policy.gate"));
+  }
+
+  @Test
+  void anUnparseablePolicyStopsTheStart() throws Exception {
+    Path policy = Files.writeString(SimTestFixture.tempDirectory().resolve("policy.json"),
+        "{\"policy\":{\"policyVersion\":-1}}");
+    assertThatThrownBy(() -> start(policy))
+        .satisfies(e -> assertThat(message(e)).contains("evaluation.policyPath " + policy)
+            .contains("policyVersion"));
+  }
+
+  private static void start(Path policy) throws Exception {
+    DropwizardTestSupport<SimConfiguration> support = new DropwizardTestSupport<>(
+        SimApplication.class, ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+        ConfigOverride.config("database.url",
+            "jdbc:h2:file:" + SimTestFixture.tempDirectory().resolve("sim")),
+        ConfigOverride.config("evaluation.policyPath", policy.toString()));
+    try {
+      support.before();
+    } finally {
+      support.after();
+    }
+  }
+
+  /** The message of the EvaluationPolicyException in the chain. */
+  private static String message(Throwable error) {
+    for (Throwable e = error; e != null; e = e.getCause()) {
+      if (e instanceof EvaluationPolicyException) {
+        return e.getMessage();
+      }
+    }
+    return "";
+  }
+}

@@ -1,0 +1,125 @@
+package io.causality.sim.evaluation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.sim.SimConfiguration;
+import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * sim-server with evaluation on a coordinator's deployment, and plain HTTP to both services,
+ * as a client and an operator call them.
+ */
+public final class TwoServices {
+  /** The authority key dev-init configures. */
+  public static final String KEY_ID = "ops-1";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+  private TwoServices() {}
+
+  /** sim-server with evaluation on the coordinator's policy, calling it at its address. */
+  public static DropwizardAppExtension<SimConfiguration> simServer(
+      CoordinatorProcess coordinator, String timeout) {
+    return SimTestFixture.app(
+        ConfigOverride.config("rateLimits.enabled", "false"),
+        ConfigOverride.config("evaluation.policyPath", coordinator.policyFile().toString()),
+        ConfigOverride.config("evaluation.coordinatorUrl", coordinator.baseUrl()),
+        ConfigOverride.config("evaluation.timeout", timeout));
+  }
+
+  /** An evaluationRequest of an actor at gamma, for a license. */
+  public static ObjectNode request(String actorId, double gamma, double trend,
+      String licenseId) {
+    ObjectNode request = JSON.createObjectNode()
+        .put("envelopeVersion", 1)
+        .put("requestId", UUID.randomUUID().toString())
+        .put("actorId", actorId)
+        .put("licenseId", licenseId);
+    ObjectNode snapshot = request.putObject("snapshot")
+        .put("timestamp", Instant.now().toString());
+    snapshot.putObject("metrics").put("gamma", gamma).put("gammaTrend", trend);
+    return request;
+  }
+
+  /** The request with a token attached. */
+  public static ObjectNode withToken(ObjectNode request, JsonNode token) {
+    ObjectNode copy = request.deepCopy();
+    copy.set("overrideToken", token);
+    return copy;
+  }
+
+  public static HttpResponse<String> post(String url, String body, String apiKey) {
+    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (apiKey != null) {
+      builder.header("X-Api-Key", apiKey);
+    }
+    return send(builder);
+  }
+
+  public static HttpResponse<String> get(String url) {
+    return send(HttpRequest.newBuilder(URI.create(url)));
+  }
+
+  private static HttpResponse<String> send(HttpRequest.Builder request) {
+    try {
+      return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The body of a response that must have this status. */
+  public static JsonNode json(HttpResponse<String> response, int status) {
+    if (response.statusCode() != status) {
+      throw new AssertionError("expected HTTP " + status + ", got " + response.statusCode()
+          + ": " + response.body());
+    }
+    try {
+      return JSON.readTree(response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The operator's side, through the coordinator's HTTP API. */
+  public record Operator(String baseUrl) {
+    /** Submits a rejection for a human; answers the coordinatorRequestId. */
+    public String submit(JsonNode request, JsonNode response, String licenseId) {
+      ObjectNode body = JSON.createObjectNode();
+      body.set("evaluationRequest", request);
+      body.set("evaluationResponse", response);
+      body.put("licenseId", licenseId);
+      return json(post(baseUrl + "/v1/override-requests", body.toString(), null), 201)
+          .get("coordinatorRequestId").asText();
+    }
+
+    /** Approves with ops-1; answers the signed token envelope. */
+    public JsonNode approve(String coordinatorRequestId) {
+      return json(post(baseUrl + "/v1/override-requests/" + coordinatorRequestId + "/approve",
+          "{\"keyId\":\"" + KEY_ID + "\"}", null), 200);
+    }
+
+    /** The status of an override request: PENDING, APPROVED, REDEEMED... */
+    public String status(String coordinatorRequestId) {
+      return json(get(baseUrl + "/v1/override-requests/" + coordinatorRequestId), 200)
+          .get("status").asText();
+    }
+  }
+}
