@@ -2,6 +2,8 @@ package io.causality.sim;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.sim.config.AuthConfig;
+import io.causality.sim.config.EventsConfig;
+import io.causality.sim.config.PlaybackConfig;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.RateLimitFactory;
@@ -29,6 +31,10 @@ public class SimConfiguration extends Configuration {
   @Valid @NotNull private RateLimitFactory rateLimits = new RateLimitFactory();
 
   @Valid @NotNull private IdempotencyFactory idempotency = new IdempotencyFactory();
+
+  @Valid @NotNull private EventsConfig events = new EventsConfig();
+
+  @Valid @NotNull private PlaybackConfig playback = new PlaybackConfig();
 
   @JsonProperty("database")
   public DataSourceFactory getDataSourceFactory() {
@@ -89,6 +95,26 @@ public class SimConfiguration extends Configuration {
   @JsonProperty
   public void setIdempotency(IdempotencyFactory idempotency) {
     this.idempotency = idempotency;
+  }
+
+  @JsonProperty
+  public EventsConfig getEvents() {
+    return events;
+  }
+
+  @JsonProperty
+  public void setEvents(EventsConfig events) {
+    this.events = events;
+  }
+
+  @JsonProperty
+  public PlaybackConfig getPlayback() {
+    return playback;
+  }
+
+  @JsonProperty
+  public void setPlayback(PlaybackConfig playback) {
+    this.playback = playback;
   }
 
   private static DataSourceFactory defaultDatabase() {
