@@ -40,10 +40,17 @@ final class EventStream implements Runnable {
 
   private enum Signal implements Item { OVERFLOW, SHUTDOWN }
 
+  /** Reads back from storage the events between two positions ({@link EventReplay}). */
+  @FunctionalInterface
+  interface Replay {
+    void replay(UUID simulationId, EventId after, EventId until, EventReplay.Sink sink)
+        throws IOException;
+  }
+
   private final UUID simulationId;
   private final EventId position;
-  private final SseClient client;
-  private final EventReplay replay;
+  private final StreamClient client;
+  private final Replay replay;
   private final Consumer<EventStream> onClose;
   private final int capacity;
   private final long heartbeatNanos;
@@ -57,8 +64,8 @@ final class EventStream implements Runnable {
    *     {@code position}
    * @param position where the stream stood when the stream was registered
    */
-  EventStream(UUID simulationId, EventId from, EventId position, SseClient client,
-      EventReplay replay, Consumer<EventStream> onClose, int capacity, long heartbeatNanos) {
+  EventStream(UUID simulationId, EventId from, EventId position, StreamClient client,
+      Replay replay, Consumer<EventStream> onClose, int capacity, long heartbeatNanos) {
     this.simulationId = simulationId;
     this.cursor = from;
     this.position = position;

@@ -108,7 +108,7 @@ public final class EventStreams {
       throw ApiException.invalidField("Last-Event-ID",
           "is after the simulation's last event " + position.wire());
     }
-    EventStream stream = new EventStream(id, from, position, client, replay,
+    EventStream stream = new EventStream(id, from, position, client, replay::replay,
         closed -> closed(closed, slot), clientBuffer, heartbeatNanos);
     hub.add(stream);
     return stream;

@@ -13,7 +13,7 @@ import java.util.concurrent.CompletionStage;
  * Jersey has handed the frame to the connection, so a failed write (the client went away)
  * surfaces here as an {@link IOException}.
  */
-public final class SseClient {
+public final class SseClient implements StreamClient {
   private final SseEventSink sink;
   private final Sse sse;
 
@@ -22,18 +22,20 @@ public final class SseClient {
     this.sse = sse;
   }
 
-  /** A comment line: not an event; it sends the response headers at once. */
-  void comment(String text) throws IOException {
+  @Override
+  public void comment(String text) throws IOException {
     await(sink, sse.newEventBuilder().comment(text).build());
   }
 
-  void send(String name, String id, String data) throws IOException {
+  @Override
+  public void send(String name, String id, String data) throws IOException {
     OutboundSseEvent event = sse.newEventBuilder().name(name).id(id)
         .mediaType(MediaType.TEXT_PLAIN_TYPE).data(String.class, data).build();
     await(sink, event);
   }
 
-  void close() {
+  @Override
+  public void close() {
     if (!sink.isClosed()) {
       sink.close();
     }
