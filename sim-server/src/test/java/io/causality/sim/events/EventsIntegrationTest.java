@@ -41,16 +41,7 @@ class EventsIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration DEADLINE = Duration.ofSeconds(30);
 
-  static final String INLINE = """
-      {"seed": 7,
-       "agents": [
-         {"id": "a1", "marker": {"x": 50, "y": 50}, "policy": {"lambda": 0.1, "gamma": 0.5},
-          "attractorPreferences": {"core": 1}},
-         {"id": "a2", "marker": {"x": 52, "y": 48}, "policy": {"lambda": 0.2, "gamma": 0.4},
-          "attractorPreferences": {"core": 1}}],
-       "initialState": {"grid": {"width": 100, "height": 100},
-         "attractors": [{"name": "core", "x": 50, "y": 50, "strength": 5, "radius": 10}]}}
-      """;
+  static final String INLINE = EventsFixture.INLINE;
 
   static String writer;
   static String reader;
