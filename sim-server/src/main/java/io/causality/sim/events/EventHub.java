@@ -32,7 +32,12 @@ public final class EventHub implements SimulationEvents {
 
   @Override
   public void publish(UUID simulationId, EventBatch batch) {
-    forEach(simulationId, stream -> stream.offer(batch));
+    Set<EventStream> streams = listeners.get(simulationId);
+    if (streams != null) {
+      // encoded here once, not once per client
+      EncodedBatch encoded = EncodedBatch.of(batch);
+      streams.forEach(stream -> stream.offer(encoded));
+    }
   }
 
   @Override

@@ -2,11 +2,11 @@ package io.causality.sim.events;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.sim.core.EventBatch;
 import io.causality.sim.core.EventId;
 import io.causality.sim.core.EventReplay;
-import io.causality.sim.core.SimulationEvent;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * One client's stream: a bounded queue that publishers fill without waiting, and the thread
  * that empties it into the connection, sends heartbeats, and reads from storage what the
  * client missed (a resume, a batch too large to buffer). A client more than
- * {@code clientBuffer} events behind is sent {@code error} {@code SLOW_CONSUMER} and
+ * {@code capacity} events behind is sent {@code error} {@code SLOW_CONSUMER} and
  * disconnected; its queued events are dropped at once, so it never holds more memory.
  *
  * <p>{@code cursor} is the last event the client has (or the position it started from): every
@@ -30,11 +30,13 @@ import org.slf4j.LoggerFactory;
 final class EventStream implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(EventStream.class);
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** Frames sent in one write: what was queued meanwhile, up to about this many bytes. */
+  private static final int WRITE_BYTES = 256 * 1024;
 
   /** What the publishers queue for the stream's thread. */
   private sealed interface Item permits Published, Notice, Signal {}
 
-  private record Published(EventBatch batch) implements Item {}
+  private record Published(EncodedBatch batch) implements Item {}
 
   private record Notice(String code, String message) implements Item {}
 
@@ -47,6 +49,9 @@ final class EventStream implements Runnable {
         throws IOException;
   }
 
+  /** The data of an {@code error} event. */
+  private record ErrorData(String code, String message) {}
+
   private final UUID simulationId;
   private final EventId position;
   private final StreamClient client;
@@ -56,13 +61,15 @@ final class EventStream implements Runnable {
   private final long heartbeatNanos;
   private final BlockingQueue<Item> queue = new LinkedBlockingQueue<>();
   private final AtomicInteger buffered = new AtomicInteger();
+  private final List<Frame> pending = new ArrayList<>();
+  private int pendingBytes;
   private volatile boolean overflowed;
   private EventId cursor;
 
   /**
    * @param from the last event the client has: its {@code Last-Event-ID}, else
    *     {@code position}
-   * @param position where the stream stood when the stream was registered
+   * @param position where the simulation's stream stood when this one was registered
    */
   EventStream(UUID simulationId, EventId from, EventId position, StreamClient client,
       Replay replay, Consumer<EventStream> onClose, int capacity, long heartbeatNanos) {
@@ -81,7 +88,7 @@ final class EventStream implements Runnable {
   }
 
   /** From a publisher, under the simulation's lock: never blocks. */
-  void offer(EventBatch batch) {
+  void offer(EncodedBatch batch) {
     if (overflowed) {
       return;
     }
@@ -110,6 +117,7 @@ final class EventStream implements Runnable {
     try {
       client.comment("events of simulation " + simulationId + " after " + cursor.wire());
       catchUp(position);
+      flush();
       pump();
     } catch (IOException e) {
       LOG.debug("Event stream of simulation {} ended: the client went away", simulationId);
@@ -117,7 +125,7 @@ final class EventStream implements Runnable {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
       LOG.error("Event stream of simulation {} failed", simulationId, e);
-      sendError("INTERNAL", "The stream failed; reconnect with Last-Event-ID to resume");
+      lastWord("INTERNAL", "The stream failed; reconnect with Last-Event-ID to resume");
     } finally {
       client.close();
       onClose.accept(this);
@@ -128,17 +136,22 @@ final class EventStream implements Runnable {
     long nextHeartbeat = System.nanoTime() + heartbeatNanos;
     while (true) {
       Item item = queue.poll(nextHeartbeat - System.nanoTime(), TimeUnit.NANOSECONDS);
-      if (item != null && !handle(item)) {
-        return;
+      // what else is queued goes out in the same write
+      while (item != null) {
+        if (!handle(item)) {
+          return;
+        }
+        item = pendingBytes < WRITE_BYTES ? queue.poll() : null;
       }
       if (System.nanoTime() - nextHeartbeat >= 0) {
-        client.send("heartbeat", cursor.wire(), "");
+        add(Frame.of("heartbeat", cursor, ""));
         nextHeartbeat += heartbeatNanos;
       }
+      flush();
     }
   }
 
-  /** False when the stream must end. */
+  /** False when the stream must end (after its last word). */
   private boolean handle(Item item) throws IOException {
     if (item instanceof Published published) {
       buffered.addAndGet(-published.batch().weight());
@@ -146,54 +159,69 @@ final class EventStream implements Runnable {
       return true;
     }
     if (item instanceof Notice notice) {
-      client.send("error", cursor.wire(), errorData(notice.code(), notice.message()));
+      add(Frame.of("error", cursor, errorData(notice.code(), notice.message())));
       return true;
     }
     if (item == Signal.OVERFLOW) {
-      sendError("SLOW_CONSUMER", "This client fell more than " + capacity
+      lastWord("SLOW_CONSUMER", "This client fell more than " + capacity
           + " events behind and is disconnected; reconnect with Last-Event-ID to resume");
       return false;
     }
-    sendError("SHUTDOWN", "The server is shutting down; reconnect with Last-Event-ID to resume");
+    lastWord("SHUTDOWN", "The server is shutting down; reconnect with Last-Event-ID to resume");
     return false;
   }
 
-  private void deliver(EventBatch batch) throws IOException {
+  private void deliver(EncodedBatch batch) throws IOException {
     if (!batch.complete()) {
       catchUp(batch.until());
       return;
     }
-    for (SimulationEvent event : batch.events()) {
-      send(event);
+    for (Frame frame : batch.frames()) {
+      send(frame);
     }
   }
 
   /** Sends from storage what lies between the cursor and {@code until}. */
   private void catchUp(EventId until) throws IOException {
     if (until.isAfter(cursor)) {
-      replay.replay(simulationId, cursor, until, this::send);
+      replay.replay(simulationId, cursor, until, event -> send(Frame.of(event)));
       cursor = until;
     }
   }
 
-  private void send(SimulationEvent event) throws IOException {
-    if (event.id().isAfter(cursor)) {
-      client.send(event.name(), event.id().wire(), event.data());
-      cursor = event.id();
+  private void send(Frame frame) throws IOException {
+    if (frame.id().isAfter(cursor)) {
+      add(frame);
+      cursor = frame.id();
     }
   }
 
-  /** A last word before closing; the client may already be gone. */
-  private void sendError(String code, String message) {
+  private void add(Frame frame) throws IOException {
+    pending.add(frame);
+    pendingBytes += frame.bytes().length;
+    if (pendingBytes >= WRITE_BYTES) {
+      flush();
+    }
+  }
+
+  private void flush() throws IOException {
+    if (!pending.isEmpty()) {
+      List<Frame> frames = List.copyOf(pending);
+      pending.clear();
+      pendingBytes = 0;
+      client.send(frames);
+    }
+  }
+
+  /** What is pending, then an error before closing; the client may already be gone. */
+  private void lastWord(String code, String message) {
     try {
-      client.send("error", cursor.wire(), errorData(code, message));
+      add(Frame.of("error", cursor, errorData(code, message)));
+      flush();
     } catch (IOException e) {
       LOG.debug("Could not tell a client of simulation {} why its stream ends", simulationId);
     }
   }
-
-  /** The data of an {@code error} event. */
-  private record ErrorData(String code, String message) {}
 
   private static String errorData(String code, String message) {
     try {

@@ -5,13 +5,12 @@ import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
 
 /**
- * One client's SSE connection, written by its stream's thread only. Every write waits until
- * Jersey has handed the frame to the connection, so a failed write (the client went away)
- * surfaces here as an {@link IOException}.
+ * One client's Jersey SSE connection. Every write waits until Jersey has handed the frames to
+ * the connection, so a failed write (the client went away) surfaces as an {@link IOException}.
  */
 public final class SseClient implements StreamClient {
   private final SseEventSink sink;
@@ -24,14 +23,13 @@ public final class SseClient implements StreamClient {
 
   @Override
   public void comment(String text) throws IOException {
-    await(sink, sse.newEventBuilder().comment(text).build());
+    await(sse.newEventBuilder().comment(text).build());
   }
 
   @Override
-  public void send(String name, String id, String data) throws IOException {
-    OutboundSseEvent event = sse.newEventBuilder().name(name).id(id)
-        .mediaType(MediaType.TEXT_PLAIN_TYPE).data(String.class, data).build();
-    await(sink, event);
+  public void send(List<Frame> frames) throws IOException {
+    await(sse.newEventBuilder().mediaType(MediaType.SERVER_SENT_EVENTS_TYPE)
+        .data(SseFrames.class, new SseFrames(frames)).build());
   }
 
   @Override
@@ -41,10 +39,9 @@ public final class SseClient implements StreamClient {
     }
   }
 
-  private static void await(SseEventSink sink, OutboundSseEvent event) throws IOException {
+  private void await(OutboundSseEvent event) throws IOException {
     try {
-      CompletionStage<?> sent = sink.send(event);
-      sent.toCompletableFuture().join();
+      sink.send(event).toCompletableFuture().join();
     } catch (CompletionException | IllegalStateException e) {
       throw new IOException("The client went away", e);
     }

@@ -13,11 +13,12 @@ import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Writes the SSE frames of the event streams: {@code event:}, {@code id:}, then the data as
- * its text on {@code data:} lines. It replaces Jersey's own writer for two reasons: an empty
- * heartbeat must still have its {@code data:} line (the spec's "empty data"; without the line a
- * browser's EventSource never dispatches the event), and the data is JSON written once for
- * every client, which needs no per-event lookup of a body writer.
+ * Writes the SSE frames of the event streams. It replaces Jersey's own writer for two reasons:
+ * an empty heartbeat must still have its {@code data:} line (the spec's "empty data"; without
+ * the line a browser's EventSource never dispatches the event), and the streams send many
+ * events encoded once ({@link SseFrames}) in one write. Any other event is written as Jersey
+ * would: {@code event:}, {@code id:}, {@code retry:}, then its data's text on {@code data:}
+ * lines.
  */
 @Provider
 @Produces(MediaType.SERVER_SENT_EVENTS)
@@ -45,7 +46,9 @@ public final class SseFrameWriter implements MessageBodyWriter<OutboundSseEvent>
         field(out, COMMENT, line);
       }
     }
-    if (event.getData() != null) {
+    if (event.getData() instanceof SseFrames frames) {
+      frames.writeTo(out);
+    } else if (event.getData() != null) {
       writeEvent(event, out);
     }
   }

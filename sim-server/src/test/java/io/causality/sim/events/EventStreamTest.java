@@ -6,6 +6,7 @@ import io.causality.sim.core.EventBatch;
 import io.causality.sim.core.EventId;
 import io.causality.sim.core.SimulationEvent;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -36,19 +37,30 @@ class EventStreamTest {
     }
 
     @Override
-    public void send(String name, String id, String data) throws IOException {
+    public void send(List<Frame> frames) throws IOException {
       try {
         gate.await();
       } catch (InterruptedException e) {
         throw new IOException(e);
       }
-      sent.add(name + " " + id + " " + data);
+      frames.forEach(frame -> sent.add(text(frame)));
     }
 
     @Override
     public void close() {
       closed.countDown();
     }
+  }
+
+  /** A frame as {@code "name id data"}, checking its wire form on the way. */
+  static String text(Frame frame) {
+    String[] lines = new String(frame.bytes(), StandardCharsets.UTF_8).split("\n", -1);
+    assertThat(lines).hasSize(5);
+    assertThat(lines[3]).isEmpty();
+    assertThat(lines[4]).isEmpty();
+    assertThat(lines[1]).isEqualTo("id: " + frame.id().wire());
+    String data = lines[2].equals("data:") ? "" : lines[2].substring("data: ".length());
+    return lines[0].substring("event: ".length()) + " " + frame.id().wire() + " " + data;
   }
 
   private final List<Thread> threads = new ArrayList<>();
@@ -70,12 +82,12 @@ class EventStreamTest {
     return stream;
   }
 
-  private static EventBatch ticks(long from, int count) {
+  private static EncodedBatch ticks(long from, int count) {
     List<SimulationEvent> events = new ArrayList<>();
     for (long t = from; t < from + count; t++) {
       events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"t\":" + t + "}"));
     }
-    return EventBatch.of(events, EventId.before(from + count));
+    return EncodedBatch.of(EventBatch.of(events, EventId.before(from + count)));
   }
 
   @Test
@@ -144,7 +156,7 @@ class EventStreamTest {
       }
 
       @Override
-      public void send(String name, String id, String data) throws IOException {
+      public void send(List<Frame> frames) throws IOException {
         throw new IOException("broken pipe");
       }
 
