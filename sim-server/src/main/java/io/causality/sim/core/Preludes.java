@@ -28,6 +28,14 @@ final class Preludes {
     this.inputsByTick = inputsByTick;
   }
 
+  /** A boundary with nothing before its tick. */
+  static final Preludes NONE = new Preludes(Map.of(), Map.of());
+
+  /** A boundary with one status change before its tick: what a completing step leaves. */
+  static Preludes of(StatusChangeRow change) {
+    return of(List.of(), List.of(change));
+  }
+
   /** From inputs and status changes, each in stored order. */
   static Preludes of(List<InputRow> inputs, List<StatusChangeRow> statuses) {
     Map<Long, List<InputRow>> inputsByTick = new HashMap<>();

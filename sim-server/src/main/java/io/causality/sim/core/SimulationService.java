@@ -113,7 +113,7 @@ public final class SimulationService {
     return live.locked(id, () -> {
       SimulationRow row = access.find(id);
       requireNotPlaying(row);
-      return advance(row, ticks);
+      return advance(row, ticks).response();
     });
   }
 
@@ -203,13 +203,16 @@ public final class SimulationService {
         stateJson(simulation.state()), now, now);
   }
 
+  /** What an advance answers, and the status it left. */
+  private record Advanced(StepResponse response, SimulationStatus status) {}
+
   /** Under the lock: advances the stored simulation by {@code ticks} and stores the result. */
-  private StepResponse advance(SimulationRow row, int ticks) {
+  private Advanced advance(SimulationRow row, int ticks) {
     Tier tier = organizations.tierOf(row.organizationId());
     return advance(row, tier, ticks);
   }
 
-  private StepResponse advance(SimulationRow row, Tier tier, int ticks) {
+  private Advanced advance(SimulationRow row, Tier tier, int ticks) {
     SimulationAccess.requireNotCompleted(row);
     Quotas.checkTicks(tier, row.ticksComputed(), ticks);
     LiveSimulations.Live instance = live.current(row);
@@ -218,7 +221,7 @@ public final class SimulationService {
     Optional<EventRecorder.Collected> collected = events.watched(row.id())
         ? Optional.of(new EventRecorder.Collected(events.maxBatchEvents())) : Optional.empty();
     EngineListener listener = collected.<EngineListener>map(target -> EngineListener.all(
-            prophecies, new EventRecorder(preludes(row.id(), row.ticksComputed()), target)))
+            prophecies, new EventRecorder(preludesBefore(instance, row), target)))
         .orElse(prophecies);
     instance.simulation().advance(ticks, listener);
     long toTick = row.ticksComputed() + ticks;
@@ -234,8 +237,17 @@ public final class SimulationService {
       throw e;
     }
     live.progressed(instance, toTick, row.inputCount());
+    instance.preludes(change.map(Preludes::of).orElse(Preludes.NONE));
     collected.ifPresent(target -> publishTicks(row.id(), toTick, target, change));
-    return new StepResponse(new RawJson(stateJson), ticks);
+    return new Advanced(new StepResponse(new RawJson(stateJson), ticks), status);
+  }
+
+  /** The events before the instance's next tick, read once while it stays in memory. */
+  private Preludes preludesBefore(LiveSimulations.Live instance, SimulationRow row) {
+    if (instance.preludes() == null) {
+      instance.preludes(preludes(row.id(), row.ticksComputed()));
+    }
+    return instance.preludes();
   }
 
   /** The ticks' events, then the status change the last tick made, if any. */
@@ -260,7 +272,9 @@ public final class SimulationService {
       if (advanced == 0) {
         throw changedMeanwhile(row.id());
       }
-      handle.attach(ProphecyDao.class).insertAll(prophecies.rows());
+      if (!prophecies.rows().isEmpty()) {
+        handle.attach(ProphecyDao.class).insertAll(prophecies.rows());
+      }
       if (snapshot != null) {
         handle.attach(SnapshotDao.class).insert(row.id(), toTick, snapshot, now);
       }
@@ -334,8 +348,7 @@ public final class SimulationService {
         }
         Tier tier = organizations.tierOf(row.organizationId());
         int allowed = (int) Math.min(ticks, tier.maxTicksPerRun() - row.ticksComputed());
-        advance(row, tier, allowed);
-        return statusOf(access.find(id)) == SimulationStatus.RUNNING;
+        return advance(row, tier, allowed).status() == SimulationStatus.RUNNING;
       });
     } catch (RuntimeException e) {
       stopAfterFailure(id, e);
@@ -370,6 +383,7 @@ public final class SimulationService {
       }
     });
     if (changed) {
+      live.changedBetweenTicks(row.id());
       publishBetweenTicks(row.id(), row.ticksComputed());
     }
   }

@@ -39,7 +39,7 @@ class EventStreamLimitsIntegrationTest {
       ConfigOverride.config("rateLimits.enabled", "false"),
       ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"),
       ConfigOverride.config("events.writeTimeout", "1 second"),
-      ConfigOverride.config("events.clientBuffer", "1024"),
+      ConfigOverride.config("events.clientBuffer", "8192"),
       ConfigOverride.config("playback.baseTicksPerSecond", "100"),
       ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
   private static final ObjectMapper JSON = new ObjectMapper();

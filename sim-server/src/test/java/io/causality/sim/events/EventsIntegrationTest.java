@@ -99,6 +99,10 @@ class EventsIntegrationTest {
     return events;
   }
 
+  static Event last(List<Event> events) {
+    return events.get(events.size() - 1);
+  }
+
   static boolean isStatus(Event event, String status) {
     return event.name().equals("simulation:status")
         && event.data().contains("\"status\":\"" + status + "\"");
@@ -157,7 +161,7 @@ class EventsIntegrationTest {
     try (SseTestClient events = stream(id, reader)) {
       JsonNode decree = json(send("POST", "/v1/simulations/" + id + "/decrees",
           "{\"type\":\"shock\",\"payload\":{\"magnitude\":1.5}}"), 201);
-      Event submitted = events.until(e -> e.name().equals("decree"), DEADLINE).get(0);
+      Event submitted = last(events.until(e -> e.name().equals("decree"), DEADLINE));
       assertThat(submitted.id()).isEqualTo("0-1");
       JsonNode submittedData = data(submitted);
       assertThat(submittedData.get("phase").asText()).isEqualTo("submitted");
@@ -169,7 +173,7 @@ class EventsIntegrationTest {
 
       json(send("PUT", "/v1/simulations/" + id + "/agent-policy",
           "{\"agentId\":\"a1\",\"policy\":{\"gamma\":0.25}}"), 200);
-      Event policy = events.until(e -> e.name().equals("policy"), DEADLINE).get(0);
+      Event policy = last(events.until(e -> e.name().equals("policy"), DEADLINE));
       assertThat(policy.id()).isEqualTo("0-2");
       assertThat(data(policy).get("agentId").asText()).isEqualTo("a1");
       assertThat(data(policy).get("gamma").asDouble()).isEqualTo(0.25);
@@ -204,9 +208,9 @@ class EventsIntegrationTest {
   void aReconnectWithLastEventIdResumesWithNoGapAndNoRepeat() throws Exception {
     String id = createInline();
     try (SseTestClient whole = stream(id, reader)) {
-      timeControl(id, "{\"action\":\"play\",\"speed\":10}");
       List<Event> before;
       try (SseTestClient first = stream(id, reader)) {
+        timeControl(id, "{\"action\":\"play\",\"speed\":10}");
         before = numbered(first.until(e -> isTick(e, 40), DEADLINE));
       }
       String lastEventId = before.get(before.size() - 1).id();
