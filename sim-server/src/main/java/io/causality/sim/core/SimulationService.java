@@ -315,9 +315,16 @@ public final class SimulationService {
   private Void play(SimulationRow row, Double speed) {
     SimulationAccess.requireNotCompleted(row);
     double playSpeed = speed != null ? speed : row.speed();
-    changeStatus(row, SimulationStatus.RUNNING, "play", playSpeed);
     UUID id = row.id();
+    // The player first: it refuses while the server stops, and its first batch waits for
+    // this lock, then finds the status it needs or stops.
     playback.start(id, playSpeed, (ticks, current) -> playBatch(id, ticks, current));
+    try {
+      changeStatus(row, SimulationStatus.RUNNING, "play", playSpeed);
+    } catch (RuntimeException e) {
+      playback.stop(id);
+      throw e;
+    }
     return null;
   }
 

@@ -19,9 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Opens and runs the event streams (docs/simulations.md, "Events"): checks access (401, 404),
- * takes one of the organization's stream slots (429), registers the stream under the
- * simulation's lock and runs it on a thread of its own, so that a client that blocks its
+ * Opens and runs the event streams (docs/simulations.md, "Event stream"): checks access
+ * (401, 404), takes one of the organization's stream slots (429), registers the stream under
+ * the simulation's lock and runs it on a thread of its own, so that a client that blocks its
  * connection blocks nobody else. At shutdown, every stream gets a last word and is closed.
  */
 public final class EventStreams {
