@@ -61,8 +61,8 @@ public final class EventsBench {
     long gaps;
     String firstId;
     String lastId;
-    long[] lags = new long[1 << 16];
-    int lagCount;
+    /** Receipt time (epoch nanos) of each tick's event, by tick; 0 when not received. */
+    long[] received = new long[1 << 15];
 
     Stream(HttpResponse<InputStream> response, CountDownLatch done) {
       this.response = response;
@@ -169,7 +169,7 @@ public final class EventsBench {
           comma++;
         }
         long t = number(b, digits, comma);
-        record(now - (startEpochNanos + (long) (t / ticksPerNano)));
+        record(t, now);
       }
     }
 
@@ -205,11 +205,16 @@ public final class EventsBench {
       return false;
     }
 
-    private void record(long lag) {
-      if (lagCount == lags.length) {
-        lags = Arrays.copyOf(lags, lags.length * 2);
+    private void record(long tick, long now) {
+      while (tick >= received.length) {
+        received = Arrays.copyOf(received, received.length * 2);
       }
-      lags[lagCount++] = lag;
+      received[(int) tick] = now;
+    }
+
+    /** When tick t was due by the play schedule. */
+    long due(long tick) {
+      return startEpochNanos + (long) (tick / ticksPerNano);
     }
 
     /** The next index of the same tick, or index 1 of the next tick. */
@@ -272,21 +277,14 @@ public final class EventsBench {
     long bytes = 0;
     long gaps = 0;
     long maxTicks = 0;
-    int lagTotal = 0;
     for (Stream client : clients) {
       events += client.events;
       bytes += client.bytes;
       gaps += client.gaps;
       maxTicks = Math.max(maxTicks, client.ticks);
-      lagTotal += client.lagCount;
     }
-    long[] lags = new long[lagTotal];
-    int at = 0;
-    for (Stream client : clients) {
-      System.arraycopy(client.lags, 0, lags, at, client.lagCount);
-      at += client.lagCount;
-    }
-    Arrays.sort(lags);
+    long[] lags = lags(clients, maxTicks, false);
+    long[] spreads = lags(clients, maxTicks, true);
     boolean sameEnds = clients.stream().allMatch(c -> c.firstId != null
         && c.firstId.equals(clients.get(0).firstId) && c.lastId.equals(clients.get(0).lastId)
         && c.events == clients.get(0).events);
@@ -298,12 +296,42 @@ public final class EventsBench {
         events / elapsed);
     System.out.printf("bytes delivered         %.1f MB (%.1f MB/s)%n", bytes / 1e6,
         bytes / 1e6 / elapsed);
-    System.out.printf("lag p50 / p99 / max     %.1f / %.1f / %.1f ms%n", pct(lags, 0.50),
-        pct(lags, 0.99), lags.length == 0 ? 0 : lags[lags.length - 1] / 1e6);
+    System.out.printf("lag p50 / p99 / max     %.1f / %.1f / %.1f ms (after the schedule)%n",
+        pct(lags, 0.50), pct(lags, 0.99), pct(lags, 1.0));
+    System.out.printf("spread p50 / p99 / max  %.1f / %.1f / %.1f ms (after the first stream)%n",
+        pct(spreads, 0.50), pct(spreads, 0.99), pct(spreads, 1.0));
     System.out.printf("ids                     first %s, last %s on every stream: %s%n",
         clients.get(0).firstId, clients.get(0).lastId, sameEnds);
     System.out.printf("lost                    %s (gaps: %d)%n",
         gaps == 0 && sameEnds ? "nothing" : "EVENTS LOST", gaps);
+  }
+
+  /**
+   * Every tick receipt of every stream, sorted: its lag after the schedule, or (spread) after
+   * the first stream that received the same tick, which is no later than its publication.
+   */
+  private static long[] lags(List<Stream> clients, long ticks, boolean spread) {
+    long[] first = new long[(int) ticks];
+    Arrays.fill(first, Long.MAX_VALUE);
+    for (Stream client : clients) {
+      for (int t = 0; t < ticks && t < client.received.length; t++) {
+        if (client.received[t] != 0) {
+          first[t] = Math.min(first[t], client.received[t]);
+        }
+      }
+    }
+    long[] lags = new long[(int) ticks * clients.size()];
+    int count = 0;
+    for (Stream client : clients) {
+      for (int t = 0; t < ticks && t < client.received.length; t++) {
+        if (client.received[t] != 0) {
+          lags[count++] = client.received[t] - (spread ? first[t] : client.due(t));
+        }
+      }
+    }
+    lags = Arrays.copyOf(lags, count);
+    Arrays.sort(lags);
+    return lags;
   }
 
   private static byte[] ascii(String text) {

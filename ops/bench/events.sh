@@ -40,7 +40,10 @@ java "${OVERRIDES[@]}" -jar "$JAR" org create --name "Events bench" --slug "$SLU
 KEY=$(java "${OVERRIDES[@]}" -jar "$JAR" apikey create --org "$SLUG" \
   --scopes simulation:read,simulation:write config/sim-server.yml 2>/dev/null)
 
-java "${OVERRIDES[@]}" -jar "$JAR" server config/sim-server.yml >"$WORK/server.log" 2>&1 &
+# SERVER_JAVA_OPTS: extra JVM options for the server, e.g. -Xlog:gc:/tmp/gc.log
+# shellcheck disable=SC2086
+java ${SERVER_JAVA_OPTS:-} "${OVERRIDES[@]}" -jar "$JAR" server config/sim-server.yml \
+  >"$WORK/server.log" 2>&1 &
 SERVER=$!
 trap 'stop_process $SERVER; rm -rf "$WORK"' EXIT
 wait_healthy "http://127.0.0.1:$PORT/v1/health" "$SERVER" 90
@@ -52,4 +55,5 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 SERVER_CPU_BEFORE=$(ps -o times= -p "$SERVER" | xargs)
 java ops/bench/EventsBench.java "http://127.0.0.1:$PORT" "$KEY" --base-rate "$BASE_RATE" "$@"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "server CPU seconds during the run: $(( $(ps -o times= -p "$SERVER" | xargs) - SERVER_CPU_BEFORE ))"
+SERVER_CPU_AFTER=$(ps -o times= -p "$SERVER" | xargs)
+echo "server CPU seconds during the run: $(( SERVER_CPU_AFTER - SERVER_CPU_BEFORE ))"
