@@ -11,12 +11,22 @@ import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
 import io.causality.sim.core.EngineCatalog;
+import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.LiveSimulations;
 import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.SimulationLoader;
 import io.causality.sim.core.SimulationReader;
 import io.causality.sim.core.SimulationService;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
+import io.causality.sim.errors.StreamLimitExceptionMapper;
+import io.causality.sim.events.ConnectionTimeouts;
+import io.causality.sim.events.EventHub;
+import io.causality.sim.events.EventStreams;
+import io.causality.sim.events.LiveShutdown;
+import io.causality.sim.events.SseFrameWriter;
+import io.causality.sim.playback.PlaybackScheduler;
+import io.causality.sim.resources.SimulationEventsResource;
+import io.causality.sim.resources.SimulationTimeControlResource;
 import io.causality.sim.errors.UnknownAgentExceptionMapper;
 import io.causality.sim.resources.ScenarioResource;
 import io.causality.sim.resources.ScenariosResource;
@@ -29,6 +39,7 @@ import io.causality.sim.evaluation.SimulationGammaReader;
 import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.resources.EvaluationsResource;
 import io.causality.sim.resources.SimulationEvaluationsResource;
+import io.causality.sim.config.EventsConfig;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.idempotency.IdempotencyStore;
 import io.causality.sim.resources.ApiDocsResource;
@@ -62,6 +73,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,10 +134,21 @@ public class SimApplication extends Application<SimConfiguration> {
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
     SimulationsConfig settings = configuration.getSimulations();
     LiveSimulations live = new LiveSimulations(loader, settings.getMaxLiveInstances());
+    EventHub events = new EventHub(configuration.getEvents().getClientBuffer());
+    PlaybackScheduler playback = new PlaybackScheduler(configuration.getPlayback(),
+        environment.lifecycle().scheduledExecutorService("playback-%d")
+            .threads(configuration.getPlayback().getThreads()).build());
     SimulationService simulations = new SimulationService(jdbi, catalog, live, organizations,
-        clock, settings.getSnapshotInterval());
+        clock, settings.getSnapshotInterval(), events, playback);
+    pauseLeftRunning(simulations);
     SimulationReader reader = new SimulationReader(jdbi, loader);
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock);
+    EventStreams streams = new EventStreams(simulations, reader, organizations, events,
+        new EventReplay(jdbi, loader), streamThreads(configuration.getEvents(), environment),
+        configuration.getEvents());
+    environment.lifecycle().addEventListener(new LiveShutdown(playback, simulations, streams));
+    environment.jersey().register(new SseFrameWriter());
+    environment.jersey().register(new StreamLimitExceptionMapper());
     registerResources(environment, List.of(
         new HealthResource(new HealthReport(environment.healthChecks(), NAME, version())),
         new ApiDocsResource(),
@@ -132,6 +156,8 @@ public class SimApplication extends Application<SimConfiguration> {
         new ScenarioResource(catalog),
         new SimulationsResource(simulations, reader),
         new SimulationResource(simulations, reader),
+        new SimulationTimeControlResource(simulations),
+        new SimulationEventsResource(streams, new ConnectionTimeouts(configuration.getEvents())),
         new OrganizationsResource(organizations),
         new OrganizationResource(organizations),
         new OrganizationUsageResource(organizations),
@@ -143,6 +169,23 @@ public class SimApplication extends Application<SimConfiguration> {
   /** The time source of the service; tests substitute one they can move. */
   protected Clock clock() {
     return Clock.systemUTC();
+  }
+
+  /** Nothing plays a simulation a stopped process left running: it comes back paused. */
+  private static void pauseLeftRunning(SimulationService simulations) {
+    int paused = simulations.pauseAllRunning("restart");
+    if (paused > 0) {
+      LOG.info("{} simulations left running by the last process are paused", paused);
+    }
+  }
+
+  /** One thread per open event stream, up to events.maxStreams; none kept idle long. */
+  private static ExecutorService streamThreads(EventsConfig config, Environment environment) {
+    return environment.lifecycle().executorService("event-stream-%d")
+        .minThreads(0)
+        .maxThreads(config.getMaxStreams())
+        .workQueue(new SynchronousQueue<>())
+        .build();
   }
 
   /** Rate limits and idempotency keys: filters in front of every resource. */

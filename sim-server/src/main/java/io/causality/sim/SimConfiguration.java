@@ -3,6 +3,8 @@ package io.causality.sim;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.sim.config.AuthConfig;
 import io.causality.sim.config.EvaluationFactory;
+import io.causality.sim.config.EventsConfig;
+import io.causality.sim.config.PlaybackConfig;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.RateLimitFactory;
@@ -32,6 +34,10 @@ public class SimConfiguration extends Configuration {
   @Valid @NotNull private IdempotencyFactory idempotency = new IdempotencyFactory();
 
   @Valid @NotNull private EvaluationFactory evaluation = new EvaluationFactory();
+
+  @Valid @NotNull private EventsConfig events = new EventsConfig();
+
+  @Valid @NotNull private PlaybackConfig playback = new PlaybackConfig();
 
   @JsonProperty("database")
   public DataSourceFactory getDataSourceFactory() {
@@ -102,6 +108,26 @@ public class SimConfiguration extends Configuration {
   @JsonProperty
   public void setEvaluation(EvaluationFactory evaluation) {
     this.evaluation = evaluation;
+  }
+
+  @JsonProperty
+  public EventsConfig getEvents() {
+    return events;
+  }
+
+  @JsonProperty
+  public void setEvents(EventsConfig events) {
+    this.events = events;
+  }
+
+  @JsonProperty
+  public PlaybackConfig getPlayback() {
+    return playback;
+  }
+
+  @JsonProperty
+  public void setPlayback(PlaybackConfig playback) {
+    this.playback = playback;
   }
 
   private static DataSourceFactory defaultDatabase() {

@@ -64,6 +64,11 @@ public final class RequestParameters {
     return defaultValue;
   }
 
+  /** Records a problem found by the caller's own check of a parameter. */
+  public void invalid(String name, String message) {
+    issues.add(new ValidationIssue(name, message));
+  }
+
   /** Throws the collected issues as one 400 VALIDATION_ERROR. */
   public void throwIfInvalid() {
     if (!issues.isEmpty()) {

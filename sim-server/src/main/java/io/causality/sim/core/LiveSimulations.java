@@ -24,6 +24,8 @@ public final class LiveSimulations {
     private final Simulation simulation;
     private long ticks;
     private int inputs;
+    /** The events made before the next tick, once known; null until then. */
+    private Preludes preludes;
 
     Live(Simulation simulation, long ticks, int inputs) {
       this.simulation = simulation;
@@ -38,6 +40,15 @@ public final class LiveSimulations {
     void progressed(long ticks, int inputs) {
       this.ticks = ticks;
       this.inputs = inputs;
+      this.preludes = null;
+    }
+
+    Preludes preludes() {
+      return preludes;
+    }
+
+    void preludes(Preludes preludes) {
+      this.preludes = preludes;
     }
   }
 
@@ -85,6 +96,17 @@ public final class LiveSimulations {
   /** Under the lock: records that the stored progress caught up with the instance. */
   public void progressed(Live live, long ticks, int inputs) {
     live.progressed(ticks, inputs);
+  }
+
+  /**
+   * Under the lock: an event was stored between ticks (a status change), so the instance's
+   * known events before its next tick are out of date.
+   */
+  public void changedBetweenTicks(UUID id) {
+    Live instance = cache.getIfPresent(id);
+    if (instance != null) {
+      instance.preludes(null);
+    }
   }
 
   /** Under the lock: drops an instance whose state no longer matches what is stored. */

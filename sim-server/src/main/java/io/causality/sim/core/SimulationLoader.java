@@ -34,11 +34,19 @@ public final class SimulationLoader {
 
   /** The engine at the row's progress, from the nearest snapshot. */
   public Simulation atProgress(SimulationRow row) {
+    return atTick(row, row.ticksComputed());
+  }
+
+  /**
+   * The engine before {@code tick} (at most the row's progress), from the nearest snapshot,
+   * with the inputs for {@code tick} queued.
+   */
+  public Simulation atTick(SimulationRow row, long tick) {
     Simulation simulation = jdbi.withExtension(SnapshotDao.class,
-            dao -> dao.latest(row.id(), row.ticksComputed()))
+            dao -> dao.latest(row.id(), tick))
         .map(snapshot -> catalog.engines().restore(snapshot.bytes()))
         .orElseGet(() -> fresh(row));
-    simulation.replay(inputs(row), row.ticksComputed(), EngineListener.NONE);
+    simulation.replay(inputs(row), tick, EngineListener.NONE);
     return simulation;
   }
 
@@ -63,7 +71,7 @@ public final class SimulationLoader {
     }
   }
 
-  private static ScheduledInput scheduled(InputRow row) {
+  static ScheduledInput scheduled(InputRow row) {
     try {
       return InputParser.scheduled(JSON.readTree(row.inputJson()));
     } catch (JsonProcessingException e) {

@@ -9,6 +9,7 @@ import io.causality.sim.api.RawJson;
 import io.causality.sim.api.RunSimulationRequest;
 import io.causality.sim.api.SimulationCreated;
 import io.causality.sim.api.StepResponse;
+import io.causality.sim.api.TimeControlRequest;
 import io.causality.sim.auth.Caller;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.InputRow;
@@ -16,6 +17,8 @@ import io.causality.sim.db.ProphecyDao;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.SnapshotDao;
+import io.causality.sim.db.StatusChangeDao;
+import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.db.UsageDao;
 import io.causality.sim.engine.EngineVersion;
 import io.causality.sim.engine.core.Simulation;
@@ -23,6 +26,7 @@ import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.input.InputJson;
 import io.causality.sim.engine.input.InputParser;
 import io.causality.sim.engine.input.ScheduledInput;
+import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.StateSnapshot;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import io.causality.sim.errors.SimulationConflictException;
@@ -30,8 +34,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What changes simulations: creating them, advancing them, and submitting their inputs.
@@ -40,8 +51,15 @@ import org.jdbi.v3.core.Jdbi;
  * a condition on the stored progress; if the write fails, the instance is dropped, so memory
  * never runs ahead of what is stored. A simulation is its inputs: the stored scenario, engine
  * version and ordered inputs rebuild it exactly (snapshots only make that faster).
+ *
+ * <p>Every stored change is then told to {@link SimulationEvents}, still under the lock so that
+ * listeners hear changes in their order; events are built only for watched simulations. Status
+ * changes are journaled with the change, so the event stream can be derived again
+ * (docs/simulations.md, "Playback and statuses").
  */
 public final class SimulationService {
+  private static final Logger LOG = LoggerFactory.getLogger(SimulationService.class);
+
   private final Jdbi jdbi;
   private final EngineCatalog catalog;
   private final ScenarioSource scenarios;
@@ -50,9 +68,12 @@ public final class SimulationService {
   private final OrganizationService organizations;
   private final Clock clock;
   private final int snapshotInterval;
+  private final SimulationEvents events;
+  private final Playback playback;
 
   public SimulationService(Jdbi jdbi, EngineCatalog catalog, LiveSimulations live,
-      OrganizationService organizations, Clock clock, int snapshotInterval) {
+      OrganizationService organizations, Clock clock, int snapshotInterval,
+      SimulationEvents events, Playback playback) {
     this.jdbi = jdbi;
     this.catalog = catalog;
     this.scenarios = new ScenarioSource(catalog);
@@ -61,6 +82,8 @@ public final class SimulationService {
     this.organizations = organizations;
     this.clock = clock;
     this.snapshotInterval = snapshotInterval;
+    this.events = events;
+    this.playback = playback;
   }
 
   public SimulationCreated create(Caller caller, CreateSimulationRequest request) {
@@ -80,13 +103,62 @@ public final class SimulationService {
         scenarios.fromIdOrDomain(request.scenarioId(), request.domain(), request.input());
     SimulationCreated created = create(caller, request.organizationId(),
         request.engineVersion(), resolved, request.ticks());
-    live.locked(created.id(), () -> advance(created.id(), request.ticks()));
+    live.locked(created.id(), () -> advance(access.find(created.id()), request.ticks()));
     return access.find(created.id());
   }
 
+  /** A manual step; refused while the simulation plays, whose player owns its progress. */
   public StepResponse step(Caller caller, UUID id, int ticks) {
     access.accessible(caller, id);
-    return live.locked(id, () -> advance(id, ticks));
+    return live.locked(id, () -> {
+      SimulationRow row = access.find(id);
+      requireNotPlaying(row);
+      return advance(row, ticks).response();
+    });
+  }
+
+  /** Play, pause or one step (docs/simulations.md has the transitions). */
+  public void timeControl(Caller caller, UUID id, TimeControlRequest request) {
+    access.accessible(caller, id);
+    switch (request.parsedAction()) {
+      case PLAY -> live.locked(id, () -> play(access.find(id), request.speed()));
+      case PAUSE -> live.locked(id, () -> pause(access.find(id)));
+      case STEP -> step(caller, id, 1);
+    }
+  }
+
+  /**
+   * Under the simulation's lock: the caller may read it, and {@code listen} gets its row and
+   * the stream position after its last stored event, so that a listener registered there
+   * misses nothing and hears nothing twice.
+   */
+  public <T> T listen(Caller caller, UUID id, BiFunction<SimulationRow, EventId, T> listen) {
+    access.accessible(caller, id);
+    return live.locked(id, () -> {
+      SimulationRow row = access.find(id);
+      long tick = row.ticksComputed();
+      return listen.apply(row, new EventId(tick, preludes(id, tick).count(tick)));
+    });
+  }
+
+  /**
+   * Pauses every simulation left running: at startup (reason {@code restart}: nothing plays
+   * them any more) and at shutdown (reason {@code shutdown}). Returns how many.
+   */
+  public int pauseAllRunning(String reason) {
+    List<UUID> running = jdbi.withExtension(SimulationDao.class,
+        dao -> dao.idsWithStatus(SimulationStatus.RUNNING.wireName()));
+    int paused = 0;
+    for (UUID id : running) {
+      try {
+        live.locked(id, () -> pauseIfRunning(access.find(id), reason));
+        paused++;
+      } catch (RuntimeException e) {
+        // one simulation's failure must not leave the others playing
+        LOG.error("Could not pause simulation {} ({})", id, reason, e);
+      }
+    }
+    return paused;
   }
 
   public DecreeView submitDecree(Caller caller, UUID id, DecreeRequest request) {
@@ -131,47 +203,85 @@ public final class SimulationService {
         stateJson(simulation.state()), now, now);
   }
 
+  /** What an advance answers, and the status it left. */
+  private record Advanced(StepResponse response, SimulationStatus status) {}
+
   /** Under the lock: advances the stored simulation by {@code ticks} and stores the result. */
-  StepResponse advance(UUID id, int ticks) {
-    SimulationRow row = access.find(id);
-    SimulationAccess.requireNotCompleted(row);
+  private Advanced advance(SimulationRow row, int ticks) {
     Tier tier = organizations.tierOf(row.organizationId());
+    return advance(row, tier, ticks);
+  }
+
+  private Advanced advance(SimulationRow row, Tier tier, int ticks) {
+    SimulationAccess.requireNotCompleted(row);
     Quotas.checkTicks(tier, row.ticksComputed(), ticks);
     LiveSimulations.Live instance = live.current(row);
     Instant now = now();
-    ProphecyCollector prophecies = new ProphecyCollector(id, now);
-    instance.simulation().advance(ticks, prophecies);
+    ProphecyCollector prophecies = new ProphecyCollector(row.id(), now);
+    Optional<EventRecorder.Collected> collected = events.watched(row.id())
+        ? Optional.of(new EventRecorder.Collected(events.maxBatchEvents())) : Optional.empty();
+    EngineListener listener = collected.<EngineListener>map(target -> EngineListener.all(
+            prophecies, new EventRecorder(preludesBefore(instance, row), target)))
+        .orElse(prophecies);
+    instance.simulation().advance(ticks, listener);
     long toTick = row.ticksComputed() + ticks;
     StateSnapshot state = instance.simulation().state();
-    String status = statusAfter(row, state, toTick, tier).wireName();
+    SimulationStatus status = statusAfter(row, state, toTick, tier);
     String stateJson = stateJson(state);
+    Optional<StatusChangeRow> change;
     try {
-      storeProgress(row, toTick, status, stateJson, prophecies, instance.simulation(), now);
+      change = storeProgress(row, toTick, status, stateJson, prophecies,
+          instance.simulation(), now);
     } catch (RuntimeException e) {
-      live.forget(id);
+      live.forget(row.id());
       throw e;
     }
     live.progressed(instance, toTick, row.inputCount());
-    return new StepResponse(new RawJson(stateJson), ticks);
+    instance.preludes(change.map(Preludes::of).orElse(Preludes.NONE));
+    collected.ifPresent(target -> publishTicks(row.id(), toTick, target, change));
+    return new Advanced(new StepResponse(new RawJson(stateJson), ticks), status);
   }
 
-  private void storeProgress(SimulationRow row, long toTick, String status, String stateJson,
-      ProphecyCollector prophecies, Simulation simulation, Instant now) {
+  /** The events before the instance's next tick, read once while it stays in memory. */
+  private Preludes preludesBefore(LiveSimulations.Live instance, SimulationRow row) {
+    if (instance.preludes() == null) {
+      instance.preludes(preludes(row.id(), row.ticksComputed()));
+    }
+    return instance.preludes();
+  }
+
+  /** The ticks' events, then the status change the last tick made, if any. */
+  private void publishTicks(UUID id, long toTick, EventRecorder.Collected target,
+      Optional<StatusChangeRow> change) {
+    List<SimulationEvent> after = change.map(row -> List.of(new SimulationEvent(
+        new EventId(toTick, 1), EventPayloads.STATUS, EventPayloads.status(row))))
+        .orElse(List.of());
+    EventId until = after.isEmpty() ? EventId.before(toTick) : after.get(0).id();
+    events.publish(id, target.batch(after, until));
+  }
+
+  private Optional<StatusChangeRow> storeProgress(SimulationRow row, long toTick,
+      SimulationStatus status, String stateJson, ProphecyCollector prophecies,
+      Simulation simulation, Instant now) {
     long ticks = toTick - row.ticksComputed();
     BillingPeriods.Period period = ensureUsagePeriod(row.organizationId(), now);
     byte[] snapshot = crossesSnapshot(row.ticksComputed(), toTick) ? simulation.snapshot() : null;
-    jdbi.useTransaction(handle -> {
+    return jdbi.inTransaction(handle -> {
       int advanced = handle.attach(SimulationDao.class).advance(row.id(), row.ticksComputed(),
-          row.inputCount(), toTick, status, stateJson, now);
+          row.inputCount(), toTick, status.wireName(), stateJson, now);
       if (advanced == 0) {
-        throw new SimulationConflictException(
-            "Simulation " + row.id() + " was changed by another request; retry");
+        throw changedMeanwhile(row.id());
       }
-      handle.attach(ProphecyDao.class).insertAll(prophecies.rows());
+      if (!prophecies.rows().isEmpty()) {
+        handle.attach(ProphecyDao.class).insertAll(prophecies.rows());
+      }
       if (snapshot != null) {
         handle.attach(SnapshotDao.class).insert(row.id(), toTick, snapshot, now);
       }
       handle.attach(UsageDao.class).increment(row.organizationId(), period.start(), 0, 0, ticks);
+      return status == statusOf(row) ? Optional.<StatusChangeRow>empty()
+          : Optional.of(journal(handle, row, toTick, status, reasonAfterTicks(status), now,
+              row.speed()));
     });
   }
 
@@ -188,8 +298,7 @@ public final class SimulationService {
       jdbi.useTransaction(handle -> {
         if (handle.attach(SimulationDao.class)
             .addInput(id, row.inputCount(), row.ticksComputed(), now) == 0) {
-          throw new SimulationConflictException(
-              "Simulation " + id + " was changed by another request; retry");
+          throw changedMeanwhile(id);
         }
         handle.attach(InputDao.class).insert(stored);
       });
@@ -198,7 +307,136 @@ public final class SimulationService {
       throw e;
     }
     live.progressed(instance, row.ticksComputed(), row.inputCount() + 1);
+    publishBetweenTicks(id, row.ticksComputed());
     return stored;
+  }
+
+  /** Under the lock: plays at {@code speed}, or the stored speed; a new speed when playing. */
+  private Void play(SimulationRow row, Double speed) {
+    SimulationAccess.requireNotCompleted(row);
+    double playSpeed = speed != null ? speed : row.speed();
+    UUID id = row.id();
+    // The player first: it refuses while the server stops, and its first batch waits for
+    // this lock, then finds the status it needs or stops.
+    playback.start(id, playSpeed, (ticks, current) -> playBatch(id, ticks, current));
+    try {
+      changeStatus(row, SimulationStatus.RUNNING, "play", playSpeed);
+    } catch (RuntimeException e) {
+      playback.stop(id);
+      throw e;
+    }
+    return null;
+  }
+
+  /** Under the lock: stops playing; pausing what does not play changes nothing. */
+  private Void pause(SimulationRow row) {
+    SimulationAccess.requireNotCompleted(row);
+    return pauseIfRunning(row, "pause");
+  }
+
+  private Void pauseIfRunning(SimulationRow row, String reason) {
+    if (statusOf(row) == SimulationStatus.RUNNING) {
+      changeStatus(row, SimulationStatus.PAUSED, reason, row.speed());
+    }
+    playback.stop(row.id());
+    return null;
+  }
+
+  /**
+   * One batch of a player, through the same locked, conditionally written path as a step.
+   * It never passes the license's ticks per run: the last batch completes the simulation.
+   */
+  private boolean playBatch(UUID id, int ticks, BooleanSupplier current) {
+    try {
+      return live.locked(id, () -> {
+        SimulationRow row = access.find(id);
+        if (statusOf(row) != SimulationStatus.RUNNING || !current.getAsBoolean()) {
+          return false;
+        }
+        Tier tier = organizations.tierOf(row.organizationId());
+        int allowed = (int) Math.min(ticks, tier.maxTicksPerRun() - row.ticksComputed());
+        return advance(row, tier, allowed).status() == SimulationStatus.RUNNING;
+      });
+    } catch (RuntimeException e) {
+      stopAfterFailure(id, e);
+      return false;
+    }
+  }
+
+  /** A batch failed (the database, another writer): pause, and tell the listeners why. */
+  private void stopAfterFailure(UUID id, RuntimeException failure) {
+    LOG.error("Playback of simulation {} failed; pausing it", id, failure);
+    try {
+      live.locked(id, () -> pauseIfRunning(access.find(id), "error"));
+    } catch (RuntimeException e) {
+      LOG.error("Could not pause simulation {} after a playback failure", id, e);
+    }
+    events.notice(id, "PLAYBACK_FAILED",
+        "Playback stopped after an internal error; the simulation is paused");
+  }
+
+  /** Under the lock: writes a status change (and the speed) and tells the listeners. */
+  private void changeStatus(SimulationRow row, SimulationStatus to, String reason,
+      double speed) {
+    Instant now = now();
+    boolean changed = statusOf(row) != to;
+    jdbi.useTransaction(handle -> {
+      if (handle.attach(SimulationDao.class)
+          .changeStatus(row.id(), row.status(), to.wireName(), speed, now) == 0) {
+        throw changedMeanwhile(row.id());
+      }
+      if (changed) {
+        journal(handle, row, row.ticksComputed(), to, reason, now, speed);
+      }
+    });
+    if (changed) {
+      live.changedBetweenTicks(row.id());
+      publishBetweenTicks(row.id(), row.ticksComputed());
+    }
+  }
+
+  private StatusChangeRow journal(Handle handle, SimulationRow row, long tick,
+      SimulationStatus to, String reason, Instant now, double speed) {
+    StatusChangeDao dao = handle.attach(StatusChangeDao.class);
+    StatusChangeRow change = new StatusChangeRow(row.id(), dao.nextSeq(row.id()), tick,
+        row.inputCount(), to.wireName(), row.status(), reason, speed, now);
+    dao.insert(change);
+    return change;
+  }
+
+  /** Under the lock, after a change between ticks was stored: its event is the last there. */
+  private void publishBetweenTicks(UUID id, long tick) {
+    if (events.watched(id)) {
+      SimulationEvent event = preludes(id, tick).last(tick);
+      events.publish(id, EventBatch.of(List.of(event), event.id()));
+    }
+  }
+
+  private Preludes preludes(UUID id, long tick) {
+    return jdbi.withHandle(handle -> Preludes.of(
+        handle.attach(InputDao.class).atTick(id, tick),
+        handle.attach(StatusChangeDao.class).atTick(id, tick)));
+  }
+
+  private static void requireNotPlaying(SimulationRow row) {
+    if (statusOf(row) == SimulationStatus.RUNNING) {
+      throw new SimulationConflictException("Simulation " + row.id()
+          + " is playing; pause it before stepping");
+    }
+  }
+
+  private static SimulationConflictException changedMeanwhile(UUID id) {
+    return new SimulationConflictException(
+        "Simulation " + id + " was changed by another request; retry");
+  }
+
+  private static SimulationStatus statusOf(SimulationRow row) {
+    return SimulationStatus.fromWireName(row.status());
+  }
+
+  /** Ticks change a status only to completed, or from created to paused by a first step. */
+  private static String reasonAfterTicks(SimulationStatus status) {
+    return status == SimulationStatus.COMPLETED ? "completed" : "step";
   }
 
   private static SimulationStatus statusAfter(SimulationRow row, StateSnapshot state,

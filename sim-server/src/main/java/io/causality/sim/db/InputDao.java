@@ -22,6 +22,12 @@ public interface InputDao {
   @SqlQuery("SELECT * FROM simulation_inputs WHERE simulation_id = :id ORDER BY seq")
   List<InputRow> all(@Bind("id") UUID simulationId);
 
+  /** The inputs submitted while the simulation stood before tick {@code tick}, in order. */
+  @SqlQuery("""
+      SELECT * FROM simulation_inputs WHERE simulation_id = :id AND tick = :tick ORDER BY seq
+      """)
+  List<InputRow> atTick(@Bind("id") UUID simulationId, @Bind("tick") long tick);
+
   /** {@code direction} is ASC or DESC, chosen by the caller from a closed set. */
   @SqlQuery("""
       SELECT * FROM simulation_inputs WHERE simulation_id = :id AND kind = 'decree'

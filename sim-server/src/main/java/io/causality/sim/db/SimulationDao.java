@@ -38,6 +38,10 @@ public interface SimulationDao {
   @SqlQuery("SELECT COUNT(*) FROM simulations WHERE organization_id IN (<organizations>)")
   long count(@BindList("organizations") Collection<UUID> organizations);
 
+  /** The simulations in a status: at startup, those a stopped process left running. */
+  @SqlQuery("SELECT id FROM simulations WHERE status = :status ORDER BY id")
+  List<UUID> idsWithStatus(@Bind("status") String status);
+
   /** Advances from {@code fromTick}; 0 rows means another writer got there first. */
   @SqlUpdate("""
       UPDATE simulations SET ticks_computed = :toTick, status = :status, state_json = :state,

@@ -1,0 +1,99 @@
+package io.causality.sim.core;
+
+import io.causality.sim.db.InputDao;
+import io.causality.sim.db.InputRow;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.StatusChangeDao;
+import io.causality.sim.engine.core.Simulation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.UUID;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Derives a simulation's events again from what is stored, for a listener that missed them
+ * (a resume with {@code Last-Event-ID}, a change too large to buffer). The engine is
+ * deterministic, so the events, ids and bytes are those the live stream sent. It runs on the
+ * listener's thread, without the simulation's lock: what it reads up to a position that was
+ * stored is never changed again.
+ */
+public final class EventReplay {
+  /** Where replayed events go, in order; it may block (a client reading slowly). */
+  @FunctionalInterface
+  public interface Sink {
+    void accept(SimulationEvent event) throws IOException;
+  }
+
+  private final Jdbi jdbi;
+  private final SimulationAccess access;
+  private final SimulationLoader loader;
+
+  public EventReplay(Jdbi jdbi, SimulationLoader loader) {
+    this.jdbi = jdbi;
+    this.access = new SimulationAccess(jdbi);
+    this.loader = loader;
+  }
+
+  /**
+   * Sends every event after {@code after} up to {@code until} (a position the stream reached),
+   * in order. The cost is one rebuild from the nearest snapshot plus the ticks in between.
+   */
+  public void replay(UUID id, EventId after, EventId until, Sink sink) throws IOException {
+    try {
+      SimulationRow row = access.find(id);
+      List<InputRow> inputs = jdbi.withExtension(InputDao.class, dao -> dao.all(id));
+      Preludes preludes = Preludes.of(inputs, jdbi.withExtension(StatusChangeDao.class,
+          dao -> dao.upTo(id, until.tick())));
+      Forward forward = new Forward(after, sink);
+      if (after.tick() < until.tick()) {
+        replayTicks(row, preludes, after.tick(), until.tick(), forward);
+      }
+      int last = Math.min(until.index(), preludes.count(until.tick()));
+      for (int index = 1; index <= last; index++) {
+        forward.accept(preludes.event(until.tick(), index));
+      }
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  private void replayTicks(SimulationRow row, Preludes preludes, long from, long to,
+      Forward forward) {
+    Simulation simulation = loader.atTick(row, from);
+    EventRecorder recorder = new EventRecorder(preludes, forward);
+    for (long tick = from; tick < to; tick++) {
+      if (tick > from) {
+        preludes.inputsAt(tick).forEach(
+            input -> simulation.submit(SimulationLoader.scheduled(input)));
+      }
+      for (int index = 1; index <= preludes.count(tick); index++) {
+        forward.accept(preludes.event(tick, index));
+      }
+      simulation.advance(1, recorder);
+    }
+  }
+
+  /** Passes on the events after the cursor; the engine's callbacks cannot throw IOException. */
+  private static final class Forward implements EventRecorder.Target {
+    private final EventId after;
+    private final Sink sink;
+
+    Forward(EventId after, Sink sink) {
+      this.after = after;
+      this.sink = sink;
+    }
+
+    @Override
+    public boolean accept(SimulationEvent event) {
+      if (event.id().isAfter(after)) {
+        try {
+          sink.accept(event);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+      return true;
+    }
+  }
+}

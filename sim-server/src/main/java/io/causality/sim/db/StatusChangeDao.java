@@ -1,0 +1,41 @@
+package io.causality.sim.db;
+
+import java.util.List;
+import java.util.UUID;
+import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
+import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.customizer.BindMethods;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+/** The status changes of simulations, in order; written with the change they record. */
+@RegisterRowMapper(StatusChangeRowMapper.class)
+public interface StatusChangeDao {
+  @SqlUpdate("""
+      INSERT INTO simulation_status_changes (simulation_id, seq, tick, input_count, status,
+                                             previous, reason, speed, created_at)
+      VALUES (:simulationId, :seq, :tick, :inputCount, :status, :previous, :reason, :speed,
+              :createdAt)
+      """)
+  void insert(@BindMethods StatusChangeRow row);
+
+  /** The next seq; the primary key refuses a second writer that read the same one. */
+  @SqlQuery("""
+      SELECT COALESCE(MAX(seq) + 1, 0) FROM simulation_status_changes
+      WHERE simulation_id = :id
+      """)
+  int nextSeq(@Bind("id") UUID simulationId);
+
+  /** The changes made while the simulation stood before tick {@code tick}. */
+  @SqlQuery("""
+      SELECT * FROM simulation_status_changes WHERE simulation_id = :id AND tick = :tick
+      ORDER BY seq
+      """)
+  List<StatusChangeRow> atTick(@Bind("id") UUID simulationId, @Bind("tick") long tick);
+
+  @SqlQuery("""
+      SELECT * FROM simulation_status_changes WHERE simulation_id = :id AND tick <= :maxTick
+      ORDER BY seq
+      """)
+  List<StatusChangeRow> upTo(@Bind("id") UUID simulationId, @Bind("maxTick") long maxTick);
+}

@@ -1,0 +1,82 @@
+package io.causality.sim.events;
+
+import io.causality.sim.core.EventBatch;
+import io.causality.sim.core.SimulationEvents;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Who listens to which simulation, and the fan-out of what {@code SimulationService}
+ * publishes. Publishing only hands a batch to each stream's bounded queue: it never waits for a
+ * client, so a slow one slows neither the simulation nor the other clients.
+ */
+public final class EventHub implements SimulationEvents {
+  private final ConcurrentMap<UUID, Set<EventStream>> listeners = new ConcurrentHashMap<>();
+  private final int clientBuffer;
+
+  public EventHub(int clientBuffer) {
+    this.clientBuffer = clientBuffer;
+  }
+
+  @Override
+  public boolean watched(UUID simulationId) {
+    return listeners.containsKey(simulationId);
+  }
+
+  @Override
+  public int maxBatchEvents() {
+    return clientBuffer;
+  }
+
+  @Override
+  public void publish(UUID simulationId, EventBatch batch) {
+    Set<EventStream> streams = listeners.get(simulationId);
+    if (streams != null) {
+      // encoded here once, not once per client
+      EncodedBatch encoded = EncodedBatch.of(batch);
+      streams.forEach(stream -> stream.offer(encoded));
+    }
+  }
+
+  @Override
+  public void notice(UUID simulationId, String code, String message) {
+    forEach(simulationId, stream -> stream.notice(code, message));
+  }
+
+  /** Under the simulation's lock, so the stream hears every change after its position. */
+  void add(EventStream stream) {
+    // compute keeps an add and the removal of the last listener from racing on the set
+    listeners.compute(stream.simulationId(), (id, set) -> {
+      Set<EventStream> streams = set != null ? set : ConcurrentHashMap.newKeySet();
+      streams.add(stream);
+      return streams;
+    });
+  }
+
+  void remove(EventStream stream) {
+    listeners.computeIfPresent(stream.simulationId(), (id, set) -> {
+      set.remove(stream);
+      return set.isEmpty() ? null : set;
+    });
+  }
+
+  /** Every open stream, for the shutdown. */
+  Set<EventStream> all() {
+    Set<EventStream> all = ConcurrentHashMap.newKeySet();
+    listeners.values().forEach(all::addAll);
+    return all;
+  }
+
+  boolean isEmpty() {
+    return listeners.isEmpty();
+  }
+
+  private void forEach(UUID simulationId, java.util.function.Consumer<EventStream> action) {
+    Set<EventStream> streams = listeners.get(simulationId);
+    if (streams != null) {
+      streams.forEach(action);
+    }
+  }
+}

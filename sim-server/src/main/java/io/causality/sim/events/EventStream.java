@@ -1,0 +1,233 @@
+package io.causality.sim.events;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.core.EventId;
+import io.causality.sim.core.EventReplay;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client's stream: a bounded queue that publishers fill without waiting, and the thread
+ * that empties it into the connection, sends heartbeats, and reads from storage what the
+ * client missed (a resume, a batch too large to buffer). A client more than
+ * {@code capacity} events behind is sent {@code error} {@code SLOW_CONSUMER} and
+ * disconnected; its queued events are dropped at once, so it never holds more memory.
+ *
+ * <p>{@code cursor} is the last event the client has (or the position it started from): every
+ * event sent is after it, so nothing is sent twice, and every message that is not an event of
+ * the stream (heartbeat, error) carries it as its id, so resuming from any id is exact.
+ */
+final class EventStream implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(EventStream.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Frames sent in one write: what was queued meanwhile, up to about this many bytes. */
+  private static final int WRITE_BYTES = 256 * 1024;
+
+  /** What the publishers queue for the stream's thread. */
+  private sealed interface Item permits Published, Notice, Signal {}
+
+  private record Published(EncodedBatch batch) implements Item {}
+
+  private record Notice(String code, String message) implements Item {}
+
+  private enum Signal implements Item { OVERFLOW, SHUTDOWN }
+
+  /** Reads back from storage the events between two positions ({@link EventReplay}). */
+  @FunctionalInterface
+  interface Replay {
+    void replay(UUID simulationId, EventId after, EventId until, EventReplay.Sink sink)
+        throws IOException;
+  }
+
+  /** The data of an {@code error} event. */
+  private record ErrorData(String code, String message) {}
+
+  private final UUID simulationId;
+  private final EventId position;
+  private final StreamClient client;
+  private final Replay replay;
+  private final Consumer<EventStream> onClose;
+  private final int capacity;
+  private final long heartbeatNanos;
+  private final BlockingQueue<Item> queue = new LinkedBlockingQueue<>();
+  private final AtomicInteger buffered = new AtomicInteger();
+  private final List<Frame> pending = new ArrayList<>();
+  private int pendingBytes;
+  private volatile boolean overflowed;
+  private EventId cursor;
+
+  /**
+   * @param from the last event the client has: its {@code Last-Event-ID}, else
+   *     {@code position}
+   * @param position where the simulation's stream stood when this one was registered
+   */
+  EventStream(UUID simulationId, EventId from, EventId position, StreamClient client,
+      Replay replay, Consumer<EventStream> onClose, int capacity, long heartbeatNanos) {
+    this.simulationId = simulationId;
+    this.cursor = from;
+    this.position = position;
+    this.client = client;
+    this.replay = replay;
+    this.onClose = onClose;
+    this.capacity = capacity;
+    this.heartbeatNanos = heartbeatNanos;
+  }
+
+  UUID simulationId() {
+    return simulationId;
+  }
+
+  /** From a publisher, under the simulation's lock: never blocks. */
+  void offer(EncodedBatch batch) {
+    if (overflowed) {
+      return;
+    }
+    if (buffered.addAndGet(batch.weight()) > capacity) {
+      overflowed = true;
+      queue.clear();
+      queue.offer(Signal.OVERFLOW);
+      return;
+    }
+    queue.offer(new Published(batch));
+  }
+
+  void notice(String code, String message) {
+    if (!overflowed) {
+      queue.offer(new Notice(code, message));
+    }
+  }
+
+  /** After what is queued: tell the client the server stops, and close. */
+  void shutdown() {
+    queue.offer(Signal.SHUTDOWN);
+  }
+
+  @Override
+  public void run() {
+    try {
+      client.comment("events of simulation " + simulationId + " after " + cursor.wire());
+      catchUp(position);
+      flush();
+      pump();
+    } catch (IOException e) {
+      LOG.debug("Event stream of simulation {} ended: the client went away", simulationId);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      LOG.error("Event stream of simulation {} failed", simulationId, e);
+      lastWord("INTERNAL", "The stream failed; reconnect with Last-Event-ID to resume");
+    } finally {
+      client.close();
+      onClose.accept(this);
+    }
+  }
+
+  private void pump() throws IOException, InterruptedException {
+    long nextHeartbeat = System.nanoTime() + heartbeatNanos;
+    while (true) {
+      Item item = queue.poll(nextHeartbeat - System.nanoTime(), TimeUnit.NANOSECONDS);
+      // what else is queued goes out in the same write
+      while (item != null) {
+        if (!handle(item)) {
+          return;
+        }
+        item = pendingBytes < WRITE_BYTES ? queue.poll() : null;
+      }
+      if (System.nanoTime() - nextHeartbeat >= 0) {
+        add(Frame.of("heartbeat", cursor, ""));
+        nextHeartbeat += heartbeatNanos;
+      }
+      flush();
+    }
+  }
+
+  /** False when the stream must end (after its last word). */
+  private boolean handle(Item item) throws IOException {
+    if (item instanceof Published published) {
+      buffered.addAndGet(-published.batch().weight());
+      deliver(published.batch());
+      return true;
+    }
+    if (item instanceof Notice notice) {
+      add(Frame.of("error", cursor, errorData(notice.code(), notice.message())));
+      return true;
+    }
+    if (item == Signal.OVERFLOW) {
+      lastWord("SLOW_CONSUMER", "This client fell more than " + capacity
+          + " events behind and is disconnected; reconnect with Last-Event-ID to resume");
+      return false;
+    }
+    lastWord("SHUTDOWN", "The server is shutting down; reconnect with Last-Event-ID to resume");
+    return false;
+  }
+
+  private void deliver(EncodedBatch batch) throws IOException {
+    if (!batch.complete()) {
+      catchUp(batch.until());
+      return;
+    }
+    for (Frame frame : batch.frames()) {
+      send(frame);
+    }
+  }
+
+  /** Sends from storage what lies between the cursor and {@code until}. */
+  private void catchUp(EventId until) throws IOException {
+    if (until.isAfter(cursor)) {
+      replay.replay(simulationId, cursor, until, event -> send(Frame.of(event)));
+      cursor = until;
+    }
+  }
+
+  private void send(Frame frame) throws IOException {
+    if (frame.id().isAfter(cursor)) {
+      add(frame);
+      cursor = frame.id();
+    }
+  }
+
+  private void add(Frame frame) throws IOException {
+    pending.add(frame);
+    pendingBytes += frame.bytes().length;
+    if (pendingBytes >= WRITE_BYTES) {
+      flush();
+    }
+  }
+
+  private void flush() throws IOException {
+    if (!pending.isEmpty()) {
+      List<Frame> frames = List.copyOf(pending);
+      pending.clear();
+      pendingBytes = 0;
+      client.send(frames);
+    }
+  }
+
+  /** What is pending, then an error before closing; the client may already be gone. */
+  private void lastWord(String code, String message) {
+    try {
+      add(Frame.of("error", cursor, errorData(code, message)));
+      flush();
+    } catch (IOException e) {
+      LOG.debug("Could not tell a client of simulation {} why its stream ends", simulationId);
+    }
+  }
+
+  private static String errorData(String code, String message) {
+    try {
+      return JSON.writeValueAsString(new ErrorData(code, message));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("An error event could not be written", e);
+    }
+  }
+}

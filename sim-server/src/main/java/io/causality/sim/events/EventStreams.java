@@ -1,0 +1,134 @@
+package io.causality.sim.events;
+
+import io.causality.common.errors.ApiException;
+import io.causality.common.errors.ErrorCodes;
+import io.causality.sim.api.SimulationView;
+import io.causality.sim.auth.Caller;
+import io.causality.sim.config.EventsConfig;
+import io.causality.sim.core.EventId;
+import io.causality.sim.core.EventReplay;
+import io.causality.sim.core.OrganizationService;
+import io.causality.sim.core.SimulationReader;
+import io.causality.sim.core.SimulationService;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Opens and runs the event streams (docs/simulations.md, "Event stream"): checks access
+ * (401, 404), takes one of the organization's stream slots (429), registers the stream under
+ * the simulation's lock and runs it on a thread of its own, so that a client that blocks its
+ * connection blocks nobody else. At shutdown, every stream gets a last word and is closed.
+ */
+public final class EventStreams {
+  private static final Logger LOG = LoggerFactory.getLogger(EventStreams.class);
+
+  private final SimulationService simulations;
+  private final SimulationReader reader;
+  private final OrganizationService organizations;
+  private final EventHub hub;
+  private final EventReplay replay;
+  private final ExecutorService threads;
+  private final StreamSlots slots;
+  private final int clientBuffer;
+  private final long heartbeatNanos;
+  private volatile boolean closing;
+
+  public EventStreams(SimulationService simulations, SimulationReader reader,
+      OrganizationService organizations, EventHub hub, EventReplay replay,
+      ExecutorService threads, EventsConfig config) {
+    this.simulations = simulations;
+    this.reader = reader;
+    this.organizations = organizations;
+    this.hub = hub;
+    this.replay = replay;
+    this.threads = threads;
+    this.clientBuffer = config.getClientBuffer();
+    this.heartbeatNanos = config.getHeartbeatInterval().toNanoseconds();
+    this.slots = new StreamSlots(Math.max(1, 2 * config.getHeartbeatInterval().toSeconds()));
+  }
+
+  /**
+   * Starts streaming the simulation's events to {@code client}: those after
+   * {@code lastEventId} read back from storage first, then the live ones.
+   */
+  public void open(Caller caller, UUID id, Optional<EventId> lastEventId, SseClient client) {
+    if (closing) {
+      throw unavailable("The service is shutting down; reconnect once it is back");
+    }
+    SimulationView simulation = reader.get(caller, id);
+    int limit = organizations.tierOf(simulation.organizationId()).maxConcurrentSse();
+    StreamSlots.Slot slot = slots.acquire(simulation.organizationId(), limit);
+    EventStream stream;
+    try {
+      stream = simulations.listen(caller, id,
+          (row, position) -> register(row.id(), position, lastEventId, client, slot));
+    } catch (RuntimeException e) {
+      slot.release();
+      throw e;
+    }
+    start(stream, slot);
+  }
+
+  /** Open streams of an organization. */
+  public int openFor(UUID organizationId) {
+    return slots.openFor(organizationId);
+  }
+
+  /**
+   * Sends every stream, after what it has queued, the {@code SHUTDOWN} error and closes it;
+   * waits up to {@code grace} for them to finish. Later requests are refused with 503.
+   */
+  public void close(Duration grace) {
+    closing = true;
+    hub.all().forEach(EventStream::shutdown);
+    long deadline = System.nanoTime() + grace.toNanos();
+    while (!hub.isEmpty() && System.nanoTime() - deadline < 0) {
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    if (!hub.isEmpty()) {
+      LOG.warn("Some event streams did not close within {}", grace);
+    }
+  }
+
+  /** Under the simulation's lock. */
+  private EventStream register(UUID id, EventId position, Optional<EventId> lastEventId,
+      SseClient client, StreamSlots.Slot slot) {
+    EventId from = lastEventId.orElse(position);
+    if (from.isAfter(position)) {
+      throw ApiException.invalidField("Last-Event-ID",
+          "is after the simulation's last event " + position.wire());
+    }
+    EventStream stream = new EventStream(id, from, position, client, replay::replay,
+        closed -> closed(closed, slot), clientBuffer, heartbeatNanos);
+    hub.add(stream);
+    return stream;
+  }
+
+  private void start(EventStream stream, StreamSlots.Slot slot) {
+    try {
+      threads.execute(stream);
+    } catch (RejectedExecutionException e) {
+      closed(stream, slot);
+      throw unavailable("This server has as many event streams open as it can hold; retry");
+    }
+  }
+
+  private void closed(EventStream stream, StreamSlots.Slot slot) {
+    hub.remove(stream);
+    slot.release();
+  }
+
+  private static ApiException unavailable(String message) {
+    return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE, message);
+  }
+}

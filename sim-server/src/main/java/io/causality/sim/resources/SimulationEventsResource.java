@@ -1,0 +1,99 @@
+package io.causality.sim.resources;
+
+import com.codahale.metrics.annotation.ExceptionMetered;
+import com.codahale.metrics.annotation.Timed;
+import io.causality.common.errors.ErrorEnvelope;
+import io.causality.sim.api.RequestParameters;
+import io.causality.sim.auth.Caller;
+import io.causality.sim.auth.RequiresScope;
+import io.causality.sim.core.EventId;
+import io.causality.sim.core.Scope;
+import io.causality.sim.docs.OpenApiDocument;
+import io.causality.sim.events.ConnectionTimeouts;
+import io.causality.sim.events.EventStreams;
+import io.causality.sim.events.SseClient;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import java.util.Optional;
+import java.util.UUID;
+
+/** {@code /v1/simulations/{id}/events}: a simulation's live events, Server-Sent Events. */
+@Path("/v1/simulations/{id}/events")
+@Tag(name = "Simulations")
+@SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
+@SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
+public final class SimulationEventsResource {
+  private final EventStreams streams;
+  private final ConnectionTimeouts timeouts;
+
+  public SimulationEventsResource(EventStreams streams, ConnectionTimeouts timeouts) {
+    this.streams = streams;
+    this.timeouts = timeouts;
+  }
+
+  @GET
+  @Produces(MediaType.SERVER_SENT_EVENTS)
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_READ)
+  @Operation(summary = "Live events of a simulation (Server-Sent Events)",
+      description = "Events tick, loss, warning, paradox, prophecy, decree, policy, "
+          + "simulation:status, error and heartbeat, each with an id <tick>-<index>; send "
+          + "Last-Event-ID to resume after it (docs/simulations.md). Concurrent streams per "
+          + "organization are limited by the license's maxConcurrentSSE. Scope "
+          + "simulation:read.")
+  @ApiResponse(responseCode = "200", description = "The event stream",
+      content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS))
+  @ApiResponse(responseCode = "400", description = "A malformed or future Last-Event-ID",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "401", description = "Missing authentication, or the simulation "
+      + "belongs to another organization",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "403", description = "The API key lacks the scope",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "404", description = "No such simulation",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "429", description = "The organization has as many streams "
+      + "open as its license allows (RATE_LIMITED, with Retry-After)",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  public void events(@Parameter(hidden = true) @Auth Caller caller,
+      @Parameter(schema = @Schema(format = "uuid")) @PathParam("id") String id,
+      @Parameter(description = "The id of the last event received, to resume after it")
+      @HeaderParam("Last-Event-ID") String lastEventId,
+      @Context SseEventSink sink, @Context Sse sse,
+      @Context HttpServletRequest request) {
+    RequestParameters parameters = new RequestParameters();
+    UUID simulation = parameters.uuid("id", id);
+    Optional<EventId> resume = lastEventId(parameters, lastEventId);
+    parameters.throwIfInvalid();
+    timeouts.keepStreamOpen(request);
+    streams.open(caller, simulation, resume, new SseClient(sink, sse));
+  }
+
+  private static Optional<EventId> lastEventId(RequestParameters parameters, String raw) {
+    if (raw == null || raw.isBlank()) {
+      return Optional.empty();
+    }
+    Optional<EventId> id = EventId.parse(raw);
+    if (id.isEmpty()) {
+      parameters.invalid("Last-Event-ID", "must be an event id <tick>-<index>, such as 41-3");
+    }
+    return id;
+  }
+}

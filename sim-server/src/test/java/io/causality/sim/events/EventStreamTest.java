@@ -1,0 +1,176 @@
+package io.causality.sim.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causality.sim.core.EventBatch;
+import io.causality.sim.core.EventId;
+import io.causality.sim.core.SimulationEvent;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** One stream's queue and thread, with a client that can be made to block. */
+class EventStreamTest {
+  private static final UUID SIMULATION = UUID.randomUUID();
+  private static final long NO_HEARTBEAT = TimeUnit.HOURS.toNanos(1);
+
+  /** Records what was sent; blocks every send while {@code gate} is closed. */
+  private static final class FakeClient implements StreamClient {
+    final List<String> sent = new CopyOnWriteArrayList<>();
+    final CountDownLatch gate;
+    final CountDownLatch closed = new CountDownLatch(1);
+
+    FakeClient(boolean blocked) {
+      this.gate = new CountDownLatch(blocked ? 1 : 0);
+    }
+
+    @Override
+    public void comment(String text) {
+      // not an event
+    }
+
+    @Override
+    public void send(List<Frame> frames) throws IOException {
+      try {
+        gate.await();
+      } catch (InterruptedException e) {
+        throw new IOException(e);
+      }
+      frames.forEach(frame -> sent.add(text(frame)));
+    }
+
+    @Override
+    public void close() {
+      closed.countDown();
+    }
+  }
+
+  /** A frame as {@code "name id data"}, checking its wire form on the way. */
+  static String text(Frame frame) {
+    String[] lines = new String(frame.bytes(), StandardCharsets.UTF_8).split("\n", -1);
+    assertThat(lines).hasSize(5);
+    assertThat(lines[3]).isEmpty();
+    assertThat(lines[4]).isEmpty();
+    assertThat(lines[1]).isEqualTo("id: " + frame.id().wire());
+    String data = lines[2].equals("data:") ? "" : lines[2].substring("data: ".length());
+    return lines[0].substring("event: ".length()) + " " + frame.id().wire() + " " + data;
+  }
+
+  private final List<Thread> threads = new ArrayList<>();
+  private final CountDownLatch ended = new CountDownLatch(1);
+
+  @AfterEach
+  void stopThreads() {
+    threads.forEach(Thread::interrupt);
+  }
+
+  private EventStream start(FakeClient client, int capacity, long heartbeatNanos) {
+    EventStream stream = new EventStream(SIMULATION, EventId.before(5), EventId.before(5),
+        client, (id, after, until, sink) -> {
+          throw new IOException("no storage here");
+        }, closed -> ended.countDown(), capacity, heartbeatNanos);
+    Thread thread = new Thread(stream);
+    threads.add(thread);
+    thread.start();
+    return stream;
+  }
+
+  private static EncodedBatch ticks(long from, int count) {
+    List<SimulationEvent> events = new ArrayList<>();
+    for (long t = from; t < from + count; t++) {
+      events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"t\":" + t + "}"));
+    }
+    return EncodedBatch.of(EventBatch.of(events, EventId.before(from + count)));
+  }
+
+  @Test
+  void sendsEventsInOrderWithTheirIds() throws Exception {
+    FakeClient client = new FakeClient(false);
+    EventStream stream = start(client, 16, NO_HEARTBEAT);
+    stream.offer(ticks(5, 3));
+    stream.shutdown();
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(client.sent).containsExactly("tick 5-1 {\"t\":5}", "tick 6-1 {\"t\":6}",
+        "tick 7-1 {\"t\":7}", "error 7-1 {\"code\":\"SHUTDOWN\",\"message\":\"The server is "
+            + "shutting down; reconnect with Last-Event-ID to resume\"}");
+    assertThat(client.closed.getCount()).isZero();
+  }
+
+  @Test
+  void aClientTooFarBehindGetsAnErrorAndIsDisconnected() throws Exception {
+    FakeClient client = new FakeClient(true);
+    EventStream stream = start(client, 16, NO_HEARTBEAT);
+    stream.offer(ticks(5, 1));
+    Thread.sleep(100);
+    // the thread now waits on the first tick; these fill the queue, then overflow it
+    stream.offer(ticks(6, 16));
+    stream.offer(ticks(22, 1));
+    stream.offer(ticks(23, 5));
+    client.gate.countDown();
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(client.sent).hasSize(2);
+    assertThat(client.sent.get(0)).startsWith("tick 5-1 ");
+    assertThat(client.sent.get(1)).startsWith("error 5-1 {\"code\":\"SLOW_CONSUMER\"");
+    assertThat(client.closed.getCount()).isZero();
+  }
+
+  @Test
+  void heartbeatsCarryTheIdOfTheLastEventSent() throws Exception {
+    FakeClient client = new FakeClient(false);
+    EventStream stream = start(client, 16, TimeUnit.MILLISECONDS.toNanos(20));
+    stream.offer(ticks(5, 2));
+    Thread.sleep(200);
+    stream.shutdown();
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    List<String> beats = client.sent.stream().filter(s -> s.startsWith("heartbeat")).toList();
+    assertThat(beats).hasSizeGreaterThan(2).allMatch(beat -> beat.equals("heartbeat 6-1 "));
+  }
+
+  @Test
+  void aNoticeIsAnErrorEventAndTheStreamGoesOn() throws Exception {
+    FakeClient client = new FakeClient(false);
+    EventStream stream = start(client, 16, NO_HEARTBEAT);
+    stream.notice("PLAYBACK_FAILED", "stopped");
+    stream.offer(ticks(5, 1));
+    stream.shutdown();
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(client.sent).hasSize(3);
+    assertThat(client.sent.get(0))
+        .isEqualTo("error 5-0 {\"code\":\"PLAYBACK_FAILED\",\"message\":\"stopped\"}");
+    assertThat(client.sent.get(1)).startsWith("tick 5-1");
+  }
+
+  @Test
+  void aClientThatWentAwayEndsTheStream() throws Exception {
+    StreamClient gone = new StreamClient() {
+      @Override
+      public void comment(String text) {
+        // the headers went out
+      }
+
+      @Override
+      public void send(List<Frame> frames) throws IOException {
+        throw new IOException("broken pipe");
+      }
+
+      @Override
+      public void close() {
+        // nothing to close
+      }
+    };
+    EventStream stream = new EventStream(SIMULATION, EventId.before(5), EventId.before(5), gone,
+        (id, after, until, sink) -> { }, closed -> ended.countDown(), 16,
+        TimeUnit.MILLISECONDS.toNanos(20));
+    Thread thread = new Thread(stream);
+    threads.add(thread);
+    thread.start();
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+  }
+}
