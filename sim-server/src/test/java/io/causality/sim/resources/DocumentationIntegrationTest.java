@@ -20,11 +20,17 @@ class DocumentationIntegrationTest {
   static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app();
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** The spec's paths served so far; the list grows with each endpoint. */
+  /** Every path of the spec (shared/spec/simulation-service-api.md), as OpenAPI writes it. */
   private static final List<String> SPEC_PATHS = List.of(
-      "/v1/health", "/v1/openapi.json", "/v1/docs",
+      "/v1/simulations", "/v1/simulations/from-domain", "/v1/simulations/run",
+      "/v1/simulations/{id}", "/v1/simulations/{id}/step", "/v1/simulations/{id}/trace",
+      "/v1/simulations/{id}/agent-policy", "/v1/simulations/{id}/time-control",
+      "/v1/simulations/{id}/decrees", "/v1/simulations/{id}/prophecies",
+      "/v1/simulations/{id}/events",
+      "/v1/scenarios", "/v1/scenarios/{id}",
       "/v1/organizations", "/v1/organizations/{id}", "/v1/organizations/{orgId}/license",
-      "/v1/organizations/{orgId}/usage/summary", "/v1/organizations/{orgId}/usage/history");
+      "/v1/organizations/{orgId}/usage/summary", "/v1/organizations/{orgId}/usage/history",
+      "/v1/health", "/v1/openapi.json", "/v1/docs");
 
   private final SimTestFixture.Client client = new SimTestFixture.Client(APP);
 
