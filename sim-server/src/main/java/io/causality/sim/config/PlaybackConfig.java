@@ -21,7 +21,7 @@ public class PlaybackConfig {
   @NotNull
   @MinDuration(value = 5, unit = TimeUnit.MILLISECONDS)
   @MaxDuration(value = 10, unit = TimeUnit.SECONDS)
-  private Duration batchInterval = Duration.milliseconds(50);
+  private Duration batchInterval = Duration.milliseconds(25);
 
   @Min(1)
   @Max(64)

@@ -34,7 +34,7 @@ class LiveConfigurationTest {
     assertThat(events.getWriteTimeout()).isEqualTo(Duration.seconds(30));
     PlaybackConfig playback = configuration.getPlayback();
     assertThat(playback.getBaseTicksPerSecond()).isEqualTo(10);
-    assertThat(playback.getBatchInterval()).isEqualTo(Duration.milliseconds(50));
+    assertThat(playback.getBatchInterval()).isEqualTo(Duration.milliseconds(25));
     assertThat(playback.getThreads()).isEqualTo(2);
   }
 
