@@ -61,6 +61,7 @@ public final class HttpPlumbing {
     environment.jersey().register(new ConstraintViolationExceptionMapper());
     environment.jersey().register(new EarlyEofExceptionMapper());
     environment.jersey().register(new UnexpectedExceptionMapper());
+    environment.jersey().register(new UnreadBodyFilter());
   }
 
   /** Operators who set their own request-log format keep it; the default gains the id. */

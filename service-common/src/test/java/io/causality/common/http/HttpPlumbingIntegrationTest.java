@@ -172,6 +172,27 @@ class HttpPlumbingIntegrationTest {
   }
 
   @Test
+  void aRequestRefusedBeforeItsBodyArrivedLeavesTheConnectionUsable() throws Exception {
+    // 415 is decided from the headers; the rest of the body is still on its way when the
+    // answer is ready. The next request on the same connection must still be answered.
+    try (Socket socket = new Socket("127.0.0.1", APP.getLocalPort())) {
+      String body = "x".repeat(5_000);
+      String head = "POST /v1/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
+          + "Content-Length: " + body.length() + "\r\n\r\n";
+      socket.getOutputStream().write((head + body.substring(0, 100))
+          .getBytes(StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      Thread.sleep(500); // lets the server answer before the rest of the body arrives
+      String next = "GET /v1/echo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+      socket.getOutputStream().write((body.substring(100) + next)
+          .getBytes(StandardCharsets.US_ASCII));
+      String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(raw).startsWith("HTTP/1.1 415");
+      assertThat(raw).contains("HTTP/1.1 200");
+    }
+  }
+
+  @Test
   void malformedUriIsAnEnvelopeFromTheServer() throws Exception {
     // Java's HTTP client refuses to send such a URI, so this one goes over a raw socket.
     try (Socket socket = new Socket("127.0.0.1", APP.getLocalPort())) {

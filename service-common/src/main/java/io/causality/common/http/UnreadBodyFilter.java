@@ -1,0 +1,46 @@
+package io.causality.common.http;
+
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * A request refused before its body was read (401, 403, 429, ...) leaves that body on the
+ * connection. The server then closes the connection, and an HTTP/1.1 client that reuses it for
+ * its next request sees it drop with no answer. This reads a small unread body to the end, so
+ * the connection stays usable, and tells the client to close after a large one.
+ */
+@Priority(Priorities.USER - 100)
+public final class UnreadBodyFilter implements ContainerResponseFilter {
+  /** Bodies up to this size are read and dropped; larger ones close the connection. */
+  static final int DRAIN_LIMIT = 1 << 20;
+
+  @Override
+  public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+    try {
+      if (request.hasEntity() && !drained(request.getEntityStream())) {
+        response.getHeaders().putSingle("Connection", "close");
+      }
+    } catch (IOException | IllegalStateException e) {
+      // Already read by the resource, or the client went away: nothing is left to drain.
+    }
+  }
+
+  /** Reads the rest of the body; false when it is larger than the limit. */
+  private static boolean drained(InputStream body) throws IOException {
+    byte[] buffer = new byte[8192];
+    long total = 0;
+    int read;
+    while ((read = body.read(buffer)) != -1) {
+      total += read;
+      if (total > DRAIN_LIMIT) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
