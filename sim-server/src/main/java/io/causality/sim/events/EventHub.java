@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Consumer;
 
 /**
  * Who listens to which simulation, and the fan-out of what {@code SimulationService}
@@ -73,7 +74,7 @@ public final class EventHub implements SimulationEvents {
     return listeners.isEmpty();
   }
 
-  private void forEach(UUID simulationId, java.util.function.Consumer<EventStream> action) {
+  private void forEach(UUID simulationId, Consumer<EventStream> action) {
     Set<EventStream> streams = listeners.get(simulationId);
     if (streams != null) {
       streams.forEach(action);

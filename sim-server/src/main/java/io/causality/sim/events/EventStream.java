@@ -143,9 +143,14 @@ final class EventStream implements Runnable {
         }
         item = pendingBytes < WRITE_BYTES ? queue.poll() : null;
       }
-      if (System.nanoTime() - nextHeartbeat >= 0) {
+      long now = System.nanoTime();
+      if (now - nextHeartbeat >= 0) {
         add(Frame.of("heartbeat", cursor, ""));
         nextHeartbeat += heartbeatNanos;
+        if (now - nextHeartbeat > 0) {
+          // after a long write, one heartbeat, not one per interval missed
+          nextHeartbeat = now + heartbeatNanos;
+        }
       }
       flush();
     }

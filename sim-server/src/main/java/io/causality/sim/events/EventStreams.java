@@ -74,11 +74,6 @@ public final class EventStreams {
     start(stream, slot);
   }
 
-  /** Open streams of an organization. */
-  public int openFor(UUID organizationId) {
-    return slots.openFor(organizationId);
-  }
-
   /**
    * Sends every stream, after what it has queued, the {@code SHUTDOWN} error and closes it;
    * waits up to {@code grace} for them to finish. Later requests are refused with 503.

@@ -48,6 +48,7 @@ final class StreamSlots {
     return new Slot(organizationId);
   }
 
+  /** Streams the organization has open now. */
   int openFor(UUID organizationId) {
     return open.getOrDefault(organizationId, 0);
   }

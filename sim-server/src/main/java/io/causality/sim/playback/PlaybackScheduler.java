@@ -61,11 +61,6 @@ public final class PlaybackScheduler implements Playback {
     closed = true;
   }
 
-  /** Whether the simulation has a player: for tests and the shutdown's log. */
-  public boolean isPlaying(UUID simulationId) {
-    return players.containsKey(simulationId);
-  }
-
   private void finished(Player player) {
     players.remove(player.simulationId(), player);
   }

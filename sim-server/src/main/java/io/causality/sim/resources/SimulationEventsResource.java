@@ -82,8 +82,9 @@ public final class SimulationEventsResource {
     UUID simulation = parameters.uuid("id", id);
     Optional<EventId> resume = lastEventId(parameters, lastEventId);
     parameters.throwIfInvalid();
-    timeouts.keepStreamOpen(request);
     streams.open(caller, simulation, resume, new SseClient(sink, sse));
+    // only an accepted stream's connection outlives the connector's idle timeout
+    timeouts.keepStreamOpen(request);
   }
 
   private static Optional<EventId> lastEventId(RequestParameters parameters, String raw) {

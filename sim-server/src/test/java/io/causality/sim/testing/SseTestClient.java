@@ -27,6 +27,8 @@ public final class SseTestClient implements AutoCloseable {
   public record Event(String name, String id, String data) {}
 
   private static final Event END = new Event("", "", "");
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   private final HttpResponse<InputStream> response;
   private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
@@ -48,8 +50,7 @@ public final class SseTestClient implements AutoCloseable {
         URI.create("http://127.0.0.1:" + port + path)).header("Accept", "text/event-stream");
     headers.forEach(request::header);
     try {
-      HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-      return new SseTestClient(http.send(request.build(),
+      return new SseTestClient(HTTP.send(request.build(),
           HttpResponse.BodyHandlers.ofInputStream()));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
