@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import io.causality.common.cli.ServeCommand;
 import io.causality.common.db.DurableDatabase;
 import io.causality.common.db.LiquibaseDefaults;
+import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
@@ -65,7 +66,6 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
-import io.dropwizard.jdbi3.JdbiFactory;
 import io.dropwizard.migrations.MigrationsBundle;
 import java.time.Clock;
 import java.time.Duration;
@@ -225,7 +225,8 @@ public class SimApplication extends Application<SimConfiguration> {
       LOG.warn("auth.jwtSecret is not set: bearer tokens are refused, API keys still work");
     }
     CallerAuthFilter filter = new CallerAuthFilter.Builder()
-        .setAuthenticator(new CallerAuthenticator(jdbi, jwt))
+        .setAuthenticator(new CallerAuthenticator(
+            jdbi, jwt, configuration.getAuth().getApiKeyCacheTtl().toJavaDuration()))
         .setPrefix("Bearer")
         .buildAuthFilter();
     environment.jersey().register(new AuthDynamicFeature(filter));
@@ -239,7 +240,7 @@ public class SimApplication extends Application<SimConfiguration> {
     if (configuration.isMigrateOnStart()) {
       StartupMigrations.apply(dataSource);
     }
-    return new JdbiFactory().build(environment, factory, dataSource, "database");
+    return ServiceJdbi.build(environment, factory, dataSource);
   }
 
   /** The configured database, with durable commits forced on for embedded H2 files. */

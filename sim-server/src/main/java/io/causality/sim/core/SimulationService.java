@@ -109,7 +109,7 @@ public final class SimulationService {
 
   /** A manual step; refused while the simulation plays, whose player owns its progress. */
   public StepResponse step(Caller caller, UUID id, int ticks) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     return live.locked(id, () -> {
       SimulationRow row = access.find(id);
       requireNotPlaying(row);
@@ -119,7 +119,7 @@ public final class SimulationService {
 
   /** Play, pause or one step (docs/simulations.md has the transitions). */
   public void timeControl(Caller caller, UUID id, TimeControlRequest request) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     switch (request.parsedAction()) {
       case PLAY -> live.locked(id, () -> play(access.find(id), request.speed()));
       case PAUSE -> live.locked(id, () -> pause(access.find(id)));
@@ -133,7 +133,7 @@ public final class SimulationService {
    * misses nothing and hears nothing twice.
    */
   public <T> T listen(Caller caller, UUID id, BiFunction<SimulationRow, EventId, T> listen) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     return live.locked(id, () -> {
       SimulationRow row = access.find(id);
       long tick = row.ticksComputed();
@@ -162,14 +162,14 @@ public final class SimulationService {
   }
 
   public DecreeView submitDecree(Caller caller, UUID id, DecreeRequest request) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     EngineInput decree = InputParser.decree(request.type(), request.payload());
     InputRow row = live.locked(id, () -> submit(id, decree, "decree", request.type()));
     return SimulationViews.decree(row);
   }
 
   public void updatePolicy(Caller caller, UUID id, AgentPolicyRequest request) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     EngineInput change = InputParser.policyChange(request.agentId(),
         request.policy().lambda(), request.policy().gamma());
     live.locked(id, () -> submit(id, change, "policy", null));

@@ -59,9 +59,13 @@ public final class SimTestFixture {
   }
 
   public static OrganizationAdmin admin(DropwizardAppExtension<SimConfiguration> app) {
-    Jdbi jdbi = Jdbi.create(app.getConfiguration().getDataSourceFactory()
+    return new OrganizationAdmin(jdbi(app), Clock.systemUTC(), new SecureRandom());
+  }
+
+  /** A Jdbi of its own on the application's database, as the admin commands open it. */
+  public static Jdbi jdbi(DropwizardAppExtension<SimConfiguration> app) {
+    return Jdbi.create(app.getConfiguration().getDataSourceFactory()
         .build(new MetricRegistry(), "test-admin")).installPlugin(new SqlObjectPlugin());
-    return new OrganizationAdmin(jdbi, Clock.systemUTC(), new SecureRandom());
   }
 
   /** A new organization with a unique slug. */
