@@ -37,6 +37,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -65,7 +66,7 @@ import org.slf4j.LoggerFactory;
 public final class SimulationService {
   private static final Logger LOG = LoggerFactory.getLogger(SimulationService.class);
   /** Tries of a change that another instance keeps changing first; then 409. */
-  private static final int ATTEMPTS = 5;
+  private static final int ATTEMPTS = 20;
 
   private final Jdbi jdbi;
   private final EngineCatalog catalog;
@@ -493,7 +494,21 @@ public final class SimulationService {
           throw new SimulationConflictException(
               "Simulation " + id + " was changed by another request; retry");
         }
+        backOff(attempt);
       }
+    }
+  }
+
+  /**
+   * Outside the lock, a random wait that grows with the attempts, so that the instance whose
+   * requests queue behind each other does not win every round.
+   */
+  private static void backOff(int attempt) {
+    try {
+      Thread.sleep(ThreadLocalRandom.current().nextLong(1, 1 + 5L * attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SimulationConflictException("Interrupted while retrying a change; retry");
     }
   }
 
