@@ -44,6 +44,7 @@ class SimCrashIntegrationTest {
   private final List<Op> pendingCreates = Collections.synchronizedList(new ArrayList<>());
   private final List<String> unexpected = Collections.synchronizedList(new ArrayList<>());
   private int knownSimulations;
+  private int interrupted;
   private int orphanCandidates;
   private String apiKey;
   private String baseUrl;
@@ -61,6 +62,7 @@ class SimCrashIntegrationTest {
       server.start();
       verifyAfterRestart();
       assertThat(unexpected).as("answers other than 2xx before the kill").isEmpty();
+      assertThat(interrupted).as("writes the kills interrupted").isPositive();
     }
   }
 
@@ -153,6 +155,7 @@ class SimCrashIntegrationTest {
         settle(record);
       }
     }
+    interrupted += pendingCreates.size();
     retryPendingCreates();
     knownSimulations = all.size() + twinsCreated;
     long total = call("GET", "/v1/simulations?limit=1", null).get("pagination").get("total")
@@ -173,6 +176,9 @@ class SimCrashIntegrationTest {
     JsonNode simulation = call("GET", "/v1/simulations/" + record.id, null);
     List<JsonNode> decrees = decrees(record.id);
     long ticks = simulation.get("ticks").asLong();
+    if (record.pending != null) {
+      interrupted++;
+    }
     boolean pendingApplied = pendingApplied(record, ticks, decrees);
     if (pendingApplied) {
       record.applied.add(record.pending.kind.equals("decree")
