@@ -55,6 +55,10 @@ public final class SimProcess implements AutoCloseable {
     return "http://127.0.0.1:" + port;
   }
 
+  public int port() {
+    return port;
+  }
+
   public long pid() {
     return process.pid();
   }
