@@ -43,9 +43,10 @@ class SimCrashIntegrationTest {
   private final List<SimRecord> records = Collections.synchronizedList(new ArrayList<>());
   private final List<Op> pendingCreates = Collections.synchronizedList(new ArrayList<>());
   private final List<String> unexpected = Collections.synchronizedList(new ArrayList<>());
-  private int knownSimulations;
-  private int interrupted;
+  private int twinsCreated;
+  private int resolvedCreates;
   private int orphanCandidates;
+  private int interrupted;
   private String apiKey;
   private String baseUrl;
 
@@ -157,16 +158,13 @@ class SimCrashIntegrationTest {
     }
     interrupted += pendingCreates.size();
     retryPendingCreates();
-    knownSimulations = all.size() + twinsCreated;
+    int knownSimulations = all.size() + twinsCreated;
     long total = call("GET", "/v1/simulations?limit=1", null).get("pagination").get("total")
         .asLong();
     assertThat(total).as("simulations stored")
         .isBetween((long) knownSimulations + resolvedCreates,
             (long) knownSimulations + resolvedCreates + orphanCandidates);
   }
-
-  private int twinsCreated;
-  private int resolvedCreates;
 
   /**
    * The stored state is the acknowledged one, or that plus the write in flight; the retry of
