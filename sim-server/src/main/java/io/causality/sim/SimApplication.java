@@ -236,7 +236,11 @@ public class SimApplication extends Application<SimConfiguration> {
         .ifPresent(environment.jersey()::register);
     IdempotencyFactory idempotencyConfig = configuration.getIdempotency();
     IdempotencyStore idempotency = idempotencyConfig.buildStore(jdbi, clock);
-    environment.lifecycle().manage(idempotencyConfig.buildCleaner(idempotency));
+    // One process serves an embedded H2 file (the admin commands never claim keys); a shared
+    // database may hold live claims of other instances, left to the in-flight timeout.
+    boolean exclusive = DurableDatabase.isEmbeddedH2File(
+        configuration.getDataSourceFactory().getUrl());
+    environment.lifecycle().manage(idempotencyConfig.buildCleaner(idempotency, exclusive));
     environment.jersey().register(idempotencyConfig.buildFeature(idempotency));
   }
 

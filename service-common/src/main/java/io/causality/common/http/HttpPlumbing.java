@@ -18,8 +18,8 @@ import java.util.EnumSet;
 
 /**
  * The HTTP plumbing both services share, installed from each application's {@code run()}:
- * the request id, the error envelope for every failure path, and a request log that names
- * the request id and the caller's identity.
+ * the request id, the error envelope for every failure path, a request log that names
+ * the request id and the caller's identity, and a stop that drains the requests in flight.
  */
 public final class HttpPlumbing {
   /**
@@ -43,6 +43,13 @@ public final class HttpPlumbing {
     environment.admin()
         .addFilter("request-id", new RequestIdFilter())
         .addMappingForUrlPatterns(EnumSet.allOf(DispatcherType.class), false, "/*");
+    ShutdownDrain drain = new ShutdownDrain();
+    environment.servlets().addFilter("shutdown-drain", drain)
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    environment.admin().addFilter("shutdown-drain", drain)
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    environment.lifecycle().addEventListener(drain);
+    environment.lifecycle().addEventListener(new StopOnSignal());
     JsonErrorHandler errors = new JsonErrorHandler(environment.getObjectMapper());
     environment.getApplicationContext().setErrorHandler(errors);
     environment.lifecycle().addServerLifecycleListener(server -> server.setErrorHandler(errors));

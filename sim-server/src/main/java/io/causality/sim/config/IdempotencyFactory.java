@@ -69,8 +69,12 @@ public class IdempotencyFactory {
     return new IdempotencyStore(jdbi, clock, inFlightTimeout.toJavaDuration());
   }
 
-  public IdempotencyCleaner buildCleaner(IdempotencyStore store) {
-    return new IdempotencyCleaner(store, cleanupInterval.toJavaDuration());
+  /**
+   * The cleaner; {@code exclusiveDatabase} when this process alone serves the database, so
+   * that claims in flight at its start are known to be abandoned.
+   */
+  public IdempotencyCleaner buildCleaner(IdempotencyStore store, boolean exclusiveDatabase) {
+    return new IdempotencyCleaner(store, cleanupInterval.toJavaDuration(), exclusiveDatabase);
   }
 
   public IdempotencyFeature buildFeature(IdempotencyStore store) {

@@ -64,4 +64,8 @@ public interface IdempotencyKeyDao {
 
   @SqlUpdate("DELETE FROM idempotency_keys WHERE expires_at <= :now")
   int deleteExpired(@Bind("now") Instant now);
+
+  /** Frees every claim still in flight that was made before {@code before}. */
+  @SqlUpdate("DELETE FROM idempotency_keys WHERE state = 'IN_FLIGHT' AND created_at < :before")
+  int releaseInFlightBefore(@Bind("before") Instant before);
 }

@@ -71,6 +71,14 @@ public final class IdempotencyStore {
     dao(d -> d.release(claim.scope(), claim.claimId()));
   }
 
+  /**
+   * Frees every claim made before now: for a process that owns its database, at start, when
+   * any claim still in flight belongs to a process that died. Answers how many.
+   */
+  public int releaseAbandonedClaims() {
+    return dao(d -> d.releaseInFlightBefore(clock.instant()));
+  }
+
   /** Deletes every expired key; answers how many. */
   public int purgeExpired() {
     return dao(d -> d.deleteExpired(clock.instant()));

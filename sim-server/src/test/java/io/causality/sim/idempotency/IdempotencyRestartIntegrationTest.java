@@ -10,15 +10,21 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
-/** A stored response outlives the process: a second application on the same file replays it. */
+/**
+ * A stored response outlives the process: a second application on the same file replays it.
+ * A claim that a dead process left in flight is freed at the next start.
+ */
 class IdempotencyRestartIntegrationTest {
-  private static final Path DATABASE = SimTestFixture.tempDirectory().resolve("sim");
+  private final Path database = SimTestFixture.tempDirectory().resolve("sim");
 
-  private static DropwizardAppExtension<SimConfiguration> start() throws Exception {
+  private DropwizardAppExtension<SimConfiguration> start() throws Exception {
     DropwizardAppExtension<SimConfiguration> app = SimTestFixture.app(
-        LimitsTestApplication.class, "configs/minimal.yml", DATABASE);
+        LimitsTestApplication.class, "configs/minimal.yml", database);
     app.before();
     return app;
   }
@@ -37,10 +43,7 @@ class IdempotencyRestartIntegrationTest {
     String apiKey;
     HttpResponse<String> original;
     try {
-      OrganizationRow organization =
-          SimTestFixture.organization(SimTestFixture.admin(first), "community");
-      apiKey = SimTestFixture.admin(first)
-          .createApiKey(organization.slug(), "simulation:write").key();
+      apiKey = apiKey(first);
       original = create(first, apiKey);
       assertThat(original.statusCode()).isEqualTo(201);
     } finally {
@@ -55,5 +58,40 @@ class IdempotencyRestartIntegrationTest {
     } finally {
       second.after();
     }
+  }
+
+  /**
+   * The row a SIGKILL leaves behind: the request claimed its key and never finished. Without
+   * the release at start, the retry would answer 409 IDEMPOTENCY_KEY_IN_USE for ten minutes.
+   */
+  @Test
+  void aClaimLeftInFlightByACrashIsFreedAtTheNextStart() throws Exception {
+    DropwizardAppExtension<SimConfiguration> first = start();
+    String apiKey;
+    try {
+      apiKey = apiKey(first);
+      assertThat(create(first, apiKey).statusCode()).isEqualTo(201);
+    } finally {
+      first.after();
+    }
+    try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + database, "sa",
+        ""); Statement statement = connection.createStatement()) {
+      assertThat(statement.executeUpdate("UPDATE idempotency_keys SET state = 'IN_FLIGHT',"
+          + " response_status = NULL, content_type = NULL, response_body = NULL")).isEqualTo(1);
+    }
+    DropwizardAppExtension<SimConfiguration> second = start();
+    try {
+      HttpResponse<String> retry = create(second, apiKey);
+      assertThat(retry.statusCode()).as(retry.body()).isEqualTo(201);
+      assertThat(retry.headers().firstValue("Idempotency-Replayed")).isEmpty();
+    } finally {
+      second.after();
+    }
+  }
+
+  private static String apiKey(DropwizardAppExtension<SimConfiguration> app) {
+    OrganizationRow organization =
+        SimTestFixture.organization(SimTestFixture.admin(app), "community");
+    return SimTestFixture.admin(app).createApiKey(organization.slug(), "simulation:write").key();
   }
 }
