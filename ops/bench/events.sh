@@ -30,6 +30,8 @@ OVERRIDES=(
   "-Ddw.database.url=jdbc:h2:file:$WORK/sim;WRITE_DELAY=0;AUTO_SERVER=TRUE"
   "-Ddw.logging.level=WARN"
   "-Ddw.playback.baseTicksPerSecond=$BASE_RATE"
+  # no evaluation: the shipped config's policy is written by quickstart, not needed here
+  "-Ddw.evaluation.policyPath="
 )
 # BATCH_INTERVAL (e.g. "50 milliseconds") overrides playback.batchInterval (default 25 ms).
 if [[ -n ${BATCH_INTERVAL:-} ]]; then

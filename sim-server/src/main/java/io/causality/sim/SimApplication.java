@@ -37,6 +37,7 @@ import io.causality.sim.resources.ScenariosResource;
 import io.causality.sim.resources.SimulationResource;
 import io.causality.sim.resources.SimulationsResource;
 import io.causality.sim.config.IdempotencyFactory;
+import io.causality.sim.evaluation.EvaluationPolicyException;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
@@ -65,6 +66,7 @@ import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
 import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.Application;
+import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
@@ -100,12 +102,24 @@ public class SimApplication extends Application<SimConfiguration> {
     return NAME;
   }
 
+  /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
+  @Override
+  protected void addDefaultCommands(Bootstrap<SimConfiguration> bootstrap) {
+    bootstrap.addCommand(serverCommand("server", "Runs the service"));
+    bootstrap.addCommand(new CheckCommand<>(this));
+  }
+
+  private ServeCommand<SimConfiguration> serverCommand(String name, String description) {
+    return new ServeCommand<>(this, name, description, NAME,
+        List.of(EvaluationPolicyException.class));
+  }
+
   @Override
   public void initialize(Bootstrap<SimConfiguration> bootstrap) {
     // Secrets come from the environment: jwtSecret: ${SIM_JWT_SECRET:-}
     bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
         bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
-    bootstrap.addCommand(new ServeCommand<>(this));
+    bootstrap.addCommand(serverCommand("serve", "Runs the service (alias of 'server')"));
     bootstrap.addCommand(new OrgCreateCommand());
     bootstrap.addCommand(new ApiKeyCommand());
     bootstrap.addCommand(new UserAddCommand());

@@ -63,7 +63,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
   @Override
   protected void addDefaultCommands(Bootstrap<CoordinatorConfiguration> bootstrap) {
-    bootstrap.addCommand(new CoordinatorServerCommand(this, "server", "Runs the coordinator"));
+    bootstrap.addCommand(CoordinatorServerCommand.create(this, "server", "Runs the coordinator"));
     bootstrap.addCommand(new CheckCommand<>(this));
   }
 
@@ -78,7 +78,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     // Caller tokens come from the environment: token: ${HITL_TOKEN_RUNTIME}
     bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
         bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
-    bootstrap.addCommand(new CoordinatorServerCommand(this, "serve",
+    bootstrap.addCommand(CoordinatorServerCommand.create(this, "serve",
         "Runs the coordinator (alias of 'server')"));
     bootstrap.addCommand(new DevInitCommand());
     bootstrap.addCommand(new KeysCommand());

@@ -76,6 +76,22 @@ public final class SimProcess implements AutoCloseable {
 
   /** Starts the server and waits until /v1/health answers 200. */
   public SimProcess start() {
+    launch();
+    awaitHealthy(Duration.ofSeconds(90));
+    return this;
+  }
+
+  /** Starts the server as a start that must fail: its exit status; its output is {@link #log}. */
+  public int startAndAwaitExit(Duration limit) {
+    launch();
+    if (!await(limit)) {
+      close();
+      throw new IllegalStateException("sim-server did not exit: " + tail());
+    }
+    return process.exitValue();
+  }
+
+  private void launch() {
     List<String> command = new ArrayList<>(List.of(java()));
     command.addAll(properties());
     command.add("-Ddw.server.applicationConnectors[0].port=" + port);
@@ -83,12 +99,10 @@ public final class SimProcess implements AutoCloseable {
     starts++;
     try {
       process = new ProcessBuilder(command).directory(workDir.toFile())
-          .redirectErrorStream(true).redirectOutput(log().toFile()).start();
+          .redirectErrorStream(true).redirectOutput(logFile().toFile()).start();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    awaitHealthy(Duration.ofSeconds(90));
-    return this;
   }
 
   /** SIGKILL: no shutdown hook, no flush, as a power cut or the OOM killer would. */
@@ -126,14 +140,23 @@ public final class SimProcess implements AutoCloseable {
   /** The end of the current run's log, for failure messages. */
   public String tail() {
     try {
-      String text = Files.readString(log());
+      String text = Files.readString(logFile());
       return text.substring(Math.max(0, text.length() - 3000));
     } catch (IOException e) {
       return "(no log)";
     }
   }
 
-  private Path log() {
+  /** The current run's whole output. */
+  public String log() {
+    try {
+      return Files.readString(logFile());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private Path logFile() {
     return workDir.resolve("sim-server-" + starts + ".log");
   }
 

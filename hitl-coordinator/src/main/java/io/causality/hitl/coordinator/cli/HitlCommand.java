@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.cli;
 
+import io.causality.common.cli.ServeCommand;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -41,7 +42,7 @@ public final class HitlCommand extends Command {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  private final CoordinatorServerCommand server;
+  private final ServeCommand<CoordinatorConfiguration> server;
   private final UnaryOperator<String> environment;
 
   public HitlCommand(Application<CoordinatorConfiguration> application) {
@@ -52,7 +53,7 @@ public final class HitlCommand extends Command {
   public HitlCommand(Application<CoordinatorConfiguration> application,
       UnaryOperator<String> environment) {
     super("hitl", "The operator's tools: serve, list, get, approve, deny, dashboard");
-    this.server = new CoordinatorServerCommand(application, "serve", "Runs the coordinator");
+    this.server = CoordinatorServerCommand.create(application, "serve", "Runs the coordinator");
     this.environment = Objects.requireNonNull(environment, "environment");
   }
 
