@@ -17,6 +17,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** {@code /v1/scenarios/{id}}: public; one pre-built scenario in full. */
 @Path("/v1/scenarios/{id}")
@@ -26,6 +28,8 @@ import jakarta.ws.rs.core.MediaType;
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class ScenarioResource {
   private final EngineCatalog catalog;
+  /** Pre-built scenarios never change: each is written once, on its first request. */
+  private final Map<String, RawJson> written = new ConcurrentHashMap<>();
 
   public ScenarioResource(EngineCatalog catalog) {
     this.catalog = catalog;
@@ -40,7 +44,8 @@ public final class ScenarioResource {
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public RawJson get(@PathParam("id") String id) {
     return catalog.scenarios().find(id)
-        .map(scenario -> RawJson.of(gen -> ScenarioJson.writeFull(gen, scenario)))
+        .map(scenario -> written.computeIfAbsent(scenario.id(),
+            key -> RawJson.of(gen -> ScenarioJson.writeFull(gen, scenario))))
         .orElseThrow(() -> new ScenarioNotFoundException(id));
   }
 }
