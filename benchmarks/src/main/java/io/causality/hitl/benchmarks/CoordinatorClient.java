@@ -76,6 +76,23 @@ final class CoordinatorClient {
                 .orElse(false);
     }
 
+    /**
+     * Redeems a token id the coordinator never issued, with an otherwise well-formed body: the
+     * same endpoint, JSON and client as {@link #redeem}, and one indexed read instead of the
+     * durable write; true when the answer is UNKNOWN_TOKEN.
+     */
+    boolean redeemUnknown(String tokenId) throws IOException, InterruptedException {
+        ObjectNode body = JSON.createObjectNode()
+                .put("tokenId", tokenId)
+                .put("requestHash", "sha256:" + "0".repeat(64))
+                .put("policyVersion", 1)
+                .put("licenseId", "bench")
+                .put("actorId", "bench");
+        return post("/v1/override-tokens/redeem", body, 200)
+                .map(answer -> answer.get("status").asText().equals("UNKNOWN_TOKEN"))
+                .orElse(false);
+    }
+
     /** {@link #redeem} for lambdas that cannot throw checked exceptions. */
     boolean redeemQuietly(JsonNode token) {
         try {

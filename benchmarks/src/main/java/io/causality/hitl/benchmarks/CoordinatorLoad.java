@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
@@ -73,16 +74,38 @@ public final class CoordinatorLoad {
             for (int i = 0; i < levels.size(); i++) {
                 int threads = levels.get(i);
                 int from = i * tokens;
+                Measurement raw = RawLimits.conditionalUpdates(scratch(), threads,
+                        Math.max(50_000, tokens * 10), rawSeconds());
                 report(Workers.run("redemptions over HTTP", threads,
                                 overHttp.subList(from, from + tokens),
                                 (token, w) -> client.redeem(token)),
                         Workers.run("redemptions in process", threads,
                                 inProcess.subList(from, from + tokens),
                                 (token, w) -> local.redeem(token)),
-                        RawLimits.conditionalUpdates(scratch(), threads,
-                                Math.max(50_000, tokens * 10), rawSeconds()));
+                        raw);
+                reportFloor(Workers.run("unknown-token redemptions over HTTP", threads,
+                        unknownTokenIds(tokens), (tokenId, w) -> client.redeemUnknown(tokenId)),
+                        raw);
             }
         }
+    }
+
+    private static List<String> unknownTokenIds(int count) {
+        List<String> ids = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            ids.add(UUID.randomUUID().toString());
+        }
+        return ids;
+    }
+
+    /**
+     * The HTTP floor: what the redeem endpoint costs over HTTP when it writes nothing. Beside
+     * the raw rate it shows how much of the gap no database work can close.
+     */
+    private static void reportFloor(Measurement floor, Measurement raw) {
+        System.out.println(floor);
+        System.out.printf(Locale.ROOT, "  the same endpoint without a write: %.1f %% of the raw "
+                + "rate%n", 100.0 * floor.perSecond() / raw.perSecond());
     }
 
     private Measurement signing(JsonNode token) throws Exception {
