@@ -21,6 +21,11 @@ public final class UnreadBodyFilter implements ContainerResponseFilter {
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+    if (response.getStatus() == 413) {
+      // Refused for its size: draining it is exactly what the limit is there to avoid.
+      response.getHeaders().putSingle("Connection", "close");
+      return;
+    }
     try {
       if (request.hasEntity() && !drained(request.getEntityStream())) {
         response.getHeaders().putSingle("Connection", "close");
