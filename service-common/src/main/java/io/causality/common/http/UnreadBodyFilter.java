@@ -1,5 +1,6 @@
 package io.causality.common.http;
 
+import io.causality.common.errors.PayloadTooLargeException;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -30,6 +31,9 @@ public final class UnreadBodyFilter implements ContainerResponseFilter {
       if (request.hasEntity() && !drained(request.getEntityStream())) {
         response.getHeaders().putSingle("Connection", "close");
       }
+    } catch (PayloadTooLargeException e) {
+      // Over the body limit while draining: the answer stands, the connection cannot stay.
+      response.getHeaders().putSingle("Connection", "close");
     } catch (IOException | IllegalStateException e) {
       // Already read by the resource, or the client went away: nothing is left to drain.
     }
