@@ -2,14 +2,18 @@ package io.causality.sim;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import io.causality.common.cli.ServeCommand;
+import io.causality.common.db.Databases;
 import io.causality.common.db.DurableDatabase;
 import io.causality.common.db.LiquibaseDefaults;
+import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
 import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
+import io.causality.sim.cluster.PostgresCluster;
+import io.causality.sim.core.Cluster;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.LiveSimulations;
@@ -65,7 +69,6 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
-import io.dropwizard.jdbi3.JdbiFactory;
 import io.dropwizard.migrations.MigrationsBundle;
 import java.time.Clock;
 import java.time.Duration;
@@ -73,6 +76,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import org.jdbi.v3.core.Jdbi;
@@ -82,6 +86,8 @@ import org.slf4j.LoggerFactory;
 /** The simulation service. Reading {@link #run} shows the whole service. */
 public class SimApplication extends Application<SimConfiguration> {
   public static final String NAME = "sim-server";
+  /** How often each instance looks for simulations that dead instances were playing. */
+  private static final Duration ORPHAN_SWEEP = Duration.ofSeconds(10);
   private static final Logger LOG = LoggerFactory.getLogger(SimApplication.class);
 
   public static void main(String[] args) throws Exception {
@@ -122,6 +128,8 @@ public class SimApplication extends Application<SimConfiguration> {
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
     strictJson(environment);
     Jdbi jdbi = openDatabase(configuration, environment);
+    Optional<PostgresCluster> shared = sharedDatabase(configuration, jdbi);
+    Cluster cluster = shared.<Cluster>map(c -> c).orElseGet(Cluster::single);
     registerAuthentication(configuration, environment, jdbi);
     Clock clock = clock();
     OrganizationService organizations = new OrganizationService(jdbi, clock);
@@ -140,8 +148,9 @@ public class SimApplication extends Application<SimConfiguration> {
         environment.lifecycle().scheduledExecutorService("playback-%d")
             .threads(configuration.getPlayback().getThreads()).build());
     SimulationService simulations = new SimulationService(jdbi, catalog, live, organizations,
-        clock, settings.getSnapshotInterval(), events, playback);
+        clock, settings.getSnapshotInterval(), events, playback, cluster);
     pauseLeftRunning(simulations);
+    shared.ifPresent(c -> listenToOthers(c, simulations, events, environment));
     SimulationReader reader = new SimulationReader(jdbi, loader);
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock);
     EventStreams streams = new EventStreams(simulations, reader, organizations, events,
@@ -174,10 +183,42 @@ public class SimApplication extends Application<SimConfiguration> {
 
   /** Nothing plays a simulation a stopped process left running: it comes back paused. */
   private static void pauseLeftRunning(SimulationService simulations) {
-    int paused = simulations.pauseAllRunning("restart");
+    int paused = simulations.pauseOrphaned();
     if (paused > 0) {
-      LOG.info("{} simulations left running by the last process are paused", paused);
+      LOG.info("{} simulations left running by stopped instances are paused", paused);
     }
+  }
+
+  /** On PostgreSQL, several instances may share the database (docs/operations.md). */
+  private static Optional<PostgresCluster> sharedDatabase(SimConfiguration configuration,
+      Jdbi jdbi) {
+    DataSourceFactory database = configuration.getDataSourceFactory();
+    if (!Databases.isPostgres(database.getUrl())) {
+      return Optional.empty();
+    }
+    return Optional.of(new PostgresCluster(database, jdbi, ORPHAN_SWEEP));
+  }
+
+  /** Streams hear what other instances store; what dead instances played is paused. */
+  private static void listenToOthers(PostgresCluster cluster, SimulationService simulations,
+      EventHub events, Environment environment) {
+    cluster.listener(new PostgresCluster.Listener() {
+      @Override
+      public void changedElsewhere(UUID simulationId) {
+        simulations.changedElsewhere(simulationId);
+      }
+
+      @Override
+      public Set<UUID> watched() {
+        return events.watchedIds();
+      }
+
+      @Override
+      public void sweep() {
+        pauseLeftRunning(simulations);
+      }
+    });
+    environment.lifecycle().manage(cluster);
   }
 
   /** One thread per open event stream, up to events.maxStreams; none kept idle long. */
@@ -226,7 +267,8 @@ public class SimApplication extends Application<SimConfiguration> {
       LOG.warn("auth.jwtSecret is not set: bearer tokens are refused, API keys still work");
     }
     CallerAuthFilter filter = new CallerAuthFilter.Builder()
-        .setAuthenticator(new CallerAuthenticator(jdbi, jwt))
+        .setAuthenticator(new CallerAuthenticator(
+            jdbi, jwt, configuration.getAuth().getApiKeyCacheTtl().toJavaDuration()))
         .setPrefix("Bearer")
         .buildAuthFilter();
     environment.jersey().register(new AuthDynamicFeature(filter));
@@ -240,7 +282,7 @@ public class SimApplication extends Application<SimConfiguration> {
     if (configuration.isMigrateOnStart()) {
       StartupMigrations.apply(dataSource);
     }
-    return new JdbiFactory().build(environment, factory, dataSource, "database");
+    return ServiceJdbi.build(environment, factory, dataSource);
   }
 
   /** The configured database, with durable commits forced on for embedded H2 files. */

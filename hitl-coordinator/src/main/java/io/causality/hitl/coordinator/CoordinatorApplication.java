@@ -1,6 +1,7 @@
 package io.causality.hitl.coordinator;
 
 import io.causality.common.db.LiquibaseDefaults;
+import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
@@ -36,7 +37,6 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
-import io.dropwizard.jdbi3.JdbiFactory;
 import io.dropwizard.jetty.HttpConnectorFactory;
 import io.dropwizard.migrations.MigrationsBundle;
 import java.time.Clock;
@@ -161,7 +161,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     if (configuration.isMigrateOnStart()) {
       StartupMigrations.apply(dataSource);
     }
-    return new JdbiFactory().build(env, factory, dataSource, "database");
+    return ServiceJdbi.build(env, factory, dataSource);
   }
 
   static String version() {

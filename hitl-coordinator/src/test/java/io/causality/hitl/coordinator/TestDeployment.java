@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator;
 
+import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.hitl.coordinator.crypto.TestKeyPairs;
 import io.causality.hitl.coordinator.policy.DevPolicyTool;
 import io.causality.hitl.coordinator.policy.DevPolicyTool.DevAuthority;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a coordinator needs to start, in a fresh folder under {@code target/}: a policy-signing
@@ -34,6 +36,8 @@ public final class TestDeployment {
   public static final long POLICY_VERSION = 7;
   public static final long MAX_TOKEN_TTL_MS = 600_000;
   public static final long DEFAULT_TOKEN_TTL_MS = 300_000;
+
+  private static final Map<Path, PostgresTestDatabase> SCHEMAS = new ConcurrentHashMap<>();
 
   private final Path dir;
   private final Path policyFile;
@@ -89,6 +93,9 @@ public final class TestDeployment {
   public ConfigOverride[] overrides(String... extraKeysAndValues) {
     Map<String, String> overrides = new LinkedHashMap<>();
     overrides.put("dbPath", dir.resolve("db").toString());
+    if (PostgresTestDatabase.forAllTests()) {
+      overrides.putAll(postgres(SCHEMAS.computeIfAbsent(dir, d -> PostgresTestDatabase.create())));
+    }
     overrides.put("policy.path", policyFile.toString());
     overrides.put("policy.trustedKeyPemPath", trustedKey.toString());
     overrides.put("authorities[0].privateKeyPemPath", authorityKey.toString());
@@ -98,6 +105,16 @@ public final class TestDeployment {
     List<ConfigOverride> list = new ArrayList<>();
     overrides.forEach((key, value) -> list.add(ConfigOverride.config(key, value)));
     return list.toArray(ConfigOverride[]::new);
+  }
+
+  /** The keys that put a coordinator on a PostgreSQL schema instead of dbPath. */
+  public static Map<String, String> postgres(PostgresTestDatabase schema) {
+    Map<String, String> keys = new LinkedHashMap<>();
+    keys.put("database.driverClass", "org.postgresql.Driver");
+    keys.put("database.url", schema.url());
+    keys.put("database.user", schema.user());
+    keys.put("database.password", schema.password());
+    return keys;
   }
 
   /** A policy with ops-1 and ops-2, signed by {@code signing}, written to {@code name}. */

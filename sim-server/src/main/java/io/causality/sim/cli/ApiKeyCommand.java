@@ -9,7 +9,8 @@ import net.sourceforge.argparse4j.inf.Subparser;
 /**
  * {@code apikey create --org SLUG --scopes a,b config.yml} prints the new key, once: only its
  * SHA-256 is stored, so a lost key is replaced, never recovered. {@code apikey revoke --id ID
- * config.yml} revokes a key at once.
+ * config.yml} revokes a key: new lookups refuse it at once, and a running instance that used it
+ * recently stops accepting it within {@code auth.apiKeyCacheTtl}.
  */
 public final class ApiKeyCommand extends AdminCommand {
   public ApiKeyCommand() {
@@ -48,6 +49,8 @@ public final class ApiKeyCommand extends AdminCommand {
     }
     admin.revokeApiKey(keyId);
     System.out.println("revoked " + keyId);
+    System.err.println("Running instances stop accepting it within auth.apiKeyCacheTtl "
+        + "(10 seconds unless configured).");
   }
 
   private static void create(OrganizationAdmin admin, Namespace namespace) {

@@ -54,14 +54,17 @@ final class EventRecorder implements EngineListener {
       return true;
     }
 
-    /** The collected events then {@code after}, or incomplete when they exceed the limit. */
-    EventBatch batch(List<SimulationEvent> after, EventId until) {
+    /**
+     * The collected events then {@code after}, following position {@code follows}, or
+     * incomplete when they exceed the limit.
+     */
+    EventBatch batch(EventId follows, List<SimulationEvent> after, EventId until) {
       if (overflowed || events.size() + after.size() > limit) {
         return EventBatch.incomplete(until);
       }
       List<SimulationEvent> all = new ArrayList<>(events);
       all.addAll(after);
-      return EventBatch.of(all, until);
+      return EventBatch.of(follows, all, until);
     }
   }
 

@@ -14,7 +14,11 @@ import java.util.function.Supplier;
  *
  * <p>An engine instance is not thread-safe: every use of one goes through {@link #locked}. The
  * cache is only a shortcut: an instance is used only when its progress equals the stored row's,
- * so one advanced elsewhere (another instance of the service) or by a failed write is rebuilt.
+ * so one advanced elsewhere (another instance of the service) or by a failed write is rebuilt;
+ * one whose row changed otherwise (a status change elsewhere) forgets its known events.
+ *
+ * <p>The lock serializes this process only; between instances, the conditional writes of
+ * {@link SimulationService} decide, and the loser tries again from what is stored.
  */
 public final class LiveSimulations {
   private static final int LOCK_STRIPES = 256;
@@ -24,22 +28,25 @@ public final class LiveSimulations {
     private final Simulation simulation;
     private long ticks;
     private int inputs;
+    private long version;
     /** The events made before the next tick, once known; null until then. */
     private Preludes preludes;
 
-    Live(Simulation simulation, long ticks, int inputs) {
+    Live(Simulation simulation, long ticks, int inputs, long version) {
       this.simulation = simulation;
       this.ticks = ticks;
       this.inputs = inputs;
+      this.version = version;
     }
 
     public Simulation simulation() {
       return simulation;
     }
 
-    void progressed(long ticks, int inputs) {
+    void progressed(long ticks, int inputs, long version) {
       this.ticks = ticks;
       this.inputs = inputs;
+      this.version = version;
       this.preludes = null;
     }
 
@@ -82,30 +89,33 @@ public final class LiveSimulations {
   public Live current(SimulationRow row) {
     Live live = cache.getIfPresent(row.id());
     if (live == null || live.ticks != row.ticksComputed() || live.inputs != row.inputCount()) {
-      live = new Live(loader.atProgress(row), row.ticksComputed(), row.inputCount());
+      live = new Live(loader.atProgress(row), row.ticksComputed(), row.inputCount(),
+          row.version());
       cache.put(row.id(), live);
+    } else if (live.version != row.version()) {
+      live.progressed(row.ticksComputed(), row.inputCount(), row.version());
     }
     return live;
   }
 
   /** Under the lock: remembers a new instance at the given progress. */
-  public void remember(UUID id, Simulation simulation, long ticks, int inputs) {
-    cache.put(id, new Live(simulation, ticks, inputs));
+  public void remember(UUID id, Simulation simulation, long ticks, int inputs, long version) {
+    cache.put(id, new Live(simulation, ticks, inputs, version));
   }
 
-  /** Under the lock: records that the stored progress caught up with the instance. */
-  public void progressed(Live live, long ticks, int inputs) {
-    live.progressed(ticks, inputs);
+  /** Under the lock: records that the stored row caught up with the instance. */
+  public void progressed(Live live, long ticks, int inputs, long version) {
+    live.progressed(ticks, inputs, version);
   }
 
   /**
    * Under the lock: an event was stored between ticks (a status change), so the instance's
-   * known events before its next tick are out of date.
+   * known events before its next tick are out of date; the row is at {@code version} now.
    */
-  public void changedBetweenTicks(UUID id) {
+  public void changedBetweenTicks(UUID id, long version) {
     Live instance = cache.getIfPresent(id);
     if (instance != null) {
-      instance.preludes(null);
+      instance.progressed(instance.ticks, instance.inputs, version);
     }
   }
 

@@ -2,8 +2,9 @@ package io.causality.sim.core;
 
 import io.causality.sim.auth.AuthErrors;
 import io.causality.sim.auth.Caller;
-import io.causality.sim.db.SimulationDao;
+import io.causality.sim.db.SimulationLookup;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.SimulationSummary;
 import io.causality.sim.errors.SimulationConflictException;
 import io.causality.sim.errors.SimulationNotFoundException;
 import java.util.UUID;
@@ -11,24 +12,43 @@ import org.jdbi.v3.core.Jdbi;
 
 /** Finding a simulation the caller may use: 404 when it does not exist, 401 when not theirs. */
 public final class SimulationAccess {
-  private final Jdbi jdbi;
+  private final SimulationLookup simulations;
 
   public SimulationAccess(Jdbi jdbi) {
-    this.jdbi = jdbi;
+    this.simulations = new SimulationLookup(jdbi);
   }
 
   public SimulationRow find(UUID id) {
-    return jdbi.withExtension(SimulationDao.class, dao -> dao.find(id))
+    return simulations.find(id)
         .orElseThrow(() -> new SimulationNotFoundException(id));
   }
 
   /** The spec answers 401 for another organization's simulation. */
   public SimulationRow accessible(Caller caller, UUID id) {
     SimulationRow row = find(id);
-    if (!caller.canAccess(row.organizationId())) {
+    requireAccess(caller, id, row.organizationId());
+    return row;
+  }
+
+  /** As {@link #accessible}, reading only what the API shows. */
+  public SimulationSummary accessibleSummary(Caller caller, UUID id) {
+    SimulationSummary summary = simulations.summary(id)
+        .orElseThrow(() -> new SimulationNotFoundException(id));
+    requireAccess(caller, id, summary.organizationId());
+    return summary;
+  }
+
+  /** Only the check of {@link #accessible}, for callers that read the row later or not at all. */
+  public void check(Caller caller, UUID id) {
+    UUID organization = simulations.organizationOf(id)
+        .orElseThrow(() -> new SimulationNotFoundException(id));
+    requireAccess(caller, id, organization);
+  }
+
+  private static void requireAccess(Caller caller, UUID id, UUID organization) {
+    if (!caller.canAccess(organization)) {
       throw AuthErrors.unauthorized("You are not authorized to access simulation " + id);
     }
-    return row;
   }
 
   /** Refuses actions on a completed simulation. */

@@ -47,16 +47,17 @@ public final class SimulationReader {
       return Page.of(List.of(), limit, offset, 0);
     }
     return jdbi.withExtension(SimulationDao.class, dao -> Page.of(
-        dao.page(organizations, limit, offset).stream().map(SimulationViews::simulation).toList(),
+        dao.page(organizations, limit, offset).stream().map(SimulationRow::summary)
+            .map(SimulationViews::simulation).toList(),
         limit, offset, dao.count(organizations)));
   }
 
   public SimulationView get(Caller caller, UUID id) {
-    return SimulationViews.simulation(access.accessible(caller, id));
+    return SimulationViews.simulation(access.accessibleSummary(caller, id));
   }
 
   public Page<DecreeView> decrees(Caller caller, UUID id, int limit, int offset, Order order) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     return jdbi.withExtension(InputDao.class, dao -> Page.of(
         dao.decrees(id, order.name(), limit, offset).stream().map(SimulationViews::decree)
             .toList(), limit, offset, dao.countDecrees(id)));
@@ -64,7 +65,7 @@ public final class SimulationReader {
 
   public Page<ProphecyView> prophecies(Caller caller, UUID id, int limit, int offset,
       Order order) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     return jdbi.withExtension(ProphecyDao.class, dao -> Page.of(
         dao.page(id, order.name(), limit, offset).stream().map(SimulationViews::prophecy)
             .toList(), limit, offset, dao.count(id)));

@@ -37,8 +37,11 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
@@ -48,17 +51,22 @@ import org.slf4j.LoggerFactory;
  * What changes simulations: creating them, advancing them, and submitting their inputs.
  *
  * <p>Every change is made on the engine instance under the simulation's lock, then written with
- * a condition on the stored progress; if the write fails, the instance is dropped, so memory
- * never runs ahead of what is stored. A simulation is its inputs: the stored scenario, engine
+ * a condition on the stored version; if the write fails, the instance is dropped, so memory
+ * never runs ahead of what is stored. The lock serializes one process; when another instance
+ * on the same database changed the simulation first, the change is made again from what is
+ * stored, a few times at most before answering 409 (docs/operations.md). A simulation is its inputs: the stored scenario, engine
  * version and ordered inputs rebuild it exactly (snapshots only make that faster).
  *
  * <p>Every stored change is then told to {@link SimulationEvents}, still under the lock so that
  * listeners hear changes in their order; events are built only for watched simulations. Status
  * changes are journaled with the change, so the event stream can be derived again
- * (docs/simulations.md, "Playback and statuses").
+ * (docs/simulations.md, "Playback and statuses"). The {@link Cluster} hears of every stored
+ * change, for the event streams of the other instances, and tells which instance plays what.
  */
 public final class SimulationService {
   private static final Logger LOG = LoggerFactory.getLogger(SimulationService.class);
+  /** Tries of a change that another instance keeps changing first; then 409. */
+  private static final int ATTEMPTS = 20;
 
   private final Jdbi jdbi;
   private final EngineCatalog catalog;
@@ -70,10 +78,11 @@ public final class SimulationService {
   private final int snapshotInterval;
   private final SimulationEvents events;
   private final Playback playback;
+  private final Cluster cluster;
 
   public SimulationService(Jdbi jdbi, EngineCatalog catalog, LiveSimulations live,
       OrganizationService organizations, Clock clock, int snapshotInterval,
-      SimulationEvents events, Playback playback) {
+      SimulationEvents events, Playback playback, Cluster cluster) {
     this.jdbi = jdbi;
     this.catalog = catalog;
     this.scenarios = new ScenarioSource(catalog);
@@ -84,6 +93,7 @@ public final class SimulationService {
     this.snapshotInterval = snapshotInterval;
     this.events = events;
     this.playback = playback;
+    this.cluster = cluster;
   }
 
   public SimulationCreated create(Caller caller, CreateSimulationRequest request) {
@@ -103,14 +113,14 @@ public final class SimulationService {
         scenarios.fromIdOrDomain(request.scenarioId(), request.domain(), request.input());
     SimulationCreated created = create(caller, request.organizationId(),
         request.engineVersion(), resolved, request.ticks());
-    live.locked(created.id(), () -> advance(access.find(created.id()), request.ticks()));
+    locked(created.id(), () -> advance(access.find(created.id()), request.ticks()));
     return access.find(created.id());
   }
 
   /** A manual step; refused while the simulation plays, whose player owns its progress. */
   public StepResponse step(Caller caller, UUID id, int ticks) {
-    access.accessible(caller, id);
-    return live.locked(id, () -> {
+    access.check(caller, id);
+    return locked(id, () -> {
       SimulationRow row = access.find(id);
       requireNotPlaying(row);
       return advance(row, ticks).response();
@@ -119,10 +129,10 @@ public final class SimulationService {
 
   /** Play, pause or one step (docs/simulations.md has the transitions). */
   public void timeControl(Caller caller, UUID id, TimeControlRequest request) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     switch (request.parsedAction()) {
-      case PLAY -> live.locked(id, () -> play(access.find(id), request.speed()));
-      case PAUSE -> live.locked(id, () -> pause(access.find(id)));
+      case PLAY -> locked(id, () -> play(access.find(id), request.speed()));
+      case PAUSE -> locked(id, () -> pause(access.find(id)));
       case STEP -> step(caller, id, 1);
     }
   }
@@ -133,7 +143,7 @@ public final class SimulationService {
    * misses nothing and hears nothing twice.
    */
   public <T> T listen(Caller caller, UUID id, BiFunction<SimulationRow, EventId, T> listen) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     return live.locked(id, () -> {
       SimulationRow row = access.find(id);
       long tick = row.ticksComputed();
@@ -142,17 +152,30 @@ public final class SimulationService {
   }
 
   /**
-   * Pauses every simulation left running: at startup (reason {@code restart}: nothing plays
-   * them any more) and at shutdown (reason {@code shutdown}). Returns how many.
+   * Pauses the running simulations that nobody plays any more: those of instances that
+   * stopped or crashed (at startup, and from time to time on a shared database; reason
+   * {@code restart}). Returns how many.
    */
-  public int pauseAllRunning(String reason) {
-    List<UUID> running = jdbi.withExtension(SimulationDao.class,
-        dao -> dao.idsWithStatus(SimulationStatus.RUNNING.wireName()));
+  public int pauseOrphaned() {
+    return pauseRunning(row -> !cluster.alive(row.player()), "restart");
+  }
+
+  /** At shutdown: pauses what this instance plays (reason {@code shutdown}). */
+  public int pauseOwnRunning() {
+    return pauseRunning(row -> cluster.self().equals(row.player()), "shutdown");
+  }
+
+  private int pauseRunning(Predicate<SimulationRow> which, String reason) {
+    List<SimulationRow> running = jdbi.withExtension(SimulationDao.class,
+        dao -> dao.withStatus(SimulationStatus.RUNNING.wireName()));
     int paused = 0;
-    for (UUID id : running) {
+    for (SimulationRow candidate : running.stream().filter(which).toList()) {
+      UUID id = candidate.id();
       try {
-        live.locked(id, () -> pauseIfRunning(access.find(id), reason));
-        paused++;
+        // read again under the lock: it may have been paused or handed over meanwhile
+        if (locked(id, () -> pauseIf(access.find(id), which, reason))) {
+          paused++;
+        }
       } catch (RuntimeException e) {
         // one simulation's failure must not leave the others playing
         LOG.error("Could not pause simulation {} ({})", id, reason, e);
@@ -161,18 +184,43 @@ public final class SimulationService {
     return paused;
   }
 
+  private boolean pauseIf(SimulationRow row, Predicate<SimulationRow> which, String reason) {
+    if (statusOf(row) != SimulationStatus.RUNNING || !which.test(row)) {
+      return false;
+    }
+    pauseIfRunning(row, reason);
+    return true;
+  }
+
+  /**
+   * Another instance stored a change of the simulation: this instance's listeners read it
+   * from storage. Under the lock, so that a listener registering now misses nothing.
+   */
+  public void changedElsewhere(UUID id) {
+    live.locked(id, () -> {
+      if (events.watched(id)) {
+        jdbi.withExtension(SimulationDao.class, dao -> dao.find(id)).ifPresent(row -> {
+          long tick = row.ticksComputed();
+          events.publish(id, EventBatch.incomplete(
+              new EventId(tick, preludes(id, tick).count(tick))));
+        });
+      }
+      return null;
+    });
+  }
+
   public DecreeView submitDecree(Caller caller, UUID id, DecreeRequest request) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     EngineInput decree = InputParser.decree(request.type(), request.payload());
-    InputRow row = live.locked(id, () -> submit(id, decree, "decree", request.type()));
+    InputRow row = locked(id, () -> submit(id, decree, "decree", request.type()));
     return SimulationViews.decree(row);
   }
 
   public void updatePolicy(Caller caller, UUID id, AgentPolicyRequest request) {
-    access.accessible(caller, id);
+    access.check(caller, id);
     EngineInput change = InputParser.policyChange(request.agentId(),
         request.policy().lambda(), request.policy().gamma());
-    live.locked(id, () -> submit(id, change, "policy", null));
+    locked(id, () -> submit(id, change, "policy", null));
   }
 
   private SimulationCreated create(Caller caller, UUID requestedOrganization,
@@ -189,7 +237,7 @@ public final class SimulationService {
       Quotas.takeRun(handle, organization, tier, now);
       handle.attach(SimulationDao.class).insert(row);
     });
-    live.remember(row.id(), simulation, 0, 0);
+    live.remember(row.id(), simulation, 0, 0, row.version());
     return new SimulationCreated(row.id(), row.scenarioId(), row.engineVersion(), row.status(),
         new RawJson(row.stateJson()));
   }
@@ -200,7 +248,7 @@ public final class SimulationService {
         new String(ScenarioJson.toBytes(resolved.scenario()), StandardCharsets.UTF_8);
     return new SimulationRow(UUID.randomUUID(), organization, resolved.scenarioId(),
         scenarioJson, version.id(), SimulationStatus.CREATED.wireName(), 0, 0, 1.0,
-        stateJson(simulation.state()), now, now);
+        stateJson(simulation.state()), now, now, 0, null);
   }
 
   /** What an advance answers, and the status it left. */
@@ -220,6 +268,8 @@ public final class SimulationService {
     ProphecyCollector prophecies = new ProphecyCollector(row.id(), now);
     Optional<EventRecorder.Collected> collected = events.watched(row.id())
         ? Optional.of(new EventRecorder.Collected(events.maxBatchEvents())) : Optional.empty();
+    EventId from = collected.isEmpty() ? null : new EventId(row.ticksComputed(),
+        preludesBefore(instance, row).count(row.ticksComputed()));
     EngineListener listener = collected.<EngineListener>map(target -> EngineListener.all(
             prophecies, new EventRecorder(preludesBefore(instance, row), target)))
         .orElse(prophecies);
@@ -236,9 +286,9 @@ public final class SimulationService {
       live.forget(row.id());
       throw e;
     }
-    live.progressed(instance, toTick, row.inputCount());
+    live.progressed(instance, toTick, row.inputCount(), row.version() + 1);
     instance.preludes(change.map(Preludes::of).orElse(Preludes.NONE));
-    collected.ifPresent(target -> publishTicks(row.id(), toTick, target, change));
+    collected.ifPresent(target -> publishTicks(row.id(), from, toTick, target, change));
     return new Advanced(new StepResponse(new RawJson(stateJson), ticks), status);
   }
 
@@ -251,13 +301,13 @@ public final class SimulationService {
   }
 
   /** The ticks' events, then the status change the last tick made, if any. */
-  private void publishTicks(UUID id, long toTick, EventRecorder.Collected target,
+  private void publishTicks(UUID id, EventId from, long toTick, EventRecorder.Collected target,
       Optional<StatusChangeRow> change) {
     List<SimulationEvent> after = change.map(row -> List.of(new SimulationEvent(
         new EventId(toTick, 1), EventPayloads.STATUS, EventPayloads.status(row))))
         .orElse(List.of());
     EventId until = after.isEmpty() ? EventId.before(toTick) : after.get(0).id();
-    events.publish(id, target.batch(after, until));
+    events.publish(id, target.batch(from, after, until));
   }
 
   private Optional<StatusChangeRow> storeProgress(SimulationRow row, long toTick,
@@ -267,11 +317,13 @@ public final class SimulationService {
     BillingPeriods.Period period = ensureUsagePeriod(row.organizationId(), now);
     byte[] snapshot = crossesSnapshot(row.ticksComputed(), toTick) ? simulation.snapshot() : null;
     return jdbi.inTransaction(handle -> {
-      int advanced = handle.attach(SimulationDao.class).advance(row.id(), row.ticksComputed(),
-          row.inputCount(), toTick, status.wireName(), stateJson, now);
+      String player = status == SimulationStatus.RUNNING ? row.player() : null;
+      int advanced = handle.attach(SimulationDao.class).advance(row.id(), row.version(), toTick,
+          status.wireName(), stateJson, player, now);
       if (advanced == 0) {
-        throw changedMeanwhile(row.id());
+        throw new ChangedMeanwhile();
       }
+      cluster.changed(handle, row.id());
       if (!prophecies.rows().isEmpty()) {
         handle.attach(ProphecyDao.class).insertAll(prophecies.rows());
       }
@@ -296,17 +348,17 @@ public final class SimulationService {
         kind, type, InputJson.write(scheduled), now);
     try {
       jdbi.useTransaction(handle -> {
-        if (handle.attach(SimulationDao.class)
-            .addInput(id, row.inputCount(), row.ticksComputed(), now) == 0) {
-          throw changedMeanwhile(id);
+        if (handle.attach(SimulationDao.class).addInput(id, row.version(), now) == 0) {
+          throw new ChangedMeanwhile();
         }
         handle.attach(InputDao.class).insert(stored);
+        cluster.changed(handle, id);
       });
     } catch (RuntimeException e) {
       live.forget(id);
       throw e;
     }
-    live.progressed(instance, row.ticksComputed(), row.inputCount() + 1);
+    live.progressed(instance, row.ticksComputed(), row.inputCount() + 1, row.version() + 1);
     publishBetweenTicks(id, row.ticksComputed());
     return stored;
   }
@@ -317,10 +369,11 @@ public final class SimulationService {
     double playSpeed = speed != null ? speed : row.speed();
     UUID id = row.id();
     // The player first: it refuses while the server stops, and its first batch waits for
-    // this lock, then finds the status it needs or stops.
+    // this lock, then finds the status it needs or stops. A player on another instance
+    // finds it plays no more and stops.
     playback.start(id, playSpeed, (ticks, current) -> playBatch(id, ticks, current));
     try {
-      changeStatus(row, SimulationStatus.RUNNING, "play", playSpeed);
+      changeStatus(row, SimulationStatus.RUNNING, "play", playSpeed, cluster.self());
     } catch (RuntimeException e) {
       playback.stop(id);
       throw e;
@@ -336,7 +389,7 @@ public final class SimulationService {
 
   private Void pauseIfRunning(SimulationRow row, String reason) {
     if (statusOf(row) == SimulationStatus.RUNNING) {
-      changeStatus(row, SimulationStatus.PAUSED, reason, row.speed());
+      changeStatus(row, SimulationStatus.PAUSED, reason, row.speed(), null);
     }
     playback.stop(row.id());
     return null;
@@ -348,9 +401,10 @@ public final class SimulationService {
    */
   private boolean playBatch(UUID id, int ticks, BooleanSupplier current) {
     try {
-      return live.locked(id, () -> {
+      return locked(id, () -> {
         SimulationRow row = access.find(id);
-        if (statusOf(row) != SimulationStatus.RUNNING || !current.getAsBoolean()) {
+        if (statusOf(row) != SimulationStatus.RUNNING || !current.getAsBoolean()
+            || !cluster.self().equals(row.player())) {
           return false;
         }
         Tier tier = organizations.tierOf(row.organizationId());
@@ -367,7 +421,7 @@ public final class SimulationService {
   private void stopAfterFailure(UUID id, RuntimeException failure) {
     LOG.error("Playback of simulation {} failed; pausing it", id, failure);
     try {
-      live.locked(id, () -> pauseIfRunning(access.find(id), "error"));
+      locked(id, () -> pauseIfRunning(access.find(id), "error"));
     } catch (RuntimeException e) {
       LOG.error("Could not pause simulation {} after a playback failure", id, e);
     }
@@ -377,20 +431,21 @@ public final class SimulationService {
 
   /** Under the lock: writes a status change (and the speed) and tells the listeners. */
   private void changeStatus(SimulationRow row, SimulationStatus to, String reason,
-      double speed) {
+      double speed, String player) {
     Instant now = now();
     boolean changed = statusOf(row) != to;
     jdbi.useTransaction(handle -> {
       if (handle.attach(SimulationDao.class)
-          .changeStatus(row.id(), row.status(), to.wireName(), speed, now) == 0) {
-        throw changedMeanwhile(row.id());
+          .changeStatus(row.id(), row.version(), to.wireName(), speed, player, now) == 0) {
+        throw new ChangedMeanwhile();
       }
       if (changed) {
         journal(handle, row, row.ticksComputed(), to, reason, now, speed);
+        cluster.changed(handle, row.id());
       }
     });
+    live.changedBetweenTicks(row.id(), row.version() + 1);
     if (changed) {
-      live.changedBetweenTicks(row.id());
       publishBetweenTicks(row.id(), row.ticksComputed());
     }
   }
@@ -408,7 +463,8 @@ public final class SimulationService {
   private void publishBetweenTicks(UUID id, long tick) {
     if (events.watched(id)) {
       SimulationEvent event = preludes(id, tick).last(tick);
-      events.publish(id, EventBatch.of(List.of(event), event.id()));
+      EventId from = new EventId(tick, event.id().index() - 1);
+      events.publish(id, EventBatch.of(from, List.of(event), event.id()));
     }
   }
 
@@ -425,9 +481,44 @@ public final class SimulationService {
     }
   }
 
-  private static SimulationConflictException changedMeanwhile(UUID id) {
-    return new SimulationConflictException(
-        "Simulation " + id + " was changed by another request; retry");
+  /**
+   * Runs a change under the simulation's lock; when another instance changed the simulation
+   * first, runs it again from what is stored now, as if it had come after that change.
+   */
+  private <T> T locked(UUID id, Supplier<T> change) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return live.locked(id, change);
+      } catch (ChangedMeanwhile e) {
+        if (attempt == ATTEMPTS) {
+          throw new SimulationConflictException(
+              "Simulation " + id + " was changed by another request; retry");
+        }
+        backOff(attempt);
+      }
+    }
+  }
+
+  /**
+   * Outside the lock, a random wait that grows with the attempts, so that the instance whose
+   * requests queue behind each other does not win every round.
+   */
+  private static void backOff(int attempt) {
+    try {
+      Thread.sleep(ThreadLocalRandom.current().nextLong(1, 1 + 5L * attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SimulationConflictException("Interrupted while retrying a change; retry");
+    }
+  }
+
+  /** A conditional write found another version: another instance changed it first. */
+  private static final class ChangedMeanwhile extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ChangedMeanwhile() {
+      super(null, null, false, false);
+    }
   }
 
   private static SimulationStatus statusOf(SimulationRow row) {

@@ -8,7 +8,7 @@ import io.causality.sim.api.RawJson;
 import io.causality.sim.api.SimulationView;
 import io.causality.sim.db.InputRow;
 import io.causality.sim.db.ProphecyRow;
-import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.SimulationSummary;
 import java.io.UncheckedIOException;
 
 /** Stored rows as the API shows them. */
@@ -17,10 +17,11 @@ public final class SimulationViews {
 
   private SimulationViews() {}
 
-  public static SimulationView simulation(SimulationRow row) {
-    return new SimulationView(row.id(), row.scenarioId(), row.engineVersion(),
-        row.organizationId(), row.status(), row.ticksComputed(), new RawJson(row.stateJson()),
-        row.createdAt());
+  public static SimulationView simulation(SimulationSummary simulation) {
+    return new SimulationView(simulation.id(), simulation.scenarioId(),
+        simulation.engineVersion(), simulation.organizationId(), simulation.status(),
+        simulation.ticksComputed(), new RawJson(simulation.stateJson()),
+        simulation.createdAt());
   }
 
   /** A decree; its payload is the one the engine validated and stored, at full precision. */

@@ -12,8 +12,8 @@ import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** Simulations. Progress is written with a condition on the old progress, so two writers
- * (threads or instances) can never both advance the same simulation from the same tick. */
+/** Simulations. Every change is written with a condition on the version read, so two writers
+ * (threads or instances) can never both change the same simulation from the same state. */
 @RegisterRowMapper(SimulationRowMapper.class)
 public interface SimulationDao {
   @SqlUpdate("""
@@ -42,26 +42,35 @@ public interface SimulationDao {
   @SqlQuery("SELECT id FROM simulations WHERE status = :status ORDER BY id")
   List<UUID> idsWithStatus(@Bind("status") String status);
 
-  /** Advances from {@code fromTick}; 0 rows means another writer got there first. */
+  /** Advances over {@code version}; 0 rows means another writer got there first. */
   @SqlUpdate("""
       UPDATE simulations SET ticks_computed = :toTick, status = :status, state_json = :state,
-                             updated_at = :now
-      WHERE id = :id AND ticks_computed = :fromTick AND input_count = :inputCount
+                             player = :player, updated_at = :now, version = version + 1
+      WHERE id = :id AND version = :version
       """)
-  int advance(@Bind("id") UUID id, @Bind("fromTick") long fromTick,
-      @Bind("inputCount") int inputCount, @Bind("toTick") long toTick,
-      @Bind("status") String status, @Bind("state") String stateJson, @Bind("now") Instant now);
+  int advance(@Bind("id") UUID id, @Bind("version") long version, @Bind("toTick") long toTick,
+      @Bind("status") String status, @Bind("state") String stateJson,
+      @Bind("player") String player, @Bind("now") Instant now);
 
-  /** Counts one more input; 0 rows means the simulation moved on meanwhile. */
+  /** Counts one more input; 0 rows means the simulation changed meanwhile. */
   @SqlUpdate("""
-      UPDATE simulations SET input_count = input_count + 1, updated_at = :now
-      WHERE id = :id AND input_count = :inputCount AND ticks_computed = :ticksComputed
+      UPDATE simulations SET input_count = input_count + 1, updated_at = :now,
+                             version = version + 1
+      WHERE id = :id AND version = :version
       """)
-  int addInput(@Bind("id") UUID id, @Bind("inputCount") int inputCount,
-      @Bind("ticksComputed") long ticksComputed, @Bind("now") Instant now);
+  int addInput(@Bind("id") UUID id, @Bind("version") long version, @Bind("now") Instant now);
 
-  @SqlUpdate("UPDATE simulations SET status = :status, speed = :speed, updated_at = :now "
-      + "WHERE id = :id AND status = :fromStatus")
-  int changeStatus(@Bind("id") UUID id, @Bind("fromStatus") String fromStatus,
-      @Bind("status") String status, @Bind("speed") double speed, @Bind("now") Instant now);
+  /** A new status, speed and player; 0 rows means the simulation changed meanwhile. */
+  @SqlUpdate("""
+      UPDATE simulations SET status = :status, speed = :speed, player = :player,
+                             updated_at = :now, version = version + 1
+      WHERE id = :id AND version = :version
+      """)
+  int changeStatus(@Bind("id") UUID id, @Bind("version") long version,
+      @Bind("status") String status, @Bind("speed") double speed,
+      @Bind("player") String player, @Bind("now") Instant now);
+
+  /** The running simulations and who plays them, to find those nobody plays any more. */
+  @SqlQuery("SELECT * FROM simulations WHERE status = :status ORDER BY id")
+  List<SimulationRow> withStatus(@Bind("status") String status);
 }

@@ -22,6 +22,8 @@ public final class SimulationRowMapper implements RowMapper<SimulationRow> {
         rs.getDouble("speed"),
         rs.getString("state_json"),
         Timestamps.instant(rs, "created_at"),
-        Timestamps.instant(rs, "updated_at"));
+        Timestamps.instant(rs, "updated_at"),
+        rs.getLong("version"),
+        rs.getString("player"));
   }
 }

@@ -8,11 +8,11 @@ import io.causality.hitl.protocol.CoordinatorResult;
 import io.causality.hitl.protocol.OverrideFailureReason;
 import io.causality.hitl.protocol.OverrideOutcome;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.OverrideTokenPayload;
 import io.causality.hitl.protocol.OverrideTokenVerifier;
 import io.causality.hitl.protocol.ProtocolJson;
 import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.RedeemResponse;
-import io.causality.hitl.protocol.RequestHashes;
 import io.causality.hitl.protocol.TokenCheck;
 import java.util.Objects;
 import java.util.Optional;
@@ -48,17 +48,21 @@ public final class OverrideRedemption {
         .map(e -> verifier.check(e, input.json(), licenseId))
         .orElse(TokenCheck.failed(null, OverrideFailureReason.INVALID_SIGNATURE));
     OverrideOutcome outcome = check.ok()
-        ? atCoordinator(input, tokenId, licenseId)
+        ? atCoordinator(input, check.payload(), licenseId)
         : OverrideOutcome.rejected(check.failure(), tokenId);
     audit(input, outcome);
     return outcome;
   }
 
-  private OverrideOutcome atCoordinator(EvaluationInput input, String tokenId,
+  /**
+   * Redeems a token whose local check passed. Its payload's request hash is the hash of this
+   * request (the check compared them), so the request is not canonicalized and hashed again.
+   */
+  private OverrideOutcome atCoordinator(EvaluationInput input, OverrideTokenPayload payload,
       String licenseId) {
-    RedeemRequest request = new RedeemRequest(tokenId,
-        RequestHashes.requestHash(input.json()), policyVersion, licenseId, input.actorId());
-    return outcome(coordinator.redeem(request), input, tokenId);
+    RedeemRequest request = new RedeemRequest(payload.tokenId(), payload.requestHash(),
+        policyVersion, licenseId, input.actorId());
+    return outcome(coordinator.redeem(request), input, payload.tokenId());
   }
 
   private static OverrideOutcome outcome(CoordinatorResult<RedeemResponse> result,

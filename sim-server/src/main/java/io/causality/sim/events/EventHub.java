@@ -63,6 +63,11 @@ public final class EventHub implements SimulationEvents {
     });
   }
 
+  /** The simulations that have listeners now. */
+  public Set<UUID> watchedIds() {
+    return Set.copyOf(listeners.keySet());
+  }
+
   /** Every open stream, for the shutdown. */
   Set<EventStream> all() {
     Set<EventStream> all = ConcurrentHashMap.newKeySet();

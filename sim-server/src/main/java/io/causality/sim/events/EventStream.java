@@ -181,6 +181,8 @@ final class EventStream implements Runnable {
       catchUp(batch.until());
       return;
     }
+    // a change stored by another instance may not have reached this stream yet
+    catchUp(batch.follows());
     for (Frame frame : batch.frames()) {
       send(frame);
     }

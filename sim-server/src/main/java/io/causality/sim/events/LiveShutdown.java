@@ -9,8 +9,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The stop of live simulations, when the server starts stopping (before it waits for open
- * requests, which event streams never finish): nothing starts playing any more, playing
- * simulations are paused with their status stored (their streams hear the change), then every
+ * requests, which event streams never finish): nothing starts playing any more, the
+ * simulations this instance plays are paused with their status stored (their streams hear the change), then every
  * stream is sent {@code SHUTDOWN} and closed.
  */
 public final class LiveShutdown implements LifeCycle.Listener {
@@ -31,7 +31,7 @@ public final class LiveShutdown implements LifeCycle.Listener {
   @Override
   public void lifeCycleStopping(LifeCycle server) {
     playback.close();
-    int paused = simulations.pauseAllRunning("shutdown");
+    int paused = simulations.pauseOwnRunning();
     streams.close(GRACE);
     LOG.info("Stopping: {} playing simulations paused, event streams closed", paused);
   }

@@ -8,11 +8,15 @@ import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,7 +24,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** Exactly one authentication method, valid credentials, and scopes, on a protected path. */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class AuthenticationIntegrationTest {
-  static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app();
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(ConfigOverride.config("auth.apiKeyCacheTtl", "0 seconds"));
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PATH = "/v1/organizations";
 
@@ -107,12 +112,30 @@ class AuthenticationIntegrationTest {
     error(client.send(client.request(PATH).header("Authorization", "Basic YWxpY2U6eA==")), 401);
   }
 
+  /** The test app remembers no keys (apiKeyCacheTtl 0): a revocation is refused at once. */
   @Test
   void revokedKeyIs401() throws Exception {
     OrganizationAdmin.CreatedApiKey key = admin.createApiKey(organization.slug(), "org:read");
     assertThat(client.getWithKey(PATH, key.key()).statusCode()).isEqualTo(200);
     admin.revokeApiKey(key.id());
     error(client.getWithKey(PATH, key.key()), 401);
+  }
+
+  @Test
+  void activeKeyIsRememberedForItsCacheTimeAndNoLonger() {
+    OrganizationAdmin.CreatedApiKey key = admin.createApiKey(organization.slug(), "org:read");
+    AtomicLong nanos = new AtomicLong();
+    CallerAuthenticator authenticator = new CallerAuthenticator(SimTestFixture.jdbi(APP),
+        Optional.empty(), Duration.ofSeconds(10), nanos::get);
+    Credentials credentials = new Credentials.ApiKey(key.key());
+    assertThat(authenticator.authenticate(credentials)).isPresent();
+
+    admin.revokeApiKey(key.id());
+    nanos.addAndGet(Duration.ofSeconds(9).toNanos());
+    assertThat(authenticator.authenticate(credentials))
+        .as("remembered: the documented revocation delay").isPresent();
+    nanos.addAndGet(Duration.ofSeconds(1).toNanos());
+    assertThat(authenticator.authenticate(credentials)).as("forgotten, then refused").isEmpty();
   }
 
   @Test

@@ -87,7 +87,8 @@ class EventStreamTest {
     for (long t = from; t < from + count; t++) {
       events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"t\":" + t + "}"));
     }
-    return EncodedBatch.of(EventBatch.of(events, EventId.before(from + count)));
+    return EncodedBatch.of(
+        EventBatch.of(EventId.before(from), events, EventId.before(from + count)));
   }
 
   @Test

@@ -168,8 +168,8 @@ class LiveRestartIntegrationTest {
         .installPlugin(new SqlObjectPlugin());
     jdbi.useTransaction(handle -> {
       SimulationRow row = handle.attach(SimulationDao.class).find(id).orElseThrow();
-      handle.attach(SimulationDao.class).changeStatus(id, row.status(), "running", 1.0,
-          Instant.now());
+      handle.attach(SimulationDao.class).changeStatus(id, row.version(), "running", 1.0,
+          "a-process-that-crashed", Instant.now());
       StatusChangeDao journal = handle.attach(StatusChangeDao.class);
       journal.insert(new StatusChangeRow(id, journal.nextSeq(id), row.ticksComputed(),
           row.inputCount(), "running", row.status(), "play", 1.0, Instant.now()));

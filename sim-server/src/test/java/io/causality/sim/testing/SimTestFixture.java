@@ -7,6 +7,7 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
@@ -24,13 +25,18 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 
 /** A running sim-server on a fresh database, with helpers to make callers and requests. */
 public final class SimTestFixture {
   public static final String JWT_SECRET = "test-secret-that-is-at-least-32-bytes-long!";
+  private static final Map<Path, PostgresTestDatabase> SCHEMAS = new ConcurrentHashMap<>();
 
   private SimTestFixture() {}
 
@@ -50,18 +56,42 @@ public final class SimTestFixture {
   public static DropwizardAppExtension<SimConfiguration> app(
       Class<? extends Application<SimConfiguration>> application, String config,
       Path database, ConfigOverride... extra) {
-    ConfigOverride[] overrides = new ConfigOverride[extra.length + 2];
-    overrides[0] = ConfigOverride.config("database.url", "jdbc:h2:file:" + database);
-    overrides[1] = ConfigOverride.config("auth.jwtSecret", JWT_SECRET);
-    System.arraycopy(extra, 0, overrides, 2, extra.length);
+    List<ConfigOverride> overrides = new ArrayList<>(databaseOverrides(database));
+    overrides.add(ConfigOverride.config("auth.jwtSecret", JWT_SECRET));
+    overrides.addAll(List.of(extra));
     return new DropwizardAppExtension<>(application,
-        ResourceHelpers.resourceFilePath(config), overrides);
+        ResourceHelpers.resourceFilePath(config), overrides.toArray(ConfigOverride[]::new));
+  }
+
+  /**
+   * The embedded H2 file at {@code database}; with {@code -Dcausality.test.database=postgresql}
+   * a PostgreSQL schema of its own instead (one per path, so a restart finds its data).
+   */
+  private static List<ConfigOverride> databaseOverrides(Path database) {
+    if (!PostgresTestDatabase.forAllTests()) {
+      return List.of(ConfigOverride.config("database.url", "jdbc:h2:file:" + database));
+    }
+    PostgresTestDatabase schema = SCHEMAS.computeIfAbsent(database,
+        path -> PostgresTestDatabase.create());
+    return postgres(schema);
+  }
+
+  /** Overrides that put the service on a PostgreSQL schema. */
+  public static List<ConfigOverride> postgres(PostgresTestDatabase schema) {
+    return List.of(ConfigOverride.config("database.driverClass", "org.postgresql.Driver"),
+        ConfigOverride.config("database.url", schema.url()),
+        ConfigOverride.config("database.user", schema.user()),
+        ConfigOverride.config("database.password", schema.password()));
   }
 
   public static OrganizationAdmin admin(DropwizardAppExtension<SimConfiguration> app) {
-    Jdbi jdbi = Jdbi.create(app.getConfiguration().getDataSourceFactory()
+    return new OrganizationAdmin(jdbi(app), Clock.systemUTC(), new SecureRandom());
+  }
+
+  /** A Jdbi of its own on the application's database, as the admin commands open it. */
+  public static Jdbi jdbi(DropwizardAppExtension<SimConfiguration> app) {
+    return Jdbi.create(app.getConfiguration().getDataSourceFactory()
         .build(new MetricRegistry(), "test-admin")).installPlugin(new SqlObjectPlugin());
-    return new OrganizationAdmin(jdbi, Clock.systemUTC(), new SecureRandom());
   }
 
   /** A new organization with a unique slug. */
