@@ -13,6 +13,8 @@ import io.causality.hitl.coordinator.TestDeployment;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -52,11 +54,21 @@ class RequestSizeLimitIntegrationTest {
   }
 
   @Test
-  void aBodyOverTheLimitIs413WithTheEnvelope() {
-    Answer answer = new CoordinatorHttp(APP.getLocalPort())
-        .postJson(REQUESTS, submissionOf("actor-too-long", DEFAULT_LIMIT + 100_000));
+  void aBodyOverTheLimitIs413BeforeItIsSent() throws Exception {
+    // The client asks first (Expect: 100-continue), as docs/configuration.md advises for large
+    // bodies; the 413 comes before any of the body. A plain socket: Java 17's HttpClient
+    // waits for ever when such a request gets a final answer instead of a 100.
+    try (Socket socket = new Socket("127.0.0.1", APP.getLocalPort())) {
+      socket.setSoTimeout(10_000);
+      socket.getOutputStream().write(("POST " + REQUESTS + " HTTP/1.1\r\nHost: localhost\r\n"
+          + "Content-Type: application/json\r\nExpect: 100-continue\r\n"
+          + "Content-Length: " + (DEFAULT_LIMIT + 1) + "\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
-    assertThat(answer.status()).isEqualTo(413);
-    assertThat(answer.errorCode()).isEqualTo("PAYLOAD_TOO_LARGE");
+      assertThat(raw).startsWith("HTTP/1.1 413");
+      assertThat(CoordinatorHttp.JSON.readTree(raw.substring(raw.indexOf("\r\n\r\n") + 4))
+          .get("error").get("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
+    }
   }
 }
