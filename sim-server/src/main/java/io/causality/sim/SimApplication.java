@@ -139,6 +139,7 @@ public class SimApplication extends Application<SimConfiguration> {
   @Override
   public void run(SimConfiguration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
+    HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
     strictJson(environment);
     Jdbi jdbi = openDatabase(configuration, environment);
     Optional<PostgresCluster> shared = sharedDatabase(configuration, jdbi);

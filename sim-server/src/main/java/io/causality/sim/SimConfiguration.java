@@ -10,6 +10,10 @@ import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.RateLimitFactory;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.db.DataSourceFactory;
+import io.dropwizard.util.DataSize;
+import io.dropwizard.util.DataSizeUnit;
+import io.dropwizard.validation.MaxDataSize;
+import io.dropwizard.validation.MinDataSize;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 
@@ -39,6 +43,16 @@ public class SimConfiguration extends Configuration {
 
   @Valid @NotNull private PlaybackConfig playback = new PlaybackConfig();
 
+  /**
+   * The largest request body accepted (413 above it). The largest valid inline scenario
+   * (2,000 agents, each naming all 32 attractors, long ids) is about 6 MB of compact JSON and
+   * 7 MB indented: 16 MiB leaves room for any layout of it.
+   */
+  @NotNull
+  @MinDataSize(value = 1, unit = DataSizeUnit.KIBIBYTES)
+  @MaxDataSize(value = 1, unit = DataSizeUnit.GIBIBYTES)
+  private DataSize maxRequestBodySize = DataSize.mebibytes(16);
+
   @JsonProperty("database")
   public DataSourceFactory getDataSourceFactory() {
     return database;
@@ -58,6 +72,16 @@ public class SimConfiguration extends Configuration {
   @JsonProperty
   public void setMigrateOnStart(boolean migrateOnStart) {
     this.migrateOnStart = migrateOnStart;
+  }
+
+  @JsonProperty
+  public DataSize getMaxRequestBodySize() {
+    return maxRequestBodySize;
+  }
+
+  @JsonProperty
+  public void setMaxRequestBodySize(DataSize maxRequestBodySize) {
+    this.maxRequestBodySize = maxRequestBodySize;
   }
 
   @JsonProperty

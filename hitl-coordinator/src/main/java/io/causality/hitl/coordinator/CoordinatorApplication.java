@@ -103,6 +103,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     StartupReport checked = checkPolicyAndKeys(configuration);
     CallerAuthenticator callers = new CallerAuthenticator(configuration.getCallers());
     HttpPlumbing.install(environment, configuration.getServerFactory());
+    HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
     ProtocolJson.configure(environment.getObjectMapper());
     Jdbi jdbi = openDatabase(configuration, environment);
     OverrideService overrides = new OverrideService(jdbi, Clock.systemUTC(), checked.policy(),

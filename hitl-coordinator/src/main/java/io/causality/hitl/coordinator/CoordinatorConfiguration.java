@@ -12,6 +12,10 @@ import io.dropwizard.core.Configuration;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.jetty.HttpConnectorFactory;
+import io.dropwizard.util.DataSize;
+import io.dropwizard.util.DataSizeUnit;
+import io.dropwizard.validation.MaxDataSize;
+import io.dropwizard.validation.MinDataSize;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -50,6 +54,16 @@ public class CoordinatorConfiguration extends Configuration {
   @Valid @NotNull private List<CallerConfig> callers = new ArrayList<>();
 
   private boolean migrateOnStart = true;
+
+  /**
+   * The largest request body accepted (413 above it). A submission's identifiers are at most
+   * 255 characters, but its sentinel feed and summary are free JSON: 4 MiB leaves room for a
+   * long feed while a body still fits comfortably in memory.
+   */
+  @NotNull
+  @MinDataSize(value = 1, unit = DataSizeUnit.KIBIBYTES)
+  @MaxDataSize(value = 64, unit = DataSizeUnit.MEBIBYTES)
+  private DataSize maxRequestBodySize = DataSize.mebibytes(4);
 
   public CoordinatorConfiguration() {
     setServerFactory(defaultServer());
@@ -147,6 +161,16 @@ public class CoordinatorConfiguration extends Configuration {
   @JsonProperty
   public void setMigrateOnStart(boolean migrateOnStart) {
     this.migrateOnStart = migrateOnStart;
+  }
+
+  @JsonProperty
+  public DataSize getMaxRequestBodySize() {
+    return maxRequestBodySize;
+  }
+
+  @JsonProperty
+  public void setMaxRequestBodySize(DataSize maxRequestBodySize) {
+    this.maxRequestBodySize = maxRequestBodySize;
   }
 
   /** The configured lifetimes, for the override service. */

@@ -56,6 +56,17 @@ public final class HttpPlumbing {
     stampRequestIdIntoRequestLog(serverFactory);
   }
 
+  /**
+   * Refuses request bodies larger than {@code limitBytes} with 413 PAYLOAD_TOO_LARGE before
+   * they are parsed ({@link RequestBodyLimit}); call after {@link #install}.
+   */
+  public static void limitRequestBodies(Environment environment, long limitBytes) {
+    environment.servlets()
+        .addFilter("request-body-limit",
+            new RequestBodyLimit(limitBytes, environment.getObjectMapper()))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
+  }
+
   private static void replaceDefaultExceptionMappers(
       Environment environment, ServerFactory serverFactory) {
     if (serverFactory instanceof AbstractServerFactory factory) {

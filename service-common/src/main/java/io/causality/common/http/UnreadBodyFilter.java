@@ -1,5 +1,6 @@
 package io.causality.common.http;
 
+import io.causality.common.errors.PayloadTooLargeException;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -21,10 +22,18 @@ public final class UnreadBodyFilter implements ContainerResponseFilter {
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+    if (response.getStatus() == 413) {
+      // Refused for its size: draining it is exactly what the limit is there to avoid.
+      response.getHeaders().putSingle("Connection", "close");
+      return;
+    }
     try {
       if (request.hasEntity() && !drained(request.getEntityStream())) {
         response.getHeaders().putSingle("Connection", "close");
       }
+    } catch (PayloadTooLargeException e) {
+      // Over the body limit while draining: the answer stands, the connection cannot stay.
+      response.getHeaders().putSingle("Connection", "close");
     } catch (IOException | IllegalStateException e) {
       // Already read by the resource, or the client went away: nothing is left to drain.
     }

@@ -24,10 +24,13 @@ import org.slf4j.LoggerFactory;
 /** A minimal service with the shared plumbing and one resource per failure path. */
 public class PlumbingTestApplication extends Application<Configuration> {
   static final Logger LOG = LoggerFactory.getLogger(PlumbingTestApplication.class);
+  /** Small, so tests can cross it cheaply. */
+  static final int BODY_LIMIT = 64 * 1024;
 
   @Override
   public void run(Configuration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
+    HttpPlumbing.limitRequestBodies(environment, BODY_LIMIT);
     environment.jersey().register(new EchoResource());
   }
 

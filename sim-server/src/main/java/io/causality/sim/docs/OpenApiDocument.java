@@ -37,7 +37,9 @@ public final class OpenApiDocument {
             .title("Simulation Service API")
             .version(version)
             .description("A deterministic, recursive causality simulator. Errors use the "
-                + "envelope {\"error\": {code, message, details, requestId}}.")
+                + "envelope {\"error\": {code, message, details, requestId}}. A request body "
+                + "larger than the server's maxRequestBodySize (16 MiB by default) answers 413 "
+                + "PAYLOAD_TOO_LARGE.")
             .license(new License().name("Proprietary").identifier("LicenseRef-Proprietary")))
         // Relative: the document describes whichever host served it.
         .servers(List.of(new Server().url("/").description("This server")))

@@ -1,0 +1,156 @@
+package io.causality.hitl.coordinator.hostile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.causality.common.testing.EnvelopeCheck;
+import io.causality.common.testing.HostileInput;
+import io.causality.common.testing.RawHttp;
+import io.causality.hitl.coordinator.CoordinatorApplication;
+import io.causality.hitl.coordinator.CoordinatorConfiguration;
+import io.causality.hitl.coordinator.CoordinatorHttp;
+import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
+import io.causality.hitl.coordinator.OverrideBodies;
+import io.causality.hitl.coordinator.TestDeployment;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.Tuple.Tuple2;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * Every endpoint of the coordinator's API, over real HTTP, with what a careless or hostile
+ * client sends: malformed and mistyped bodies, odd headers, garbage query values and path
+ * ids. Whatever arrives, the answer is never a 5xx, and every error is the documented
+ * envelope with nothing internal in it.
+ */
+class HostileInputIntegrationTest {
+  private static final String REQUESTS = "/v1/override-requests";
+
+  private static DropwizardAppExtension<CoordinatorConfiguration> app;
+  private static List<Operation> operations;
+  private static List<String> validIds;
+
+  /** One operation: method, path ({id} for the request id), query parameters, valid body. */
+  record Operation(String method, String path, List<String> query, JsonNode template) {}
+
+  @BeforeContainer
+  static void start() throws Exception {
+    app = new DropwizardAppExtension<>(CoordinatorApplication.class,
+        ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+        // A small body limit puts the 413 path, declared and chunked, in the mix.
+        TestDeployment.plain().overrides("maxRequestBodySize", "64KiB"));
+    app.before();
+    CoordinatorHttp http = new CoordinatorHttp(app.getLocalPort());
+    String pending = submitted(http, "actor-pending");
+    String approved = submitted(http, "actor-approved");
+    Answer token = http.post(REQUESTS + "/" + approved + "/approve",
+        OverrideBodies.approve(TestDeployment.KEY_ID));
+    assertThat(token.status()).as(token.text()).isEqualTo(200);
+    JsonNode record = http.get(REQUESTS + "/" + approved).body();
+    validIds = List.of(pending, approved);
+    operations = List.of(
+        new Operation("POST", REQUESTS, List.of(), OverrideBodies.submission("actor-new")),
+        new Operation("GET", REQUESTS, List.of("status"), null),
+        new Operation("GET", REQUESTS + "/{id}", List.of(), null),
+        new Operation("POST", REQUESTS + "/{id}/approve", List.of(),
+            OverrideBodies.approve(TestDeployment.KEY_ID).put("operatorNote", "ok")
+                .put("tokenTtlMs", 60_000)),
+        new Operation("POST", REQUESTS + "/{id}/deny", List.of(),
+            OverrideBodies.deny(TestDeployment.KEY_ID, "no")),
+        new Operation("POST", "/v1/override-tokens/redeem", List.of(),
+            OverrideBodies.redeem(token.body(), record)),
+        new Operation("GET", "/healthz", List.of(), null));
+  }
+
+  @AfterContainer
+  static void stop() {
+    app.after();
+  }
+
+  // Edge cases off: jqwik would spend them on the first operation's generators.
+  @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
+  void everyEndpointAnswersHostileInputWithTheEnvelope(
+      @ForAll("requests") Tuple2<Operation, RawHttp.Request> generated) throws IOException {
+    RawHttp.Request request = generated.get2();
+    RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), request);
+    Statistics.label("status").collect(answer.status());
+    Statistics.label("operation").collect(generated.get1().method() + " "
+        + generated.get1().path());
+    EnvelopeCheck.assertAnsweredWell(request, answer);
+  }
+
+  @Provide
+  Arbitrary<Tuple2<Operation, RawHttp.Request>> requests() {
+    return Arbitraries.oneOf(operations.stream()
+        .map(o -> requestsFor(o).map(r -> Tuple.of(o, r))).toList());
+  }
+
+  private static Arbitrary<RawHttp.Request> requestsFor(Operation operation) {
+    boolean hasBody = operation.template() != null;
+    return Combinators.combine(
+        HostileInput.methods(operation.method()),
+        target(operation),
+        HostileInput.bodies(operation.template()).injectNull(hasBody ? 0.05 : 0.85),
+        Arbitraries.of(false, false, true),
+        HostileInput.headerValues().injectNull(0.7),
+        HostileInput.contentTypes().injectNull(0.1),
+        HostileInput.accepts().injectNull(0.5),
+        HostileInput.headerValues().injectNull(0.7)).as(
+            (method, target, body, chunked, auth, type, accept, requestId) -> {
+              Map<String, String> headers = new LinkedHashMap<>();
+              put(headers, "Authorization", auth);
+              put(headers, "Content-Type", body == null ? null : type);
+              put(headers, "Accept", accept);
+              put(headers, "X-Request-Id", requestId);
+              return new RawHttp.Request(method, target, headers, body, chunked);
+            });
+  }
+
+  private static void put(Map<String, String> headers, String name, String value) {
+    if (value != null) {
+      headers.put(name, value);
+    }
+  }
+
+  private static Arbitrary<String> target(Operation operation) {
+    List<Arbitrary<String>> parts = new ArrayList<>();
+    String[] around = operation.path().split("\\{id}", -1);
+    parts.add(Arbitraries.just(around[0]));
+    if (around.length > 1) {
+      parts.add(HostileInput.pathSegments(validIds));
+      parts.add(Arbitraries.just(around[1]));
+    }
+    List<String> names = new ArrayList<>(operation.query());
+    names.add("unknown");
+    for (String name : names) {
+      parts.add(HostileInput.queryValues().map(value -> "&" + name + "=" + value)
+          .injectNull(0.5).map(pair -> pair == null ? "" : pair));
+    }
+    return Combinators.combine(parts).as(list -> {
+      String joined = String.join("", list);
+      int query = joined.indexOf('&');
+      return query < 0 ? joined : joined.substring(0, query) + "?" + joined.substring(query + 1);
+    });
+  }
+
+  private static String submitted(CoordinatorHttp http, String actorId) {
+    Answer answer = http.post(REQUESTS, OverrideBodies.submission(actorId));
+    assertThat(answer.status()).as(answer.text()).isEqualTo(201);
+    return answer.body().get("coordinatorRequestId").asText();
+  }
+}
