@@ -86,7 +86,12 @@ class TwoInstancesIntegrationTest {
     if (clients != null) {
       clients.shutdownNow();
     }
-    INSTANCES.forEach(DropwizardTestSupport::after);
+    // In reverse: each instance restores the dw.* system properties it found at its start,
+    // so stopping the first one first would leave the second one's settings for the next
+    // test class in this JVM.
+    for (int i = INSTANCES.size() - 1; i >= 0; i--) {
+      INSTANCES.get(i).after();
+    }
     if (database != null) {
       database.close();
     }

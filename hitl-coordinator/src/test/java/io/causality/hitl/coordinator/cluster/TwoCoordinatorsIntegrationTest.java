@@ -51,11 +51,12 @@ class TwoCoordinatorsIntegrationTest {
   static void startTwoCoordinators() throws Exception {
     database = PostgresTestDatabase.create();
     TestDeployment deployment = TestDeployment.plain();
-    List<ConfigOverride> overrides = new ArrayList<>(List.of(
-        deployment.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS))));
-    TestDeployment.postgres(database)
-        .forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
     for (int i = 0; i < 2; i++) {
+      // Overrides of its own per instance: each remembers the system property it replaced.
+      List<ConfigOverride> overrides = new ArrayList<>(List.of(
+          deployment.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS))));
+      TestDeployment.postgres(database)
+          .forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
       DropwizardTestSupport<CoordinatorConfiguration> instance = new DropwizardTestSupport<>(
           CoordinatorApplication.class, ResourceHelpers.resourceFilePath("configs/minimal.yml"),
           overrides.toArray(ConfigOverride[]::new));
@@ -70,7 +71,12 @@ class TwoCoordinatorsIntegrationTest {
     if (clients != null) {
       clients.shutdownNow();
     }
-    INSTANCES.forEach(DropwizardTestSupport::after);
+    // In reverse: each instance restores the dw.* system properties it found at its start,
+    // so stopping the first one first would leave the second one's database URL set for the
+    // next test class in this JVM (seen: a later class opened this dropped schema).
+    for (int i = INSTANCES.size() - 1; i >= 0; i--) {
+      INSTANCES.get(i).after();
+    }
     if (database != null) {
       database.close();
     }
