@@ -80,9 +80,20 @@ public final class SimTestFixture {
     if (!PostgresTestDatabase.forAllTests()) {
       return List.of(ConfigOverride.config("database.url", "jdbc:h2:file:" + database));
     }
-    PostgresTestDatabase schema = SCHEMAS.computeIfAbsent(database,
-        path -> PostgresTestDatabase.create());
-    return postgres(schema);
+    return postgres(schema(database));
+  }
+
+  /** A Jdbi on the database {@link #databaseOverrides} names, also while no server runs. */
+  public static Jdbi jdbi(Path database) {
+    if (!PostgresTestDatabase.forAllTests()) {
+      return jdbi("jdbc:h2:file:" + database, "sa", "");
+    }
+    PostgresTestDatabase schema = schema(database);
+    return jdbi(schema.url(), schema.user(), schema.password());
+  }
+
+  private static PostgresTestDatabase schema(Path database) {
+    return SCHEMAS.computeIfAbsent(database, path -> PostgresTestDatabase.create());
   }
 
   /** Overrides that put the service on a PostgreSQL schema. */
@@ -111,9 +122,15 @@ public final class SimTestFixture {
    * hold a pool's idle connections each (PostgreSQL allows 100 in all by default).
    */
   public static Jdbi jdbi(DropwizardAppExtension<SimConfiguration> app) {
-    DataSourceFactory database = app.getConfiguration().getDataSourceFactory();
-    return Jdbi.create(database.getUrl(), database.getUser(), database.getPassword())
-        .installPlugin(new SqlObjectPlugin());
+    return jdbi(app.getConfiguration().getDataSourceFactory());
+  }
+
+  public static Jdbi jdbi(DataSourceFactory database) {
+    return jdbi(database.getUrl(), database.getUser(), database.getPassword());
+  }
+
+  private static Jdbi jdbi(String url, String user, String password) {
+    return Jdbi.create(url, user, password).installPlugin(new SqlObjectPlugin());
   }
 
   /** A new organization with a unique slug. */
