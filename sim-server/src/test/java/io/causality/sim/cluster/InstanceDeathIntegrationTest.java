@@ -11,7 +11,7 @@ import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.events.EventsFixture;
-import io.causality.sim.testing.SimServerProcess;
+import io.causality.sim.testing.SimProcess;
 import io.causality.sim.testing.SimTestFixture;
 import io.causality.sim.testing.SseTestClient;
 import io.causality.sim.testing.SseTestClient.Event;
@@ -52,14 +52,16 @@ class InstanceDeathIntegrationTest {
 
   private static PostgresTestDatabase database;
   private static DropwizardTestSupport<SimConfiguration> survivor;
-  private static SimServerProcess doomed;
+  private static SimProcess doomed;
   private static OrganizationAdmin admin;
 
   @BeforeAll
   static void startTwoInstances() throws Exception {
     database = PostgresTestDatabase.create();
     Map<String, String> settings = settings();
-    doomed = SimServerProcess.start(settings);
+    // the PostgreSQL settings come after, and so replace, SimProcess's own H2 file
+    doomed = SimProcess.create(settings.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue()).toArray(String[]::new)).start();
     List<ConfigOverride> overrides = new ArrayList<>();
     settings.forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
     survivor = new DropwizardTestSupport<>(SimApplication.class,
