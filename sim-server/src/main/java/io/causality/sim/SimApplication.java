@@ -88,8 +88,6 @@ import org.slf4j.LoggerFactory;
 /** The simulation service. Reading {@link #run} shows the whole service. */
 public class SimApplication extends Application<SimConfiguration> {
   public static final String NAME = "sim-server";
-  /** How often each instance looks for simulations that dead instances were playing. */
-  private static final Duration ORPHAN_SWEEP = Duration.ofSeconds(10);
   private static final Logger LOG = LoggerFactory.getLogger(SimApplication.class);
 
   public static void main(String[] args) throws Exception {
@@ -210,7 +208,8 @@ public class SimApplication extends Application<SimConfiguration> {
     if (!Databases.isPostgres(database.getUrl())) {
       return Optional.empty();
     }
-    return Optional.of(new PostgresCluster(database, jdbi, ORPHAN_SWEEP));
+    return Optional.of(new PostgresCluster(database, jdbi,
+        configuration.getPlayback().getOrphanSweepInterval().toJavaDuration()));
   }
 
   /** Streams hear what other instances store; what dead instances played is paused. */

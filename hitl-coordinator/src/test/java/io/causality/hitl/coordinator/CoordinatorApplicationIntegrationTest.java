@@ -2,9 +2,11 @@ package io.causality.hitl.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
@@ -50,6 +52,8 @@ class CoordinatorApplicationIntegrationTest {
 
   @Test
   void theDatabaseIsTheDurableFileAtDbPath() throws Exception {
+    assumeFalse(PostgresTestDatabase.forAllTests(),
+        "on PostgreSQL (-Dcausality.test.database=postgresql) database.url replaces dbPath");
     assertThat(APP.getConfiguration().buildDataSourceFactory().getUrl())
         .startsWith("jdbc:h2:file:" + DATA.resolve("coordinator"))
         .contains(";WRITE_DELAY=0");

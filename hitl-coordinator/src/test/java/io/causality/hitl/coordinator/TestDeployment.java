@@ -39,6 +39,12 @@ public final class TestDeployment {
 
   private static final Map<Path, PostgresTestDatabase> SCHEMAS = new ConcurrentHashMap<>();
 
+  static {
+    // a restarted coordinator must find its schema again: they live as long as the test JVM
+    Runtime.getRuntime().addShutdownHook(new Thread(
+        () -> SCHEMAS.values().forEach(PostgresTestDatabase::close), "drop-test-schemas"));
+  }
+
   private final Path dir;
   private final Path policyFile;
   private final Path trustedKey;

@@ -27,6 +27,11 @@ public class PlaybackConfig {
   @Max(64)
   private int threads = 2;
 
+  @NotNull
+  @MinDuration(value = 100, unit = TimeUnit.MILLISECONDS)
+  @MaxDuration(value = 10, unit = TimeUnit.MINUTES)
+  private Duration orphanSweepInterval = Duration.seconds(10);
+
   /** Ticks per second at speed 1. */
   @JsonProperty
   public int getBaseTicksPerSecond() {
@@ -58,5 +63,21 @@ public class PlaybackConfig {
   @JsonProperty
   public void setThreads(int threads) {
     this.threads = threads;
+  }
+
+  /**
+   * On PostgreSQL: how often each instance pauses the simulations whose player died
+   * (docs/operations.md): how long a dead instance's simulations stay "running" at most,
+   * once the database has noticed the death. Each sweep reads every running simulation and
+   * asks the database whether their players live: seconds, not milliseconds, in production.
+   */
+  @JsonProperty
+  public Duration getOrphanSweepInterval() {
+    return orphanSweepInterval;
+  }
+
+  @JsonProperty
+  public void setOrphanSweepInterval(Duration orphanSweepInterval) {
+    this.orphanSweepInterval = orphanSweepInterval;
   }
 }

@@ -2,6 +2,7 @@ package io.causality.sim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.sim.SimApplication;
 import io.causality.sim.core.ApiKeySecrets;
 import io.dropwizard.core.cli.Cli;
@@ -16,25 +17,49 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The admin commands of DESIGN.md against a real embedded database. */
+/**
+ * The admin commands of DESIGN.md against a real embedded database (a PostgreSQL schema with
+ * {@code -Dcausality.test.database=postgresql}).
+ */
 class AdminCommandsIntegrationTest {
   @TempDir Path directory;
   private Path config;
   private String url;
+  private String user = "sa";
+  private String password = "";
+  private PostgresTestDatabase schema;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   @BeforeEach
   void writeConfig() throws Exception {
+    String driver = "org.h2.Driver";
     url = "jdbc:h2:file:" + directory.resolve("db") + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
+    if (PostgresTestDatabase.forAllTests()) {
+      // the commands as an operator runs them against the PostgreSQL database of a cluster
+      schema = PostgresTestDatabase.create();
+      driver = "org.postgresql.Driver";
+      url = schema.url();
+      user = schema.user();
+      password = schema.password();
+    }
     config = directory.resolve("sim.yml");
-    Files.writeString(config, "logging:\n  level: WARN\ndatabase:\n  driverClass: org.h2.Driver\n"
-        + "  url: \"" + url + "\"\n  user: sa\n  password: \"\"\n");
+    Files.writeString(config, "logging:\n  level: WARN\ndatabase:\n  driverClass: " + driver
+        + "\n  url: \"" + url + "\"\n  user: \"" + user + "\"\n  password: \"" + password
+        + "\"\n");
+  }
+
+  @AfterEach
+  void dropSchema() {
+    if (schema != null) {
+      schema.close();
+    }
   }
 
   private Result run(String... args) {
@@ -65,7 +90,7 @@ class AdminCommandsIntegrationTest {
   private record Result(boolean ok, String out, String err) {}
 
   private long count(String sql) throws Exception {
-    try (Connection c = DriverManager.getConnection(url, "sa", "");
+    try (Connection c = DriverManager.getConnection(url, user, password);
         ResultSet rows = c.createStatement().executeQuery(sql)) {
       rows.next();
       return rows.getLong(1);

@@ -97,6 +97,7 @@ class TwoInstancesIntegrationTest {
     }
   }
 
+  /** Catches a claim decided per instance (in memory) rather than by the key's primary key. */
   @Test
   void theSameIdempotencyKeyOnBothInstancesHasOneEffect() throws Exception {
     Caller caller = caller("strategic");
@@ -120,6 +121,7 @@ class TwoInstancesIntegrationTest {
     }
   }
 
+  /** Catches counts read and written back (read + n): 6 ticks of 120 were counted so. */
   @Test
   void usageCountsAreExactAfterParallelRunsThroughBoth() throws Exception {
     Caller caller = caller("strategic");
@@ -139,6 +141,10 @@ class TwoInstancesIntegrationTest {
         caller.organization())).isEqualTo(120);
   }
 
+  /**
+   * Catches a limit checked by reading the count before an unconditional increment: 16 runs
+   * were created so, instead of 5.
+   */
   @Test
   void aQuotaAtItsLimitIsNotExceededByParallelRunsThroughBoth() throws Exception {
     Caller caller = caller("community");
@@ -157,7 +163,10 @@ class TwoInstancesIntegrationTest {
         caller.organization())).isEqualTo(100);
   }
 
-  /** Without the retry of a change another instance made first, some of these were 409. */
+  /**
+   * Without the retry of a change another instance made first, some of these were 409;
+   * without the version condition on the write, steps were lost (tick 14 of 24).
+   */
   @Test
   void stepsThroughBothAtOnceAreNeitherLostNorForked() throws Exception {
     Caller caller = caller("strategic");
@@ -182,7 +191,8 @@ class TwoInstancesIntegrationTest {
   /**
    * The stream is on instance B; the simulation plays on A, then B takes playing over at
    * another speed, then A pauses it: B's client hears every event once, in order, and one
-   * instance plays at a time (the ids would repeat or jump otherwise).
+   * instance plays at a time (the ids would repeat or jump otherwise). Without the NOTIFY,
+   * B's client gets heartbeats only.
    */
   @Test
   void aStreamOnOneInstanceHearsASimulationPlayingOnTheOther() throws Exception {

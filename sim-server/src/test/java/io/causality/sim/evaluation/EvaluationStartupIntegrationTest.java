@@ -15,6 +15,8 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -65,11 +67,12 @@ class EvaluationStartupIntegrationTest {
   }
 
   private static void start(Path policy) throws Exception {
+    List<ConfigOverride> overrides = new ArrayList<>(
+        SimTestFixture.databaseOverrides(SimTestFixture.tempDirectory().resolve("sim")));
+    overrides.add(ConfigOverride.config("evaluation.policyPath", policy.toString()));
     DropwizardTestSupport<SimConfiguration> support = new DropwizardTestSupport<>(
         SimApplication.class, ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-        ConfigOverride.config("database.url",
-            "jdbc:h2:file:" + SimTestFixture.tempDirectory().resolve("sim")),
-        ConfigOverride.config("evaluation.policyPath", policy.toString()));
+        overrides.toArray(ConfigOverride[]::new));
     try {
       support.before();
     } finally {

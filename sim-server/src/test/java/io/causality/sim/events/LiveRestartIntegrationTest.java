@@ -33,8 +33,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,13 +49,15 @@ class LiveRestartIntegrationTest {
   @TempDir Path directory;
 
   private DropwizardTestSupport<SimConfiguration> app() {
-    return new DropwizardTestSupport<>(SimApplication.class,
-        ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-        ConfigOverride.config("database.url", "jdbc:h2:file:" + directory.resolve("sim")),
-        ConfigOverride.config("rateLimits.enabled", "false"),
+    List<ConfigOverride> overrides =
+        new ArrayList<>(SimTestFixture.databaseOverrides(directory.resolve("sim")));
+    overrides.addAll(List.of(ConfigOverride.config("rateLimits.enabled", "false"),
         ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"),
         ConfigOverride.config("playback.baseTicksPerSecond", "100"),
-        ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
+        ConfigOverride.config("playback.batchInterval", "20 milliseconds")));
+    return new DropwizardTestSupport<>(SimApplication.class,
+        ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+        overrides.toArray(ConfigOverride[]::new));
   }
 
   private JsonNode call(DropwizardTestSupport<SimConfiguration> app, String method, String path,
@@ -164,9 +164,7 @@ class LiveRestartIntegrationTest {
 
   /** What a process that crashed while playing leaves: status running, and its journal row. */
   private void leftRunning(UUID id) {
-    Jdbi jdbi = Jdbi.create("jdbc:h2:file:" + directory.resolve("sim"), "sa", "")
-        .installPlugin(new SqlObjectPlugin());
-    jdbi.useTransaction(handle -> {
+    SimTestFixture.jdbi(directory.resolve("sim")).useTransaction(handle -> {
       SimulationRow row = handle.attach(SimulationDao.class).find(id).orElseThrow();
       handle.attach(SimulationDao.class).changeStatus(id, row.version(), "running", 1.0,
           "a-process-that-crashed", Instant.now());
@@ -183,10 +181,9 @@ class LiveRestartIntegrationTest {
   }
 
   private static String apiKey(DropwizardTestSupport<SimConfiguration> app) {
-    Jdbi jdbi = Jdbi.create(app.getConfiguration().getDataSourceFactory()
-        .build(app.getEnvironment().metrics(), "restart-admin"))
-        .installPlugin(new SqlObjectPlugin());
-    OrganizationAdmin admin = new OrganizationAdmin(jdbi, Clock.systemUTC(), new SecureRandom());
+    OrganizationAdmin admin = new OrganizationAdmin(
+        SimTestFixture.jdbi(app.getConfiguration().getDataSourceFactory()), Clock.systemUTC(),
+        new SecureRandom());
     OrganizationRow organization = SimTestFixture.organization(admin, "enterprise");
     return admin.createApiKey(organization.slug(), "simulation:read,simulation:write").key();
   }

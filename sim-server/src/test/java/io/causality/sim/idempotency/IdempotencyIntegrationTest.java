@@ -15,9 +15,6 @@ import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -81,16 +78,9 @@ class IdempotencyIntegrationTest {
   }
 
   private static long storedRows(String idempotencyKey) throws Exception {
-    try (Connection connection = APP.getConfiguration().getDataSourceFactory()
-        .build(APP.getEnvironment().metrics(), "probe-" + UUID.randomUUID()).getConnection();
-        PreparedStatement query = connection.prepareStatement(
-            "SELECT COUNT(*) FROM idempotency_keys WHERE idempotency_key = ?")) {
-      query.setString(1, idempotencyKey);
-      try (ResultSet rows = query.executeQuery()) {
-        rows.next();
-        return rows.getLong(1);
-      }
-    }
+    return SimTestFixture.jdbi(APP).withHandle(handle -> handle.createQuery(
+            "SELECT COUNT(*) FROM idempotency_keys WHERE idempotency_key = :key")
+        .bind("key", idempotencyKey).mapTo(Long.class).one());
   }
 
   @Test

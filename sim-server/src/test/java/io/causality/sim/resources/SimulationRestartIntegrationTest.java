@@ -19,8 +19,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
-import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,10 +36,12 @@ class SimulationRestartIntegrationTest {
   @TempDir Path directory;
 
   private DropwizardTestSupport<SimConfiguration> app() {
+    List<ConfigOverride> overrides =
+        new ArrayList<>(SimTestFixture.databaseOverrides(directory.resolve("sim")));
+    overrides.add(ConfigOverride.config("simulations.snapshotInterval", "100"));
     return new DropwizardTestSupport<>(SimApplication.class,
         ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-        ConfigOverride.config("database.url", "jdbc:h2:file:" + directory.resolve("sim")),
-        ConfigOverride.config("simulations.snapshotInterval", "100"));
+        overrides.toArray(ConfigOverride[]::new));
   }
 
   private JsonNode call(DropwizardTestSupport<SimConfiguration> app, String method, String path,
@@ -117,10 +119,9 @@ class SimulationRestartIntegrationTest {
   }
 
   private static String apiKey(DropwizardTestSupport<SimConfiguration> app) {
-    Jdbi jdbi = Jdbi.create(app.getConfiguration().getDataSourceFactory()
-        .build(app.getEnvironment().metrics(), "restart-admin"))
-        .installPlugin(new SqlObjectPlugin());
-    OrganizationAdmin admin = new OrganizationAdmin(jdbi, Clock.systemUTC(), new SecureRandom());
+    OrganizationAdmin admin = new OrganizationAdmin(
+        SimTestFixture.jdbi(app.getConfiguration().getDataSourceFactory()), Clock.systemUTC(),
+        new SecureRandom());
     OrganizationRow organization = SimTestFixture.organization(admin, "enterprise");
     return admin.createApiKey(organization.slug(), "simulation:read,simulation:write").key();
   }

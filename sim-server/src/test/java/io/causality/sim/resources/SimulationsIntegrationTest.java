@@ -2,7 +2,6 @@ package io.causality.sim.resources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.SimConfiguration;
@@ -186,8 +185,7 @@ class SimulationsIntegrationTest {
       OrganizationRow capped = SimTestFixture.organization(admin, "community");
       String key = admin.createApiKey(capped.slug(), "simulation:write").key();
       json(post("/v1/simulations", key, "{\"scenarioId\":\"stable-basins\"}"), 201);
-      Jdbi jdbi = Jdbi.create(APP.getConfiguration().getDataSourceFactory()
-          .build(new MetricRegistry(), "quota"));
+      Jdbi jdbi = SimTestFixture.jdbi(APP);
       jdbi.useHandle(h -> h.createUpdate("UPDATE usage_periods SET simulation_runs = 100 "
           + "WHERE organization_id = :org AND period_start = :start")
           .bind("org", capped.id())

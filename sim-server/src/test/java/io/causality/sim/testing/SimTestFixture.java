@@ -1,6 +1,5 @@
 package io.causality.sim.testing;
 
-import com.codahale.metrics.MetricRegistry;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -12,6 +11,7 @@ import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.dropwizard.core.Application;
+import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -27,6 +27,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,6 +38,12 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 public final class SimTestFixture {
   public static final String JWT_SECRET = "test-secret-that-is-at-least-32-bytes-long!";
   private static final Map<Path, PostgresTestDatabase> SCHEMAS = new ConcurrentHashMap<>();
+
+  static {
+    // a restarted server must find its schema again, so they live as long as the test JVM
+    Runtime.getRuntime().addShutdownHook(new Thread(
+        () -> SCHEMAS.values().forEach(PostgresTestDatabase::close), "drop-test-schemas"));
+  }
 
   private SimTestFixture() {}
 
@@ -65,33 +72,65 @@ public final class SimTestFixture {
 
   /**
    * The embedded H2 file at {@code database}; with {@code -Dcausality.test.database=postgresql}
-   * a PostgreSQL schema of its own instead (one per path, so a restart finds its data).
+   * a PostgreSQL schema of its own instead (one per path, so a restart finds its data). A test
+   * that starts a server of its own uses these too: the overrides are system properties, so
+   * a running fixture's PostgreSQL driver would otherwise apply to an H2 URL.
    */
-  private static List<ConfigOverride> databaseOverrides(Path database) {
+  public static List<ConfigOverride> databaseOverrides(Path database) {
     if (!PostgresTestDatabase.forAllTests()) {
       return List.of(ConfigOverride.config("database.url", "jdbc:h2:file:" + database));
     }
-    PostgresTestDatabase schema = SCHEMAS.computeIfAbsent(database,
-        path -> PostgresTestDatabase.create());
-    return postgres(schema);
+    return postgres(schema(database));
+  }
+
+  /** A Jdbi on the database {@link #databaseOverrides} names, also while no server runs. */
+  public static Jdbi jdbi(Path database) {
+    if (!PostgresTestDatabase.forAllTests()) {
+      return jdbi("jdbc:h2:file:" + database, "sa", "");
+    }
+    PostgresTestDatabase schema = schema(database);
+    return jdbi(schema.url(), schema.user(), schema.password());
+  }
+
+  private static PostgresTestDatabase schema(Path database) {
+    return SCHEMAS.computeIfAbsent(database, path -> PostgresTestDatabase.create());
   }
 
   /** Overrides that put the service on a PostgreSQL schema. */
   public static List<ConfigOverride> postgres(PostgresTestDatabase schema) {
-    return List.of(ConfigOverride.config("database.driverClass", "org.postgresql.Driver"),
-        ConfigOverride.config("database.url", schema.url()),
-        ConfigOverride.config("database.user", schema.user()),
-        ConfigOverride.config("database.password", schema.password()));
+    return postgresSettings(schema).entrySet().stream()
+        .map(e -> ConfigOverride.config(e.getKey(), e.getValue())).toList();
+  }
+
+  /** The configuration keys and values of {@link #postgres}, as a process takes them. */
+  public static Map<String, String> postgresSettings(PostgresTestDatabase schema) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("database.driverClass", "org.postgresql.Driver");
+    settings.put("database.url", schema.url());
+    settings.put("database.user", schema.user());
+    settings.put("database.password", schema.password());
+    return settings;
   }
 
   public static OrganizationAdmin admin(DropwizardAppExtension<SimConfiguration> app) {
     return new OrganizationAdmin(jdbi(app), Clock.systemUTC(), new SecureRandom());
   }
 
-  /** A Jdbi of its own on the application's database, as the admin commands open it. */
+  /**
+   * A Jdbi of its own on the application's database, as the admin commands open it. Without a
+   * pool: a connection per handle, closed after it, so that tests calling this often do not
+   * hold a pool's idle connections each (PostgreSQL allows 100 in all by default).
+   */
   public static Jdbi jdbi(DropwizardAppExtension<SimConfiguration> app) {
-    return Jdbi.create(app.getConfiguration().getDataSourceFactory()
-        .build(new MetricRegistry(), "test-admin")).installPlugin(new SqlObjectPlugin());
+    return jdbi(app.getConfiguration().getDataSourceFactory());
+  }
+
+  public static Jdbi jdbi(DataSourceFactory database) {
+    return jdbi(database.getUrl(), database.getUser(), database.getPassword());
+  }
+
+  private static Jdbi jdbi(String url, String user, String password) {
+    return Jdbi.create(url, user, password).installPlugin(new SqlObjectPlugin());
   }
 
   /** A new organization with a unique slug. */

@@ -82,6 +82,10 @@ class TwoCoordinatorsIntegrationTest {
     }
   }
 
+  /**
+   * Catches a redemption update without {@code AND redeemed_at IS NULL}: the 63 others then
+   * failed (500) on the request that was no longer APPROVED, instead of REPLAY_DETECTED.
+   */
   @Test
   void exactlyOneOf64RedemptionsThroughBothIsAccepted() throws Exception {
     String id = submitted(http(0).post(REQUESTS, submission("actor-two-" + System.nanoTime())));
@@ -100,6 +104,11 @@ class TwoCoordinatorsIntegrationTest {
     assertThat(events(id, "REDEEMED")).isEqualTo(1);
   }
 
+  /**
+   * Catches an expiry update without {@code AND status = 'PENDING'}: the readers that lost
+   * then failed (500) on the unique EXPIRED event; without that constraint too, the count of
+   * EXPIRED events would catch it.
+   */
   @Test
   void aDueRequestReadThroughBothAtOnceHasOneExpiredEvent() throws Exception {
     String id = submitted(http(0).post(REQUESTS, submission("actor-expiry-" + System.nanoTime())));

@@ -210,6 +210,8 @@ class CoordinatorCrashIntegrationTest {
       life.redeemed = true;
     } else if (status.equals("APPROVED")) {
       life.lostApproval = true; // approved, but the answer with the token never arrived
+    } else if (status.equals("DENIED")) {
+      life.denied = true; // denied, but the answer never arrived
     }
     life.pending = null;
     life.settled = true;
