@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.testing.KillDuringWrites;
 import io.causality.sim.testing.SimProcess;
 import java.io.IOException;
 import java.net.URI;
@@ -11,7 +12,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -69,27 +69,10 @@ class SimCrashIntegrationTest {
 
   // ---- the writers
 
-  private void writeUntilKilled(SimProcess server, int acks, int cycle) throws Exception {
-    AtomicInteger acknowledged = new AtomicInteger();
-    AtomicBoolean stop = new AtomicBoolean();
-    List<Thread> writers = new ArrayList<>();
-    for (int w = 0; w < WRITERS; w++) {
-      Random random = new Random(31L * cycle + w);
-      Thread writer = new Thread(() -> write(random, acknowledged, stop), "writer-" + w);
-      writer.start();
-      writers.add(writer);
-    }
-    Instant deadline = Instant.now().plusSeconds(60);
-    while (acknowledged.get() < acks && Instant.now().isBefore(deadline)) {
-      Thread.sleep(5);
-    }
-    assertThat(acknowledged.get()).as("writes acknowledged before the kill: " + server.tail())
-        .isGreaterThanOrEqualTo(acks);
-    server.kill();
-    stop.set(true);
-    for (Thread writer : writers) {
-      writer.join(Duration.ofSeconds(40).toMillis());
-    }
+  private void writeUntilKilled(SimProcess server, int acks, int cycle)
+      throws InterruptedException {
+    KillDuringWrites.cycle(WRITERS, 31L * cycle, acks, this::write, server::kill,
+        server::tail);
   }
 
   /** One writer: its own simulations, one write at a time, until a write finds no server. */

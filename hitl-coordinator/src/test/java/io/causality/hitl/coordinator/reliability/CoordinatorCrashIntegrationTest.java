@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.common.testing.KillDuringWrites;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
 import io.causality.hitl.coordinator.OverrideBodies;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -65,27 +64,9 @@ class CoordinatorCrashIntegrationTest {
   // ---- the writers
 
   private void writeUntilKilled(CoordinatorProcess coordinator, int acks, int cycle)
-      throws Exception {
-    AtomicInteger acknowledged = new AtomicInteger();
-    AtomicBoolean stop = new AtomicBoolean();
-    List<Thread> writers = new ArrayList<>();
-    for (int w = 0; w < WRITERS; w++) {
-      Random random = new Random(17L * cycle + w);
-      Thread writer = new Thread(() -> write(random, acknowledged, stop), "writer-" + w);
-      writer.start();
-      writers.add(writer);
-    }
-    Instant deadline = Instant.now().plusSeconds(60);
-    while (acknowledged.get() < acks && Instant.now().isBefore(deadline)) {
-      Thread.sleep(5);
-    }
-    assertThat(acknowledged.get()).as("writes acknowledged: " + coordinator.tail())
-        .isGreaterThanOrEqualTo(acks);
-    coordinator.kill();
-    stop.set(true);
-    for (Thread writer : writers) {
-      writer.join(Duration.ofSeconds(40).toMillis());
-    }
+      throws InterruptedException {
+    KillDuringWrites.cycle(WRITERS, 17L * cycle, acks, this::write, coordinator::kill,
+        coordinator::tail);
   }
 
   /** One writer: submit, then deny (one in five) or approve, then redeem (two in three). */
