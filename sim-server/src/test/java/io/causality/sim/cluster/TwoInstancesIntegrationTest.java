@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.testing.PostgresTestDatabase;
+import io.causality.common.testing.TestInstances;
 import io.causality.sim.SimApplication;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.BillingPeriods;
@@ -86,12 +87,7 @@ class TwoInstancesIntegrationTest {
     if (clients != null) {
       clients.shutdownNow();
     }
-    // In reverse: each instance restores the dw.* system properties it found at its start,
-    // so stopping the first one first would leave the second one's settings for the next
-    // test class in this JVM.
-    for (int i = INSTANCES.size() - 1; i >= 0; i--) {
-      INSTANCES.get(i).after();
-    }
+    TestInstances.stopInReverse(INSTANCES);
     if (database != null) {
       database.close();
     }

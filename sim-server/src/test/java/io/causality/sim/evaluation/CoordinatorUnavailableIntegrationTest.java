@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.common.testing.CoordinatorProcess;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.testing.SimTestFixture;

@@ -3,6 +3,7 @@ package io.causality.sim.evaluation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.common.testing.CoordinatorProcess;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.PostgresTestDatabase;
+import io.causality.common.testing.TestInstances;
 import io.causality.hitl.coordinator.CoordinatorApplication;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
@@ -71,12 +72,7 @@ class TwoCoordinatorsIntegrationTest {
     if (clients != null) {
       clients.shutdownNow();
     }
-    // In reverse: each instance restores the dw.* system properties it found at its start,
-    // so stopping the first one first would leave the second one's database URL set for the
-    // next test class in this JVM (seen: a later class opened this dropped schema).
-    for (int i = INSTANCES.size() - 1; i >= 0; i--) {
-      INSTANCES.get(i).after();
-    }
+    TestInstances.stopInReverse(INSTANCES);
     if (database != null) {
       database.close();
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.common.testing.CoordinatorProcess;
 import io.causality.common.testing.KillDuringWrites;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;

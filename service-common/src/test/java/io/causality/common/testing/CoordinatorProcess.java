@@ -1,21 +1,24 @@
-package io.causality.sim.evaluation;
+package io.causality.common.testing;
 
-import io.causality.common.testing.JarProcess;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * The built {@code hitl-coordinator.jar} as its own process, on the repository's
- * {@code config/hitl-coordinator.yml}, as an operator runs it. Not in this JVM: both services
- * ship {@code migrations/changelog.xml}, and one classpath cannot hold both.
+ * The built {@code hitl-coordinator.jar} as its own process, in a folder of {@code target/}
+ * holding {@code dev-init}'s deployment, on the repository's {@code config/hitl-coordinator.yml}
+ * as an operator runs it: started again on the same files and port after a SIGKILL (the
+ * coordinator's crash test) or a stop (sim-server's tests of both services together, which
+ * cannot share one JVM: both ship {@code migrations/changelog.xml}). Here, not in either
+ * module, because both use it; paths are relative to a module folder, as Maven runs tests.
  */
 public final class CoordinatorProcess implements AutoCloseable {
-  private static final Path JAR = Path.of("..", "hitl-coordinator", "target", "hitl-coordinator.jar")
-      .toAbsolutePath().normalize();
+  private static final Path JAR = Path.of("..", "hitl-coordinator", "target",
+      "hitl-coordinator.jar").toAbsolutePath().normalize();
   private static final Path CONFIG = Path.of("..", "config", "hitl-coordinator.yml")
       .toAbsolutePath().normalize();
+  private static final Duration START_LIMIT = Duration.ofSeconds(90);
 
   private final JarProcess process;
   private final int port;
@@ -25,7 +28,7 @@ public final class CoordinatorProcess implements AutoCloseable {
     this.port = port;
   }
 
-  /** A fresh folder with {@code dev-init}'s deployment under var/ (gamma floor 0.35). */
+  /** A fresh folder with dev-init's policy and keys under var/ (gamma floor 0.35). */
   public static CoordinatorProcess deploy() {
     JarProcess process = new JarProcess("coordinator", JAR, JarProcess.newWorkDir("coordinator-"));
     process.run(List.of(), List.of("dev-init", "--dir", "var"));
@@ -45,13 +48,18 @@ public final class CoordinatorProcess implements AutoCloseable {
     return port;
   }
 
-  /** Starts the coordinator and waits until /healthz answers. */
+  /** Starts the coordinator and waits until /healthz answers 200. */
   public CoordinatorProcess start() {
     process.launch(List.of("-Ddw.bind=127.0.0.1:" + port,
         "-Ddw.server.adminConnectors[0].port=0", "-Ddw.logging.level=WARN"),
         List.of("serve", CONFIG.toString()));
-    process.awaitHealthy(URI.create(baseUrl() + "/healthz"), Duration.ofSeconds(90));
+    process.awaitHealthy(URI.create(baseUrl() + "/healthz"), START_LIMIT);
     return this;
+  }
+
+  /** SIGKILL: no shutdown hook, no flush, as a power cut or the OOM killer would. */
+  public void kill() {
+    process.kill();
   }
 
   /** Stops the process and waits for it to be gone, so its port refuses connections. */
@@ -62,5 +70,10 @@ public final class CoordinatorProcess implements AutoCloseable {
   @Override
   public void close() {
     stop();
+  }
+
+  /** The end of the current run's log, for failure messages. */
+  public String tail() {
+    return process.tail();
   }
 }
