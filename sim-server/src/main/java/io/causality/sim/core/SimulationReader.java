@@ -47,8 +47,8 @@ public final class SimulationReader {
       return Page.of(List.of(), limit, offset, 0);
     }
     return jdbi.withExtension(SimulationDao.class, dao -> Page.of(
-        dao.page(organizations, limit, offset).stream().map(SimulationRow::summary)
-            .map(SimulationViews::simulation).toList(),
+        dao.page(organizations, limit, offset).stream().map(SimulationViews::simulation)
+            .toList(),
         limit, offset, dao.count(organizations)));
   }
 

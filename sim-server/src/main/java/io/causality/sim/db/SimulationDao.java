@@ -28,11 +28,13 @@ public interface SimulationDao {
   @SqlQuery("SELECT * FROM simulations WHERE id = :id")
   Optional<SimulationRow> find(@Bind("id") UUID id);
 
-  @SqlQuery("""
-      SELECT * FROM simulations WHERE organization_id IN (<organizations>)
+  /** A page of summaries: a list shows no scenario, so its large column is not read. */
+  @SqlQuery("SELECT " + SimulationSummaryMapper.COLUMNS + """
+       FROM simulations WHERE organization_id IN (<organizations>)
       ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
       """)
-  List<SimulationRow> page(@BindList("organizations") Collection<UUID> organizations,
+  @RegisterRowMapper(SimulationSummaryMapper.class)
+  List<SimulationSummary> page(@BindList("organizations") Collection<UUID> organizations,
       @Bind("limit") int limit, @Bind("offset") int offset);
 
   @SqlQuery("SELECT COUNT(*) FROM simulations WHERE organization_id IN (<organizations>)")

@@ -3,7 +3,6 @@ package io.causality.sim.db;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
  * Finds one simulation by id: the lookups every simulation endpoint starts with, each reading
@@ -17,24 +16,12 @@ import org.jdbi.v3.core.mapper.RowMapper;
  */
 public final class SimulationLookup {
   private static final String FIND = "SELECT * FROM simulations WHERE id = :id";
-  private static final String SUMMARY = """
-      SELECT id, organization_id, scenario_id, engine_version, status, ticks_computed,
-             state_json, created_at
-      FROM simulations WHERE id = :id
-      """;
+  private static final String SUMMARY =
+      "SELECT " + SimulationSummaryMapper.COLUMNS + " FROM simulations WHERE id = :id";
   private static final String ORGANIZATION =
       "SELECT organization_id FROM simulations WHERE id = :id";
   private static final SimulationRowMapper ROW = new SimulationRowMapper();
-  private static final RowMapper<SimulationSummary> SUMMARY_ROW = (rs, ctx) ->
-      new SimulationSummary(
-          rs.getObject("id", UUID.class),
-          rs.getObject("organization_id", UUID.class),
-          rs.getString("scenario_id"),
-          rs.getString("engine_version"),
-          rs.getString("status"),
-          rs.getLong("ticks_computed"),
-          rs.getString("state_json"),
-          Timestamps.instant(rs, "created_at"));
+  private static final SimulationSummaryMapper SUMMARY_ROW = new SimulationSummaryMapper();
 
   private final Jdbi jdbi;
 

@@ -11,10 +11,4 @@ import java.util.UUID;
 public record SimulationRow(
     UUID id, UUID organizationId, String scenarioId, String scenarioJson, String engineVersion,
     String status, long ticksComputed, int inputCount, double speed, String stateJson,
-    Instant createdAt, Instant updatedAt, long version, String player) {
-
-  public SimulationSummary summary() {
-    return new SimulationSummary(id, organizationId, scenarioId, engineVersion, status,
-        ticksComputed, stateJson, createdAt);
-  }
-}
+    Instant createdAt, Instant updatedAt, long version, String player) {}
