@@ -37,6 +37,7 @@ public final class HttpPlumbing {
     // Timestamps travel as ISO 8601 strings, as both specs say, not as epoch numbers.
     environment.getObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     replaceDefaultExceptionMappers(environment, serverFactory);
+    environment.jersey().register(new DocumentationAnnotationsFilter());
     environment.servlets()
         .addFilter("request-id", new RequestIdFilter())
         .addMappingForUrlPatterns(EnumSet.allOf(DispatcherType.class), false, "/*");

@@ -62,6 +62,13 @@ class HttpPlumbingIntegrationTest {
   }
 
   @Test
+  void entityWritersAreNotHandedTheOpenApiAnnotations() throws Exception {
+    HttpResponse<String> response = send(to("/v1/echo/documented"));
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).isEqualTo("GET,Path,Produces");
+  }
+
+  @Test
   void clientRequestIdIsEchoedOnSuccessAndError() throws Exception {
     HttpResponse<String> ok = send(to("/v1/echo").header(RequestIds.HEADER, "trace-42"));
     assertThat(ok.headers().firstValue(RequestIds.HEADER)).hasValue("trace-42");

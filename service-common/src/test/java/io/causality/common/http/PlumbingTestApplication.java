@@ -3,6 +3,7 @@ package io.causality.common.http;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.setup.Environment;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -16,6 +17,13 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.MessageBodyWriter;
+import java.io.OutputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -32,6 +40,29 @@ public class PlumbingTestApplication extends Application<Configuration> {
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, BODY_LIMIT);
     environment.jersey().register(new EchoResource());
+    environment.jersey().register(new AnnotationNamesWriter());
+  }
+
+  /** An answer whose writer reports the annotations Jersey handed it. */
+  public record SeenAnnotations() {}
+
+  /** Writes the simple names of the annotations it is given, comma-separated. */
+  @Produces(MediaType.TEXT_PLAIN)
+  public static final class AnnotationNamesWriter implements MessageBodyWriter<SeenAnnotations> {
+    @Override
+    public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations,
+        MediaType mediaType) {
+      return type == SeenAnnotations.class;
+    }
+
+    @Override
+    public void writeTo(SeenAnnotations answer, Class<?> type, Type genericType,
+        Annotation[] annotations, MediaType mediaType, MultivaluedMap<String, Object> headers,
+        OutputStream out) throws java.io.IOException {
+      String names = String.join(",", Arrays.stream(annotations)
+          .map(annotation -> annotation.annotationType().getSimpleName()).sorted().toList());
+      out.write(names.getBytes(StandardCharsets.UTF_8));
+    }
   }
 
   /** A body with nested, bounded fields. */
@@ -56,6 +87,14 @@ public class PlumbingTestApplication extends Application<Configuration> {
     public Map<String, Object> page(
         @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit) {
       return Map.of("limit", limit);
+    }
+
+    @GET
+    @Path("/documented")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Operation(summary = "Documented for OpenAPI; the writer should not see it")
+    public SeenAnnotations documented() {
+      return new SeenAnnotations();
     }
 
     @GET
