@@ -139,7 +139,8 @@ public class SimApplication extends Application<SimConfiguration> {
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
     strictJson(environment);
-    Jdbi jdbi = openDatabase(configuration, environment);
+    ManagedDataSource dataSource = openDatabase(configuration, environment);
+    Jdbi jdbi = ServiceJdbi.build(environment, configuration.getDataSourceFactory(), dataSource);
     Optional<PostgresCluster> shared = sharedDatabase(configuration, jdbi);
     Cluster cluster = shared.<Cluster>map(c -> c).orElseGet(Cluster::single);
     registerAuthentication(configuration, environment, jdbi);
@@ -163,7 +164,7 @@ public class SimApplication extends Application<SimConfiguration> {
         clock, settings.getSnapshotInterval(), events, playback, cluster);
     pauseLeftRunning(simulations);
     shared.ifPresent(c -> listenToOthers(c, simulations, events, environment));
-    SimulationReader reader = new SimulationReader(jdbi, loader);
+    SimulationReader reader = new SimulationReader(jdbi, dataSource, loader);
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock);
     EventStreams streams = new EventStreams(simulations, reader, organizations, events,
         new EventReplay(jdbi, loader), streamThreads(configuration.getEvents(), environment),
@@ -293,13 +294,14 @@ public class SimApplication extends Application<SimConfiguration> {
     environment.jersey().register(new ScopeFeature());
   }
 
-  private static Jdbi openDatabase(SimConfiguration configuration, Environment environment) {
+  private static ManagedDataSource openDatabase(
+      SimConfiguration configuration, Environment environment) {
     DataSourceFactory factory = durable(configuration.getDataSourceFactory());
     ManagedDataSource dataSource = factory.build(environment.metrics(), "database");
     if (configuration.isMigrateOnStart()) {
       StartupMigrations.apply(dataSource);
     }
-    return ServiceJdbi.build(environment, factory, dataSource);
+    return dataSource;
   }
 
   /** The configured database, with durable commits forced on for embedded H2 files. */

@@ -4,7 +4,6 @@ import io.causality.sim.auth.AuthErrors;
 import io.causality.sim.auth.Caller;
 import io.causality.sim.db.SimulationLookup;
 import io.causality.sim.db.SimulationRow;
-import io.causality.sim.db.SimulationSummary;
 import io.causality.sim.errors.SimulationConflictException;
 import io.causality.sim.errors.SimulationNotFoundException;
 import java.util.UUID;
@@ -30,14 +29,6 @@ public final class SimulationAccess {
     return row;
   }
 
-  /** As {@link #accessible}, reading only what the API shows. */
-  public SimulationSummary accessibleSummary(Caller caller, UUID id) {
-    SimulationSummary summary = simulations.summary(id)
-        .orElseThrow(() -> new SimulationNotFoundException(id));
-    requireAccess(caller, id, summary.organizationId());
-    return summary;
-  }
-
   /** Only the check of {@link #accessible}, for callers that read the row later or not at all. */
   public void check(Caller caller, UUID id) {
     UUID organization = simulations.organizationOf(id)
@@ -45,7 +36,7 @@ public final class SimulationAccess {
     requireAccess(caller, id, organization);
   }
 
-  private static void requireAccess(Caller caller, UUID id, UUID organization) {
+  static void requireAccess(Caller caller, UUID id, UUID organization) {
     if (!caller.canAccess(organization)) {
       throw AuthErrors.unauthorized("You are not authorized to access simulation " + id);
     }

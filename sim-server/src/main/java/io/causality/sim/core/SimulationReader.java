@@ -12,6 +12,8 @@ import io.causality.sim.db.InputDao;
 import io.causality.sim.db.ProphecyDao;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.SimulationSummary;
+import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.output.TraceWriter;
 import io.causality.sim.errors.SimulationNotFoundException;
@@ -20,6 +22,7 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 
 /** What reads simulations: lists, one simulation, its decrees, prophecies and trace. */
@@ -28,11 +31,13 @@ public final class SimulationReader {
 
   private final Jdbi jdbi;
   private final SimulationAccess access;
+  private final SimulationSummaryQuery summaries;
   private final SimulationLoader loader;
 
-  public SimulationReader(Jdbi jdbi, SimulationLoader loader) {
+  public SimulationReader(Jdbi jdbi, DataSource dataSource, SimulationLoader loader) {
     this.jdbi = jdbi;
     this.access = new SimulationAccess(jdbi);
+    this.summaries = new SimulationSummaryQuery(dataSource);
     this.loader = loader;
   }
 
@@ -52,8 +57,12 @@ public final class SimulationReader {
         limit, offset, dao.count(organizations)));
   }
 
+  /** The spec answers 404 for an unknown simulation and 401 for another organization's. */
   public SimulationView get(Caller caller, UUID id) {
-    return SimulationViews.simulation(access.accessibleSummary(caller, id));
+    SimulationSummary summary = summaries.find(id)
+        .orElseThrow(() -> new SimulationNotFoundException(id));
+    SimulationAccess.requireAccess(caller, id, summary.organizationId());
+    return SimulationViews.simulation(summary);
   }
 
   public Page<DecreeView> decrees(Caller caller, UUID id, int limit, int offset, Order order) {

@@ -6,7 +6,8 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * Finds one simulation by id: the lookups every simulation endpoint starts with, each reading
- * only the columns its caller needs (the scenario is a large CLOB that a GET does not show).
+ * only the columns its caller needs (the scenario is a large CLOB that an access check does not
+ * need). The GET's own read is {@link SimulationSummaryQuery}.
  *
  * <p>Written with JDBI's fluent API rather than as {@link SimulationDao} methods: each call of
  * a SqlObject method builds its handler and a copy of JDBI's configuration afresh, which a
@@ -16,12 +17,9 @@ import org.jdbi.v3.core.Jdbi;
  */
 public final class SimulationLookup {
   private static final String FIND = "SELECT * FROM simulations WHERE id = :id";
-  private static final String SUMMARY =
-      "SELECT " + SimulationSummaryMapper.COLUMNS + " FROM simulations WHERE id = :id";
   private static final String ORGANIZATION =
       "SELECT organization_id FROM simulations WHERE id = :id";
   private static final SimulationRowMapper ROW = new SimulationRowMapper();
-  private static final SimulationSummaryMapper SUMMARY_ROW = new SimulationSummaryMapper();
 
   private final Jdbi jdbi;
 
@@ -33,12 +31,6 @@ public final class SimulationLookup {
   public Optional<SimulationRow> find(UUID id) {
     return jdbi.withHandle(handle ->
         handle.createQuery(FIND).bind("id", id).map(ROW).findOne());
-  }
-
-  /** What the API shows of the simulation. */
-  public Optional<SimulationSummary> summary(UUID id) {
-    return jdbi.withHandle(handle ->
-        handle.createQuery(SUMMARY).bind("id", id).map(SUMMARY_ROW).findOne());
   }
 
   /** Whose the simulation is: all an access check needs. */
