@@ -52,6 +52,18 @@ class SimApplicationIntegrationTest {
   }
 
   @Test
+  void livenessAnswersWithoutRunningChecks() throws Exception {
+    HttpResponse<String> response = get(APP.getLocalPort(), "/v1/health/live");
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.headers().firstValue("Content-Type").orElseThrow())
+        .startsWith("application/json");
+    JsonNode body = JSON.readTree(response.body());
+    assertThat(body.get("status").asText()).isEqualTo("UP");
+    assertThat(body.get("service").asText()).isEqualTo("sim-server");
+    assertThat(body.has("checks")).isFalse();
+  }
+
+  @Test
   void durableCommitsAreForcedOnTheEmbeddedDatabase() {
     assertThat(APP.getConfiguration().getDataSourceFactory().getUrl())
         .contains(DATA.resolve("sim").toString()).endsWith(";WRITE_DELAY=0");

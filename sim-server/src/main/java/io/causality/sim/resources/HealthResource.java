@@ -13,7 +13,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** {@code GET /v1/health}: public; runs every health check, the database's among them. */
+/**
+ * {@code GET /v1/health}: public; runs every health check, the database's among them.
+ * {@code GET /v1/health/live} (beyond the spec): public; runs none (docs/operations.md).
+ */
 @Path("/v1/health")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Health")
@@ -21,9 +24,11 @@ import jakarta.ws.rs.core.Response;
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class HealthResource {
   private final HealthReport report;
+  private final HealthReport.Body live;
 
   public HealthResource(HealthReport report) {
     this.report = report;
+    this.live = report.live();
   }
 
   @GET
@@ -35,5 +40,17 @@ public final class HealthResource {
       content = @Content(schema = @Schema(implementation = HealthReport.Body.class)))
   public Response health() {
     return report.respond();
+  }
+
+  @GET
+  @Path("/live")
+  @Operation(summary = "Liveness (public)",
+      description = "Answers UP without running any check: the process is up and serving "
+          + "requests. For liveness probes, which should not restart a service whose database "
+          + "is briefly unreachable; GET /v1/health is the readiness check.")
+  @ApiResponse(responseCode = "200", description = "The service is serving requests",
+      content = @Content(schema = @Schema(implementation = HealthReport.Body.class)))
+  public HealthReport.Body live() {
+    return live;
   }
 }
