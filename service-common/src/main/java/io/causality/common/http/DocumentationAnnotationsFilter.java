@@ -15,7 +15,8 @@ import java.util.Arrays;
  * of the resource method, on every response. An annotation's hash is computed reflectively,
  * member by member, and never cached; the nested {@code @Operation}, {@code @ApiResponse},
  * {@code @Content} and {@code @Schema} annotations of a documented endpoint made that hash
- * about a third of a simple GET's CPU time (docs/performance.md, "Simulation HTTP"). They
+ * about a third of the samples in a profile of a simple GET (docs/performance.md,
+ * "Simulation HTTP"). They
  * describe the API for swagger, which reads them from the classes at start; no writer
  * depends on them, so the writers are handed the rest.
  */

@@ -19,6 +19,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyWriter;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
@@ -58,7 +59,7 @@ public class PlumbingTestApplication extends Application<Configuration> {
     @Override
     public void writeTo(SeenAnnotations answer, Class<?> type, Type genericType,
         Annotation[] annotations, MediaType mediaType, MultivaluedMap<String, Object> headers,
-        OutputStream out) throws java.io.IOException {
+        OutputStream out) throws IOException {
       String names = String.join(",", Arrays.stream(annotations)
           .map(annotation -> annotation.annotationType().getSimpleName()).sorted().toList());
       out.write(names.getBytes(StandardCharsets.UTF_8));
