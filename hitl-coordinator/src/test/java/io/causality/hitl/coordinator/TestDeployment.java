@@ -100,7 +100,8 @@ public final class TestDeployment {
     Map<String, String> overrides = new LinkedHashMap<>();
     overrides.put("dbPath", dir.resolve("db").toString());
     if (PostgresTestDatabase.forAllTests()) {
-      overrides.putAll(postgres(SCHEMAS.computeIfAbsent(dir, d -> PostgresTestDatabase.create())));
+      overrides.putAll(
+          SCHEMAS.computeIfAbsent(dir, d -> PostgresTestDatabase.create()).databaseSettings());
     }
     overrides.put("policy.path", policyFile.toString());
     overrides.put("policy.trustedKeyPemPath", trustedKey.toString());
@@ -111,16 +112,6 @@ public final class TestDeployment {
     List<ConfigOverride> list = new ArrayList<>();
     overrides.forEach((key, value) -> list.add(ConfigOverride.config(key, value)));
     return list.toArray(ConfigOverride[]::new);
-  }
-
-  /** The keys that put a coordinator on a PostgreSQL schema instead of dbPath. */
-  public static Map<String, String> postgres(PostgresTestDatabase schema) {
-    Map<String, String> keys = new LinkedHashMap<>();
-    keys.put("database.driverClass", "org.postgresql.Driver");
-    keys.put("database.url", schema.url());
-    keys.put("database.user", schema.user());
-    keys.put("database.password", schema.password());
-    return keys;
   }
 
   /** A policy with ops-1 and ops-2, signed by {@code signing}, written to {@code name}. */

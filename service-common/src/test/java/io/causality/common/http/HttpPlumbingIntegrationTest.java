@@ -8,6 +8,7 @@ import io.dropwizard.core.Configuration;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.URI;
@@ -245,14 +246,17 @@ class HttpPlumbingIntegrationTest {
     }
   }
 
+  /** Posts BODY to /v1/echo chunked: a publisher of unknown length makes the client chunk. */
+  private HttpResponse<String> postChunked(String contentType, byte[] body) throws Exception {
+    return send(to("/v1/echo").header("Content-Type", contentType)
+        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))));
+  }
+
   @Test
   void aChunkedBodyOverTheLimitIs413() throws Exception {
     byte[] body = echoBodyOf(PlumbingTestApplication.BODY_LIMIT + 1)
         .getBytes(StandardCharsets.UTF_8);
-    // A publisher of unknown length makes the client send the body chunked.
-    HttpResponse<String> response = send(to("/v1/echo").header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofInputStream(
-            () -> new java.io.ByteArrayInputStream(body))));
+    HttpResponse<String> response = postChunked("application/json", body);
     assertThat(response.statusCode()).isEqualTo(413);
     assertThat(error(response).get("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
     assertThat(response.headers().firstValue("Connection")).hasValue("close");
@@ -261,9 +265,7 @@ class HttpPlumbingIntegrationTest {
   @Test
   void aChunkedBodyWithinTheLimitIsAccepted() throws Exception {
     byte[] body = echoBodyOf(1000).getBytes(StandardCharsets.UTF_8);
-    HttpResponse<String> response = send(to("/v1/echo").header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofInputStream(
-            () -> new java.io.ByteArrayInputStream(body))));
+    HttpResponse<String> response = postChunked("application/json", body);
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
   }
 
@@ -273,9 +275,7 @@ class HttpPlumbingIntegrationTest {
     // the limit's exception escaped the drain and turned the 415 into a 500.
     byte[] body = "x".repeat(PlumbingTestApplication.BODY_LIMIT + 1_000)
         .getBytes(StandardCharsets.UTF_8);
-    HttpResponse<String> response = send(to("/v1/echo").header("Content-Type", "text/plain")
-        .POST(HttpRequest.BodyPublishers.ofInputStream(
-            () -> new java.io.ByteArrayInputStream(body))));
+    HttpResponse<String> response = postChunked("text/plain", body);
     assertThat(response.statusCode()).isEqualTo(415);
     assertThat(error(response).get("code").asText()).isEqualTo("UNSUPPORTED_MEDIA_TYPE");
     assertThat(response.headers().firstValue("Connection")).hasValue("close");

@@ -6,6 +6,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -63,6 +65,19 @@ public final class PostgresTestDatabase implements AutoCloseable {
   public String password() {
     String password = setting("CAUSALITY_TEST_POSTGRES_PASSWORD");
     return password != null ? password : "";
+  }
+
+  /**
+   * The Dropwizard configuration keys and values that put either service on this schema
+   * instead of its embedded H2 file, as config overrides or {@code -Ddw.} properties take them.
+   */
+  public Map<String, String> databaseSettings() {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("database.driverClass", "org.postgresql.Driver");
+    settings.put("database.url", url);
+    settings.put("database.user", user());
+    settings.put("database.password", password());
+    return settings;
   }
 
   public Connection connect() throws SQLException {

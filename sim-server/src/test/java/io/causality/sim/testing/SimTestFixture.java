@@ -27,7 +27,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -98,18 +97,8 @@ public final class SimTestFixture {
 
   /** Overrides that put the service on a PostgreSQL schema. */
   public static List<ConfigOverride> postgres(PostgresTestDatabase schema) {
-    return postgresSettings(schema).entrySet().stream()
+    return schema.databaseSettings().entrySet().stream()
         .map(e -> ConfigOverride.config(e.getKey(), e.getValue())).toList();
-  }
-
-  /** The configuration keys and values of {@link #postgres}, as a process takes them. */
-  public static Map<String, String> postgresSettings(PostgresTestDatabase schema) {
-    Map<String, String> settings = new LinkedHashMap<>();
-    settings.put("database.driverClass", "org.postgresql.Driver");
-    settings.put("database.url", schema.url());
-    settings.put("database.user", schema.user());
-    settings.put("database.password", schema.password());
-    return settings;
   }
 
   public static OrganizationAdmin admin(DropwizardAppExtension<SimConfiguration> app) {

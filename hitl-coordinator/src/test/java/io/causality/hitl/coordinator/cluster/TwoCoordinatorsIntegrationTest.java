@@ -56,7 +56,7 @@ class TwoCoordinatorsIntegrationTest {
       // Overrides of its own per instance: each remembers the system property it replaced.
       List<ConfigOverride> overrides = new ArrayList<>(List.of(
           deployment.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS))));
-      TestDeployment.postgres(database)
+      database.databaseSettings()
           .forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
       DropwizardTestSupport<CoordinatorConfiguration> instance = new DropwizardTestSupport<>(
           CoordinatorApplication.class, ResourceHelpers.resourceFilePath("configs/minimal.yml"),
