@@ -33,7 +33,7 @@ public final class DocumentationAnnotationsFilter implements WriterInterceptor {
     context.proceed();
   }
 
-  static Annotation[] withoutDocumentation(Annotation[] annotations) {
+  private static Annotation[] withoutDocumentation(Annotation[] annotations) {
     return Arrays.stream(annotations)
         .filter(annotation -> !isDocumentation(annotation))
         .toArray(Annotation[]::new);
