@@ -5,11 +5,15 @@ repo_root() {
   cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd
 }
 
-# A TCP port on 127.0.0.1 that nothing listens on now.
+# A TCP port on 127.0.0.1 that nothing listens on now, below the kernel's ephemeral range:
+# a port inside it can be taken, between this check and the server's bind, as the local end
+# of any outgoing connection (a smoke run failed that way: "Failed to bind").
 free_port() {
-  local port
+  local port lowest=20000 ephemeral
+  ephemeral=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2> /dev/null || echo 32768)
+  [ "$ephemeral" -gt $(( lowest + 1000 )) ] || lowest=1024
   for _ in $(seq 1 200); do
-    port=$(( 20000 + RANDOM % 40000 ))
+    port=$(( lowest + RANDOM % (ephemeral - lowest) ))
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       echo "$port"
       return 0
