@@ -9,58 +9,58 @@ import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
-import io.causality.sim.cli.ApiKeyCommand;
-import io.causality.sim.cli.OrgCreateCommand;
-import io.causality.sim.cli.UserAddCommand;
-import io.causality.sim.cluster.PostgresCluster;
-import io.causality.sim.core.Cluster;
-import io.causality.sim.core.EngineCatalog;
-import io.causality.sim.core.EventReplay;
-import io.causality.sim.core.LiveSimulations;
-import io.causality.sim.core.OrganizationService;
-import io.causality.sim.core.SimulationLoader;
-import io.causality.sim.core.SimulationReader;
-import io.causality.sim.core.SimulationService;
-import io.causality.sim.errors.EngineValidationExceptionMapper;
-import io.causality.sim.errors.StreamLimitExceptionMapper;
-import io.causality.sim.events.ConnectionTimeouts;
-import io.causality.sim.events.EventHub;
-import io.causality.sim.events.EventStreams;
-import io.causality.sim.events.LiveShutdown;
-import io.causality.sim.events.SseFrameWriter;
-import io.causality.sim.playback.PlaybackScheduler;
-import io.causality.sim.resources.SimulationEventsResource;
-import io.causality.sim.resources.SimulationTimeControlResource;
-import io.causality.sim.errors.UnknownAgentExceptionMapper;
-import io.causality.sim.resources.ScenarioResource;
-import io.causality.sim.resources.ScenariosResource;
-import io.causality.sim.resources.SimulationResource;
-import io.causality.sim.resources.SimulationsResource;
-import io.causality.sim.config.IdempotencyFactory;
-import io.causality.sim.evaluation.EvaluationPolicyException;
-import io.causality.sim.evaluation.EvaluationRuntime;
-import io.causality.sim.evaluation.SimulationEvaluations;
-import io.causality.sim.evaluation.SimulationGammaReader;
-import io.causality.sim.core.SimulationAccess;
-import io.causality.sim.resources.EvaluationsResource;
-import io.causality.sim.resources.SimulationEvaluationsResource;
-import io.causality.sim.config.EventsConfig;
-import io.causality.sim.config.SimulationsConfig;
-import io.causality.sim.idempotency.IdempotencyStore;
-import io.causality.sim.resources.ApiDocsResource;
-import io.causality.sim.usage.ApiCallFilter;
-import io.causality.sim.usage.UsageFlusher;
-import io.causality.sim.usage.UsageMeter;
-import io.causality.sim.resources.HealthResource;
-import io.causality.sim.resources.OpenApiResource;
-import io.causality.sim.resources.OrganizationResource;
-import io.causality.sim.resources.OrganizationUsageResource;
-import io.causality.sim.resources.OrganizationsResource;
 import io.causality.sim.auth.Caller;
 import io.causality.sim.auth.CallerAuthFilter;
 import io.causality.sim.auth.CallerAuthenticator;
 import io.causality.sim.auth.JwtVerifier;
 import io.causality.sim.auth.ScopeFeature;
+import io.causality.sim.cli.ApiKeyCommand;
+import io.causality.sim.cli.OrgCreateCommand;
+import io.causality.sim.cli.UserAddCommand;
+import io.causality.sim.cluster.PostgresCluster;
+import io.causality.sim.config.EventsConfig;
+import io.causality.sim.config.IdempotencyFactory;
+import io.causality.sim.config.SimulationsConfig;
+import io.causality.sim.core.Cluster;
+import io.causality.sim.core.EngineCatalog;
+import io.causality.sim.core.EventReplay;
+import io.causality.sim.core.LiveSimulations;
+import io.causality.sim.core.OrganizationService;
+import io.causality.sim.core.SimulationAccess;
+import io.causality.sim.core.SimulationLoader;
+import io.causality.sim.core.SimulationReader;
+import io.causality.sim.core.SimulationService;
+import io.causality.sim.errors.EngineValidationExceptionMapper;
+import io.causality.sim.errors.StreamLimitExceptionMapper;
+import io.causality.sim.errors.UnknownAgentExceptionMapper;
+import io.causality.sim.evaluation.EvaluationPolicyException;
+import io.causality.sim.evaluation.EvaluationRuntime;
+import io.causality.sim.evaluation.SimulationEvaluations;
+import io.causality.sim.evaluation.SimulationGammaReader;
+import io.causality.sim.events.ConnectionTimeouts;
+import io.causality.sim.events.EventHub;
+import io.causality.sim.events.EventStreams;
+import io.causality.sim.events.LiveShutdown;
+import io.causality.sim.events.SseFrameWriter;
+import io.causality.sim.idempotency.IdempotencyStore;
+import io.causality.sim.playback.PlaybackScheduler;
+import io.causality.sim.resources.ApiDocsResource;
+import io.causality.sim.resources.EvaluationsResource;
+import io.causality.sim.resources.HealthResource;
+import io.causality.sim.resources.OpenApiResource;
+import io.causality.sim.resources.OrganizationResource;
+import io.causality.sim.resources.OrganizationUsageResource;
+import io.causality.sim.resources.OrganizationsResource;
+import io.causality.sim.resources.ScenarioResource;
+import io.causality.sim.resources.ScenariosResource;
+import io.causality.sim.resources.SimulationEvaluationsResource;
+import io.causality.sim.resources.SimulationEventsResource;
+import io.causality.sim.resources.SimulationResource;
+import io.causality.sim.resources.SimulationTimeControlResource;
+import io.causality.sim.resources.SimulationsResource;
+import io.causality.sim.usage.ApiCallFilter;
+import io.causality.sim.usage.UsageFlusher;
+import io.causality.sim.usage.UsageMeter;
 import io.dropwizard.auth.AuthDynamicFeature;
 import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
@@ -108,30 +108,32 @@ public class SimApplication extends Application<SimConfiguration> {
   }
 
   private ServeCommand<SimConfiguration> serverCommand(String name, String description) {
-    return new ServeCommand<>(this, name, description, NAME,
-        List.of(EvaluationPolicyException.class));
+    return new ServeCommand<>(
+        this, name, description, NAME, List.of(EvaluationPolicyException.class));
   }
 
   @Override
   public void initialize(Bootstrap<SimConfiguration> bootstrap) {
     // Secrets come from the environment: jwtSecret: ${SIM_JWT_SECRET:-}
-    bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
-        bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
+    bootstrap.setConfigurationSourceProvider(
+        new SubstitutingSourceProvider(
+            bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
     bootstrap.addCommand(serverCommand("serve", "Runs the service (alias of 'server')"));
     bootstrap.addCommand(new OrgCreateCommand());
     bootstrap.addCommand(new ApiKeyCommand());
     bootstrap.addCommand(new UserAddCommand());
-    bootstrap.addBundle(new MigrationsBundle<>() {
-      @Override
-      public DataSourceFactory getDataSourceFactory(SimConfiguration configuration) {
-        return durable(configuration.getDataSourceFactory());
-      }
+    bootstrap.addBundle(
+        new MigrationsBundle<>() {
+          @Override
+          public DataSourceFactory getDataSourceFactory(SimConfiguration configuration) {
+            return durable(configuration.getDataSourceFactory());
+          }
 
-      @Override
-      public String getMigrationsFileName() {
-        return StartupMigrations.CHANGELOG;
-      }
-    });
+          @Override
+          public String getMigrationsFileName() {
+            return StartupMigrations.CHANGELOG;
+          }
+        });
   }
 
   @Override
@@ -157,36 +159,63 @@ public class SimApplication extends Application<SimConfiguration> {
     SimulationsConfig settings = configuration.getSimulations();
     LiveSimulations live = new LiveSimulations(loader, settings.getMaxLiveInstances());
     EventHub events = new EventHub(configuration.getEvents().getClientBuffer());
-    PlaybackScheduler playback = new PlaybackScheduler(configuration.getPlayback(),
-        environment.lifecycle().scheduledExecutorService("playback-%d")
-            .threads(configuration.getPlayback().getThreads()).build());
-    SimulationService simulations = new SimulationService(jdbi, catalog, live, organizations,
-        clock, settings.getSnapshotInterval(), events, playback, cluster);
+    PlaybackScheduler playback =
+        new PlaybackScheduler(
+            configuration.getPlayback(),
+            environment
+                .lifecycle()
+                .scheduledExecutorService("playback-%d")
+                .threads(configuration.getPlayback().getThreads())
+                .build());
+    SimulationService simulations =
+        new SimulationService(
+            jdbi,
+            catalog,
+            live,
+            organizations,
+            clock,
+            settings.getSnapshotInterval(),
+            events,
+            playback,
+            cluster);
     pauseLeftRunning(simulations);
     shared.ifPresent(c -> listenToOthers(c, simulations, events, environment));
     SimulationReader reader = new SimulationReader(jdbi, dataSource, loader);
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock);
-    EventStreams streams = new EventStreams(simulations, reader, organizations, events,
-        new EventReplay(jdbi, loader), streamThreads(configuration.getEvents(), environment),
-        configuration.getEvents());
+    EventStreams streams =
+        new EventStreams(
+            simulations,
+            reader,
+            organizations,
+            events,
+            new EventReplay(jdbi, loader),
+            streamThreads(configuration.getEvents(), environment),
+            configuration.getEvents());
     environment.lifecycle().addEventListener(new LiveShutdown(playback, simulations, streams));
     environment.jersey().register(new SseFrameWriter());
     environment.jersey().register(new StreamLimitExceptionMapper());
-    registerResources(environment, List.of(
-        new HealthResource(new HealthReport(environment.healthChecks(), NAME, version())),
-        new ApiDocsResource(),
-        new ScenariosResource(catalog),
-        new ScenarioResource(catalog),
-        new SimulationsResource(simulations, reader),
-        new SimulationResource(simulations, reader),
-        new SimulationTimeControlResource(simulations),
-        new SimulationEventsResource(streams, new ConnectionTimeouts(configuration.getEvents())),
-        new OrganizationsResource(organizations),
-        new OrganizationResource(organizations),
-        new OrganizationUsageResource(organizations),
-        new EvaluationsResource(evaluation),
-        new SimulationEvaluationsResource(new SimulationEvaluations(evaluation,
-            new SimulationAccess(jdbi), new SimulationGammaReader(loader), clock))));
+    registerResources(
+        environment,
+        List.of(
+            new HealthResource(new HealthReport(environment.healthChecks(), NAME, version())),
+            new ApiDocsResource(),
+            new ScenariosResource(catalog),
+            new ScenarioResource(catalog),
+            new SimulationsResource(simulations, reader),
+            new SimulationResource(simulations, reader),
+            new SimulationTimeControlResource(simulations),
+            new SimulationEventsResource(
+                streams, new ConnectionTimeouts(configuration.getEvents())),
+            new OrganizationsResource(organizations),
+            new OrganizationResource(organizations),
+            new OrganizationUsageResource(organizations),
+            new EvaluationsResource(evaluation),
+            new SimulationEvaluationsResource(
+                new SimulationEvaluations(
+                    evaluation,
+                    new SimulationAccess(jdbi),
+                    new SimulationGammaReader(loader),
+                    clock))));
   }
 
   /** The time source of the service; tests substitute one they can move. */
@@ -203,41 +232,48 @@ public class SimApplication extends Application<SimConfiguration> {
   }
 
   /** On PostgreSQL, several instances may share the database (docs/operations.md). */
-  private static Optional<PostgresCluster> sharedDatabase(SimConfiguration configuration,
-      Jdbi jdbi) {
+  private static Optional<PostgresCluster> sharedDatabase(
+      SimConfiguration configuration, Jdbi jdbi) {
     DataSourceFactory database = configuration.getDataSourceFactory();
     if (!Databases.isPostgres(database.getUrl())) {
       return Optional.empty();
     }
-    return Optional.of(new PostgresCluster(database, jdbi,
-        configuration.getPlayback().getOrphanSweepInterval().toJavaDuration()));
+    return Optional.of(
+        new PostgresCluster(
+            database, jdbi, configuration.getPlayback().getOrphanSweepInterval().toJavaDuration()));
   }
 
   /** Streams hear what other instances store; what dead instances played is paused. */
-  private static void listenToOthers(PostgresCluster cluster, SimulationService simulations,
-      EventHub events, Environment environment) {
-    cluster.listener(new PostgresCluster.Listener() {
-      @Override
-      public void changedElsewhere(UUID simulationId) {
-        simulations.changedElsewhere(simulationId);
-      }
+  private static void listenToOthers(
+      PostgresCluster cluster,
+      SimulationService simulations,
+      EventHub events,
+      Environment environment) {
+    cluster.listener(
+        new PostgresCluster.Listener() {
+          @Override
+          public void changedElsewhere(UUID simulationId) {
+            simulations.changedElsewhere(simulationId);
+          }
 
-      @Override
-      public Set<UUID> watched() {
-        return events.watchedIds();
-      }
+          @Override
+          public Set<UUID> watched() {
+            return events.watchedIds();
+          }
 
-      @Override
-      public void sweep() {
-        pauseLeftRunning(simulations);
-      }
-    });
+          @Override
+          public void sweep() {
+            pauseLeftRunning(simulations);
+          }
+        });
     environment.lifecycle().manage(cluster);
   }
 
   /** One thread per open event stream, up to events.maxStreams; none kept idle long. */
   private static ExecutorService streamThreads(EventsConfig config, Environment environment) {
-    return environment.lifecycle().executorService("event-stream-%d")
+    return environment
+        .lifecycle()
+        .executorService("event-stream-%d")
         .minThreads(0)
         .maxThreads(config.getMaxStreams())
         .workQueue(new SynchronousQueue<>())
@@ -245,16 +281,22 @@ public class SimApplication extends Application<SimConfiguration> {
   }
 
   /** Rate limits and idempotency keys: filters in front of every resource. */
-  private static void registerLimits(SimConfiguration configuration, Environment environment,
-      Jdbi jdbi, OrganizationService organizations, Clock clock) {
-    configuration.getRateLimits().build(organizations, clock)
+  private static void registerLimits(
+      SimConfiguration configuration,
+      Environment environment,
+      Jdbi jdbi,
+      OrganizationService organizations,
+      Clock clock) {
+    configuration
+        .getRateLimits()
+        .build(organizations, clock)
         .ifPresent(environment.jersey()::register);
     IdempotencyFactory idempotencyConfig = configuration.getIdempotency();
     IdempotencyStore idempotency = idempotencyConfig.buildStore(jdbi, clock);
     // One process serves an embedded H2 file (the admin commands never claim keys); a shared
     // database may hold live claims of other instances, left to the in-flight timeout.
-    boolean exclusive = DurableDatabase.isEmbeddedH2File(
-        configuration.getDataSourceFactory().getUrl());
+    boolean exclusive =
+        DurableDatabase.isEmbeddedH2File(configuration.getDataSourceFactory().getUrl());
     environment.lifecycle().manage(idempotencyConfig.buildCleaner(idempotency, exclusive));
     environment.jersey().register(idempotencyConfig.buildFeature(idempotency));
   }
@@ -270,7 +312,8 @@ public class SimApplication extends Application<SimConfiguration> {
 
   /** A typo'd field or 2.5 ticks is the client's mistake: say so rather than guess. */
   private static void strictJson(Environment environment) {
-    environment.getObjectMapper()
+    environment
+        .getObjectMapper()
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
         .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -284,11 +327,13 @@ public class SimApplication extends Application<SimConfiguration> {
     if (jwt.isEmpty()) {
       LOG.warn("auth.jwtSecret is not set: bearer tokens are refused, API keys still work");
     }
-    CallerAuthFilter filter = new CallerAuthFilter.Builder()
-        .setAuthenticator(new CallerAuthenticator(
-            jdbi, jwt, configuration.getAuth().getApiKeyCacheTtl().toJavaDuration()))
-        .setPrefix("Bearer")
-        .buildAuthFilter();
+    CallerAuthFilter filter =
+        new CallerAuthFilter.Builder()
+            .setAuthenticator(
+                new CallerAuthenticator(
+                    jdbi, jwt, configuration.getAuth().getApiKeyCacheTtl().toJavaDuration()))
+            .setPrefix("Bearer")
+            .buildAuthFilter();
     environment.jersey().register(new AuthDynamicFeature(filter));
     environment.jersey().register(new AuthValueFactoryProvider.Binder<>(Caller.class));
     environment.jersey().register(new ScopeFeature());

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.sim.config.AuthConfig;
 import io.causality.sim.config.EvaluationFactory;
 import io.causality.sim.config.EventsConfig;
-import io.causality.sim.config.PlaybackConfig;
-import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.config.IdempotencyFactory;
+import io.causality.sim.config.PlaybackConfig;
 import io.causality.sim.config.RateLimitFactory;
+import io.causality.sim.config.SimulationsConfig;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.util.DataSize;
@@ -18,8 +18,8 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 
 /**
- * The simulation service's configuration. Every key has a working default, so a file with
- * only {@code server}, {@code logging} and {@code database} starts the service.
+ * The simulation service's configuration. Every key has a working default, so a file with only
+ * {@code server}, {@code logging} and {@code database} starts the service.
  */
 public class SimConfiguration extends Configuration {
   /** The embedded default: a durable H2 file under var/, shareable with the admin commands. */
@@ -44,9 +44,9 @@ public class SimConfiguration extends Configuration {
   @Valid @NotNull private PlaybackConfig playback = new PlaybackConfig();
 
   /**
-   * The largest request body accepted (413 above it). The largest valid inline scenario
-   * (2,000 agents, each naming all 32 attractors, long ids) is about 6 MB of compact JSON and
-   * 7 MB indented: 16 MiB leaves room for any layout of it.
+   * The largest request body accepted (413 above it). The largest valid inline scenario (2,000
+   * agents, each naming all 32 attractors, long ids) is about 6 MB of compact JSON and 7 MB
+   * indented: 16 MiB leaves room for any layout of it.
    */
   @NotNull
   @MinDataSize(value = 1, unit = DataSizeUnit.KIBIBYTES)

@@ -22,9 +22,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class SimApplicationIntegrationTest {
   static final Path DATA = tempDirectory();
 
-  static final DropwizardAppExtension<SimConfiguration> APP = new DropwizardAppExtension<>(
-      SimApplication.class, ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-      ConfigOverride.config("database.url", "jdbc:h2:file:" + DATA.resolve("sim")));
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      new DropwizardAppExtension<>(
+          SimApplication.class,
+          ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+          ConfigOverride.config("database.url", "jdbc:h2:file:" + DATA.resolve("sim")));
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private final HttpClient http = HttpClient.newHttpClient();
@@ -38,8 +40,9 @@ class SimApplicationIntegrationTest {
   }
 
   private HttpResponse<String> get(int port, String path) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .build(), HttpResponse.BodyHandlers.ofString());
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   @Test
@@ -66,15 +69,19 @@ class SimApplicationIntegrationTest {
   @Test
   void durableCommitsAreForcedOnTheEmbeddedDatabase() {
     assertThat(APP.getConfiguration().getDataSourceFactory().getUrl())
-        .contains(DATA.resolve("sim").toString()).endsWith(";WRITE_DELAY=0");
+        .contains(DATA.resolve("sim").toString())
+        .endsWith(";WRITE_DELAY=0");
   }
 
   @Test
   void migrationsRanAtStart() throws Exception {
-    try (var connection = APP.getConfiguration().getDataSourceFactory()
-        .build(APP.getEnvironment().metrics(), "probe").getConnection();
-        var rows = connection.createStatement().executeQuery(
-            "SELECT COUNT(*) FROM organizations")) {
+    try (var connection =
+            APP.getConfiguration()
+                .getDataSourceFactory()
+                .build(APP.getEnvironment().metrics(), "probe")
+                .getConnection();
+        var rows =
+            connection.createStatement().executeQuery("SELECT COUNT(*) FROM organizations")) {
       assertThat(rows.next()).isTrue();
       assertThat(rows.getLong(1)).isGreaterThanOrEqualTo(0);
     }
@@ -82,9 +89,13 @@ class SimApplicationIntegrationTest {
 
   @Test
   void unknownPathAnswersTheEnvelopeWithTheRequestId() throws Exception {
-    HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + APP.getLocalPort() + "/v1/unknown"))
-        .header("X-Request-Id", "sim-it-1").build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + APP.getLocalPort() + "/v1/unknown"))
+                .header("X-Request-Id", "sim-it-1")
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).isEqualTo(404);
     assertThat(response.headers().firstValue("X-Request-Id")).hasValue("sim-it-1");
     JsonNode error = JSON.readTree(response.body()).get("error");

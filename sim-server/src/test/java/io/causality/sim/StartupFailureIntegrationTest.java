@@ -16,9 +16,13 @@ class StartupFailureIntegrationTest {
       int status = sim.startAndAwaitExit(Duration.ofSeconds(90));
 
       assertThat(status).isEqualTo(1);
-      assertThat(sim.log()).contains("sim-server did not start: evaluation.policyPath "
-          + missing + ": cannot read the file")
-          .doesNotContain("\tat ").doesNotContain("EvaluationPolicyException");
+      assertThat(sim.log())
+          .contains(
+              "sim-server did not start: evaluation.policyPath "
+                  + missing
+                  + ": cannot read the file")
+          .doesNotContain("\tat ")
+          .doesNotContain("EvaluationPolicyException");
     }
   }
 }

@@ -19,189 +19,220 @@ import java.util.stream.IntStream;
 
 /**
  * Load driver of a running coordinator (ops/bench/coordinator starts one and runs this). Each
- * figure is shown in three layers measured in the same run: over HTTP against the running
- * jar; the coordinator's own service in this process (same database settings, policy and key,
- * no HTTP); and the raw limit:
+ * figure is shown in three layers measured in the same run: over HTTP against the running jar; the
+ * coordinator's own service in this process (same database settings, policy and key, no HTTP); and
+ * the raw limit:
  *
  * <ul>
- *   <li>approvals per second on one client, beside the JDK's PS256 signing rate with the same
- *       key over a token payload;</li>
- *   <li>for each concurrency, redemptions per second and latency (every one ACCEPTED, each
- *       token redeemed once), beside durable H2 conditional updates per second on the same
- *       number of threads.</li>
+ *   <li>approvals per second on one client, beside the JDK's PS256 signing rate with the same key
+ *       over a token payload;
+ *   <li>for each concurrency, redemptions per second and latency (every one ACCEPTED, each token
+ *       redeemed once), beside durable H2 conditional updates per second on the same number of
+ *       threads.
  * </ul>
  *
- * <p>Arguments: {@code --url URL --deployment DEV_INIT_DIR --scratch DIR [--key-id ops-1]
- * [--tokens 1000] [--warmup 300] [--concurrency 1,16] [--raw-seconds 4]}.
+ * <p>Arguments: {@code --url URL --deployment DEV_INIT_DIR --scratch DIR [--key-id ops-1] [--tokens
+ * 1000] [--warmup 300] [--concurrency 1,16] [--raw-seconds 4]}.
  */
 public final class CoordinatorLoad {
 
-    private final Map<String, String> options;
-    private final CoordinatorClient client;
-    private final DevInit.Layout deployment;
+  private final Map<String, String> options;
+  private final CoordinatorClient client;
+  private final DevInit.Layout deployment;
 
-    private CoordinatorLoad(Map<String, String> options) {
-        this.options = options;
-        this.client = new CoordinatorClient(options.get("url"), keyId());
-        this.deployment = new DevInit.Layout(Path.of(options.get("deployment")));
-    }
+  private CoordinatorLoad(Map<String, String> options) {
+    this.options = options;
+    this.client = new CoordinatorClient(options.get("url"), keyId());
+    this.deployment = new DevInit.Layout(Path.of(options.get("deployment")));
+  }
 
-    public static void main(String[] args) throws Exception {
-        // The in-process service logs each decision at INFO; only the figures go to stdout.
-        CommandOutput.logWarningsToStandardError();
-        new CoordinatorLoad(parse(args)).run();
-        // The database pool's threads would keep the JVM alive.
-        System.exit(0);
-    }
+  public static void main(String[] args) throws Exception {
+    // The in-process service logs each decision at INFO; only the figures go to stdout.
+    CommandOutput.logWarningsToStandardError();
+    new CoordinatorLoad(parse(args)).run();
+    // The database pool's threads would keep the JVM alive.
+    System.exit(0);
+  }
 
-    private void run() throws Exception {
-        int tokens = intOption("tokens", 1_000);
-        List<Integer> levels = concurrencyLevels();
-        int count = tokens * levels.size();
-        try (InProcessCoordinator local = new InProcessCoordinator(scratch().resolve("local"),
-                deployment.policyFile(), deployment.authorityKey(),
-                deployment.keys().resolve("policy-signing.pub.pem"), keyId())) {
-            warmUp(local, intOption("warmup", 300));
-            List<JsonNode> overHttp = Collections.synchronizedList(new ArrayList<>());
-            List<OverrideTokenEnvelope> inProcess = Collections.synchronizedList(new ArrayList<>());
-            Measurement httpApprovals = Workers.run("approvals over HTTP", 1,
-                    submittedOverHttp("bench", count),
-                    (id, w) -> client.approve(id).map(overHttp::add).orElse(false));
-            Measurement localApprovals = Workers.run("approvals in process", 1,
-                    submittedInProcess(local, "bench", count),
-                    (id, w) -> inProcess.add(local.approve(id)));
-            report(httpApprovals, localApprovals, signing(overHttp.get(0)));
-            for (int i = 0; i < levels.size(); i++) {
-                int threads = levels.get(i);
-                int from = i * tokens;
-                Measurement raw = RawLimits.conditionalUpdates(scratch(), threads,
-                        Math.max(50_000, tokens * 10), rawSeconds());
-                report(Workers.run("redemptions over HTTP", threads,
-                                overHttp.subList(from, from + tokens),
-                                (token, w) -> client.redeem(token)),
-                        Workers.run("redemptions in process", threads,
-                                inProcess.subList(from, from + tokens),
-                                (token, w) -> local.redeem(token)),
-                        raw);
-                reportFloor(Workers.run("unknown-token redemptions over HTTP", threads,
-                        unknownTokenIds(tokens), (tokenId, w) -> client.redeemUnknown(tokenId)),
-                        raw);
-            }
-        }
+  private void run() throws Exception {
+    int tokens = intOption("tokens", 1_000);
+    List<Integer> levels = concurrencyLevels();
+    int count = tokens * levels.size();
+    try (InProcessCoordinator local =
+        new InProcessCoordinator(
+            scratch().resolve("local"),
+            deployment.policyFile(),
+            deployment.authorityKey(),
+            deployment.keys().resolve("policy-signing.pub.pem"),
+            keyId())) {
+      warmUp(local, intOption("warmup", 300));
+      List<JsonNode> overHttp = Collections.synchronizedList(new ArrayList<>());
+      List<OverrideTokenEnvelope> inProcess = Collections.synchronizedList(new ArrayList<>());
+      Measurement httpApprovals =
+          Workers.run(
+              "approvals over HTTP",
+              1,
+              submittedOverHttp("bench", count),
+              (id, w) -> client.approve(id).map(overHttp::add).orElse(false));
+      Measurement localApprovals =
+          Workers.run(
+              "approvals in process",
+              1,
+              submittedInProcess(local, "bench", count),
+              (id, w) -> inProcess.add(local.approve(id)));
+      report(httpApprovals, localApprovals, signing(overHttp.get(0)));
+      for (int i = 0; i < levels.size(); i++) {
+        int threads = levels.get(i);
+        int from = i * tokens;
+        Measurement raw =
+            RawLimits.conditionalUpdates(
+                scratch(), threads, Math.max(50_000, tokens * 10), rawSeconds());
+        report(
+            Workers.run(
+                "redemptions over HTTP",
+                threads,
+                overHttp.subList(from, from + tokens),
+                (token, w) -> client.redeem(token)),
+            Workers.run(
+                "redemptions in process",
+                threads,
+                inProcess.subList(from, from + tokens),
+                (token, w) -> local.redeem(token)),
+            raw);
+        reportFloor(
+            Workers.run(
+                "unknown-token redemptions over HTTP",
+                threads,
+                unknownTokenIds(tokens),
+                (tokenId, w) -> client.redeemUnknown(tokenId)),
+            raw);
+      }
     }
+  }
 
-    private static List<String> unknownTokenIds(int count) {
-        List<String> ids = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            ids.add(UUID.randomUUID().toString());
-        }
-        return ids;
+  private static List<String> unknownTokenIds(int count) {
+    List<String> ids = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      ids.add(UUID.randomUUID().toString());
     }
+    return ids;
+  }
 
-    /**
-     * The HTTP floor: what the redeem endpoint costs over HTTP when it writes nothing. Beside
-     * the raw rate it shows how much of the gap no database work can close.
-     */
-    private static void reportFloor(Measurement floor, Measurement raw) {
-        System.out.println(floor);
-        System.out.printf(Locale.ROOT, "  the same endpoint without a write: %.1f %% of the raw "
-                + "rate%n", 100.0 * floor.perSecond() / raw.perSecond());
-    }
+  /**
+   * The HTTP floor: what the redeem endpoint costs over HTTP when it writes nothing. Beside the raw
+   * rate it shows how much of the gap no database work can close.
+   */
+  private static void reportFloor(Measurement floor, Measurement raw) {
+    System.out.println(floor);
+    System.out.printf(
+        Locale.ROOT,
+        "  the same endpoint without a write: %.1f %% of the raw " + "rate%n",
+        100.0 * floor.perSecond() / raw.perSecond());
+  }
 
-    private Measurement signing(JsonNode token) throws Exception {
-        PrivateKey key = PemKeys.readPrivateKey(deployment.authorityKey());
-        return RawLimits.ps256Signing(token.get("payload").asText(), key, rawSeconds());
-    }
+  private Measurement signing(JsonNode token) throws Exception {
+    PrivateKey key = PemKeys.readPrivateKey(deployment.authorityKey());
+    return RawLimits.ps256Signing(token.get("payload").asText(), key, rawSeconds());
+  }
 
-    /** Full cycles on both paths, so that neither runs cold. */
-    private void warmUp(InProcessCoordinator local, int cycles) throws Exception {
-        Workers.run("warm-up", 4, submittedOverHttp("warmup", cycles),
-                (id, w) -> client.approve(id).map(client::redeemQuietly).orElse(false));
-        Workers.run("warm-up", 4, submittedInProcess(local, "warmup", cycles),
-                (id, w) -> local.redeem(local.approve(id)));
-    }
+  /** Full cycles on both paths, so that neither runs cold. */
+  private void warmUp(InProcessCoordinator local, int cycles) throws Exception {
+    Workers.run(
+        "warm-up",
+        4,
+        submittedOverHttp("warmup", cycles),
+        (id, w) -> client.approve(id).map(client::redeemQuietly).orElse(false));
+    Workers.run(
+        "warm-up",
+        4,
+        submittedInProcess(local, "warmup", cycles),
+        (id, w) -> local.redeem(local.approve(id)));
+  }
 
-    /** Fresh requests, each for its own actor so that dedupe lets it in; not timed. */
-    private List<String> submittedOverHttp(String prefix, int count) throws Exception {
-        return submitted(actors(prefix, count), actor -> client.submit(actor).orElseThrow());
-    }
+  /** Fresh requests, each for its own actor so that dedupe lets it in; not timed. */
+  private List<String> submittedOverHttp(String prefix, int count) throws Exception {
+    return submitted(actors(prefix, count), actor -> client.submit(actor).orElseThrow());
+  }
 
-    private static List<String> submittedInProcess(InProcessCoordinator local, String prefix,
-            int count) throws Exception {
-        return submitted(actors(prefix, count), local::submit);
-    }
+  private static List<String> submittedInProcess(
+      InProcessCoordinator local, String prefix, int count) throws Exception {
+    return submitted(actors(prefix, count), local::submit);
+  }
 
-    private interface Submitter {
-        String submit(String actor) throws Exception;
-    }
+  private interface Submitter {
+    String submit(String actor) throws Exception;
+  }
 
-    private static List<String> submitted(List<String> actors, Submitter submitter)
-            throws Exception {
-        Map<String, String> ids = new ConcurrentHashMap<>();
-        Measurement submits = Workers.run("submissions", 4, actors,
-                (actor, w) -> ids.put(actor, submitter.submit(actor)) == null);
-        if (submits.errors() > 0) {
-            throw new IllegalStateException(submits.errors() + " submissions failed");
-        }
-        return actors.stream().map(ids::get).toList();
+  private static List<String> submitted(List<String> actors, Submitter submitter) throws Exception {
+    Map<String, String> ids = new ConcurrentHashMap<>();
+    Measurement submits =
+        Workers.run(
+            "submissions",
+            4,
+            actors,
+            (actor, w) -> ids.put(actor, submitter.submit(actor)) == null);
+    if (submits.errors() > 0) {
+      throw new IllegalStateException(submits.errors() + " submissions failed");
     }
+    return actors.stream().map(ids::get).toList();
+  }
 
-    private static List<String> actors(String prefix, int count) {
-        String run = Long.toString(System.nanoTime(), 36);
-        return IntStream.range(0, count).mapToObj(i -> prefix + "-" + run + "-" + i).toList();
-    }
+  private static List<String> actors(String prefix, int count) {
+    String run = Long.toString(System.nanoTime(), 36);
+    return IntStream.range(0, count).mapToObj(i -> prefix + "-" + run + "-" + i).toList();
+  }
 
-    private static void report(Measurement http, Measurement local, Measurement raw) {
-        System.out.println(http);
-        System.out.println(local);
-        System.out.println(raw);
-        System.out.printf(Locale.ROOT, "  over HTTP: %.1f %% of the raw rate;"
-                + " in process: %.1f %% of the raw rate%n",
-                100 * http.perSecond() / raw.perSecond(),
-                100 * local.perSecond() / raw.perSecond());
-        if (http.errors() + local.errors() > 0) {
-            System.out.println("  WARNING: " + (http.errors() + local.errors())
-                    + " operations failed");
-        }
+  private static void report(Measurement http, Measurement local, Measurement raw) {
+    System.out.println(http);
+    System.out.println(local);
+    System.out.println(raw);
+    System.out.printf(
+        Locale.ROOT,
+        "  over HTTP: %.1f %% of the raw rate;" + " in process: %.1f %% of the raw rate%n",
+        100 * http.perSecond() / raw.perSecond(),
+        100 * local.perSecond() / raw.perSecond());
+    if (http.errors() + local.errors() > 0) {
+      System.out.println("  WARNING: " + (http.errors() + local.errors()) + " operations failed");
     }
+  }
 
-    private Path scratch() throws Exception {
-        return Files.createDirectories(Path.of(options.get("scratch")));
-    }
+  private Path scratch() throws Exception {
+    return Files.createDirectories(Path.of(options.get("scratch")));
+  }
 
-    private String keyId() {
-        return options.getOrDefault("key-id", DevInit.AUTHORITY_KEY_ID);
-    }
+  private String keyId() {
+    return options.getOrDefault("key-id", DevInit.AUTHORITY_KEY_ID);
+  }
 
-    private double rawSeconds() {
-        return Double.parseDouble(options.getOrDefault("raw-seconds", "4"));
-    }
+  private double rawSeconds() {
+    return Double.parseDouble(options.getOrDefault("raw-seconds", "4"));
+  }
 
-    private List<Integer> concurrencyLevels() {
-        List<Integer> levels = new ArrayList<>();
-        for (String level : options.getOrDefault("concurrency", "1,16").split(",")) {
-            levels.add(Integer.parseInt(level.strip()));
-        }
-        return levels;
+  private List<Integer> concurrencyLevels() {
+    List<Integer> levels = new ArrayList<>();
+    for (String level : options.getOrDefault("concurrency", "1,16").split(",")) {
+      levels.add(Integer.parseInt(level.strip()));
     }
+    return levels;
+  }
 
-    private int intOption(String name, int fallback) {
-        return options.containsKey(name) ? Integer.parseInt(options.get(name)) : fallback;
-    }
+  private int intOption(String name, int fallback) {
+    return options.containsKey(name) ? Integer.parseInt(options.get(name)) : fallback;
+  }
 
-    private static Map<String, String> parse(String[] args) {
-        Map<String, String> options = new ConcurrentHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("expected --name value, got " + args[i]);
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
-        for (String required : List.of("url", "deployment", "scratch")) {
-            if (!options.containsKey(required)) {
-                throw new IllegalArgumentException("--" + required + " is required");
-            }
-        }
-        return options;
+  private static Map<String, String> parse(String[] args) {
+    Map<String, String> options = new ConcurrentHashMap<>();
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      if (!args[i].startsWith("--")) {
+        throw new IllegalArgumentException("expected --name value, got " + args[i]);
+      }
+      options.put(args[i].substring(2), args[i + 1]);
     }
+    for (String required : List.of("url", "deployment", "scratch")) {
+      if (!options.containsKey(required)) {
+        throw new IllegalArgumentException("--" + required + " is required");
+      }
+    }
+    return options;
+  }
 }

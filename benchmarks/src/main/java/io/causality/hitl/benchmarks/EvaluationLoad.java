@@ -21,139 +21,173 @@ import java.util.stream.IntStream;
  * starts them):
  *
  * <ol>
- *   <li>evaluations/s and p99 without a token at {@code --concurrency} connections, beside a
- *       bare POST endpoint with the same body and the same stack in the same run: a second
- *       sim-server without a policy, whose {@code /v1/evaluations} parses the body, authenticates
- *       and answers 503 without evaluating;</li>
- *   <li>evaluations/s and p99 with a fresh approved token each (every one must come back
- *       Applied), beside the coordinator's own redemption rate at the same concurrency.</li>
+ *   <li>evaluations/s and p99 without a token at {@code --concurrency} connections, beside a bare
+ *       POST endpoint with the same body and the same stack in the same run: a second sim-server
+ *       without a policy, whose {@code /v1/evaluations} parses the body, authenticates and answers
+ *       503 without evaluating;
+ *   <li>evaluations/s and p99 with a fresh approved token each (every one must come back Applied),
+ *       beside the coordinator's own redemption rate at the same concurrency.
  * </ol>
  *
- * Options: {@code --sim URL --sim-key KEY --bare URL --bare-key KEY --coordinator URL
- * [--requests 20000] [--tokens 2000] [--concurrency 64] [--license lic-bench]}.
+ * Options: {@code --sim URL --sim-key KEY --bare URL --bare-key KEY --coordinator URL [--requests
+ * 20000] [--tokens 2000] [--concurrency 64] [--license lic-bench]}.
  */
 public final class EvaluationLoad {
-    private final Map<String, String> options;
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
+  private final Map<String, String> options;
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+  private final CoordinatorClient coordinator;
+
+  private EvaluationLoad(Map<String, String> options) {
+    this.options = options;
+    this.coordinator = new CoordinatorClient(options.get("coordinator"), "ops-1");
+  }
+
+  public static void main(String[] args) throws Exception {
+    new EvaluationLoad(parse(args)).run();
+  }
+
+  private void run() throws Exception {
+    int threads = intOption("concurrency", 64);
+    String body =
+        CoordinatorClient.JSON.writeValueAsString(
+            CoordinatorClient.submission("bench-no-token").get("evaluationRequest"));
+    List<String> bodies = Collections.nCopies(intOption("requests", 20_000), body);
+    warmUp(body);
+    Measurement bare =
+        Workers.run(
+            "bare POST (503, no policy)",
+            threads,
+            bodies,
+            (b, w) -> post(option("bare"), option("bare-key"), b).statusCode() == 503);
+    Measurement plain =
+        Workers.run(
+            "evaluations without a token",
+            threads,
+            bodies,
+            (b, w) -> post(option("sim"), option("sim-key"), b).statusCode() == 200);
+    compare(plain, bare, "of the bare POST");
+
+    int tokens = intOption("tokens", 2_000);
+    List<JsonNode> forRedeem = approved("redeem", tokens);
+    List<JsonNode> forEvaluate = approved("evaluate", tokens);
+    Measurement redemptions =
+        Workers.run(
+            "coordinator redemptions",
+            threads,
+            forRedeem,
+            (request, w) -> coordinator.redeem(request.get("overrideToken")));
+    Measurement withToken =
+        Workers.run(
+            "evaluations with a fresh token",
+            threads,
+            forEvaluate,
+            (request, w) -> applied(request));
+    compare(withToken, redemptions, "of the coordinator's redemptions");
+  }
+
+  private void warmUp(String body) throws Exception {
+    List<String> bodies = Collections.nCopies(3_000, body);
+    Workers.run(
+        "warm-up",
+        16,
+        bodies,
+        (b, w) ->
+            post(option("bare"), option("bare-key"), b).statusCode() == 503
+                & post(option("sim"), option("sim-key"), b).statusCode() == 200);
+  }
+
+  /** Approved requests, each its evaluationRequest with its token attached; not timed. */
+  private List<JsonNode> approved(String prefix, int count) throws Exception {
+    String run = Long.toString(System.nanoTime(), 36);
+    List<String> actors =
+        IntStream.range(0, count).mapToObj(i -> prefix + "-" + run + "-" + i).toList();
+    Map<String, JsonNode> ready = new ConcurrentHashMap<>();
+    Measurement made =
+        Workers.run(
+            "submit and approve",
+            8,
+            actors,
+            (actor, w) -> ready.put(actor, withToken(actor)) == null);
+    if (made.errors() > 0) {
+      throw new IllegalStateException(made.errors() + " approvals failed");
+    }
+    return new ArrayList<>(actors.stream().map(ready::get).toList());
+  }
+
+  private JsonNode withToken(String actor) throws Exception {
+    ObjectNode submission = CoordinatorClient.submission(actor);
+    submission.put("licenseId", option("license"));
+    String id = coordinator.post(submission).orElseThrow();
+    JsonNode token = coordinator.approve(id).orElseThrow();
+    ObjectNode request = submission.get("evaluationRequest").deepCopy();
+    request.set("overrideToken", token);
+    return request;
+  }
+
+  /** True when the evaluation came back overridden: the token was redeemed. */
+  private boolean applied(JsonNode request) throws Exception {
+    HttpResponse<String> response =
+        post(option("sim"), option("sim-key"), CoordinatorClient.JSON.writeValueAsString(request));
+    return response.statusCode() == 200
+        && CoordinatorClient.JSON
+            .readTree(response.body())
+            .path("overrideOutcome")
+            .path("status")
+            .asText()
+            .equals("Applied");
+  }
+
+  private HttpResponse<String> post(String base, String key, String body)
+      throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(base + "/v1/evaluations"))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json")
+            .header("X-Api-Key", key)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
             .build();
-    private final CoordinatorClient coordinator;
+    return http.send(request, HttpResponse.BodyHandlers.ofString());
+  }
 
-    private EvaluationLoad(Map<String, String> options) {
-        this.options = options;
-        this.coordinator = new CoordinatorClient(options.get("coordinator"), "ops-1");
+  private static void compare(Measurement measured, Measurement reference, String what) {
+    System.out.println(reference);
+    System.out.println(measured);
+    System.out.printf(
+        Locale.ROOT,
+        "  %.1f %% %s (target: 50 %% or more)%n",
+        100 * measured.perSecond() / reference.perSecond(),
+        what);
+    if (measured.errors() + reference.errors() > 0) {
+      System.out.println(
+          "  WARNING: " + (measured.errors() + reference.errors()) + " operations failed");
     }
+  }
 
-    public static void main(String[] args) throws Exception {
-        new EvaluationLoad(parse(args)).run();
+  private String option(String name) {
+    return options.getOrDefault(name, name.equals("license") ? "lic-bench" : null);
+  }
+
+  private int intOption(String name, int fallback) {
+    return options.containsKey(name) ? Integer.parseInt(options.get(name)) : fallback;
+  }
+
+  private static Map<String, String> parse(String[] args) {
+    Map<String, String> options = new ConcurrentHashMap<>();
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      if (!args[i].startsWith("--")) {
+        throw new IllegalArgumentException("expected --name value, got " + args[i]);
+      }
+      options.put(args[i].substring(2), args[i + 1]);
     }
-
-    private void run() throws Exception {
-        int threads = intOption("concurrency", 64);
-        String body = CoordinatorClient.JSON.writeValueAsString(
-                CoordinatorClient.submission("bench-no-token").get("evaluationRequest"));
-        List<String> bodies = Collections.nCopies(intOption("requests", 20_000), body);
-        warmUp(body);
-        Measurement bare = Workers.run("bare POST (503, no policy)", threads, bodies,
-                (b, w) -> post(option("bare"), option("bare-key"), b).statusCode() == 503);
-        Measurement plain = Workers.run("evaluations without a token", threads, bodies,
-                (b, w) -> post(option("sim"), option("sim-key"), b).statusCode() == 200);
-        compare(plain, bare, "of the bare POST");
-
-        int tokens = intOption("tokens", 2_000);
-        List<JsonNode> forRedeem = approved("redeem", tokens);
-        List<JsonNode> forEvaluate = approved("evaluate", tokens);
-        Measurement redemptions = Workers.run("coordinator redemptions", threads, forRedeem,
-                (request, w) -> coordinator.redeem(request.get("overrideToken")));
-        Measurement withToken = Workers.run("evaluations with a fresh token", threads,
-                forEvaluate, (request, w) -> applied(request));
-        compare(withToken, redemptions, "of the coordinator's redemptions");
+    for (String required : List.of("sim", "sim-key", "bare", "bare-key", "coordinator")) {
+      if (!options.containsKey(required)) {
+        throw new IllegalArgumentException("--" + required + " is required");
+      }
     }
-
-    private void warmUp(String body) throws Exception {
-        List<String> bodies = Collections.nCopies(3_000, body);
-        Workers.run("warm-up", 16, bodies, (b, w) ->
-                post(option("bare"), option("bare-key"), b).statusCode() == 503
-                        & post(option("sim"), option("sim-key"), b).statusCode() == 200);
-    }
-
-    /** Approved requests, each its evaluationRequest with its token attached; not timed. */
-    private List<JsonNode> approved(String prefix, int count) throws Exception {
-        String run = Long.toString(System.nanoTime(), 36);
-        List<String> actors = IntStream.range(0, count)
-                .mapToObj(i -> prefix + "-" + run + "-" + i).toList();
-        Map<String, JsonNode> ready = new ConcurrentHashMap<>();
-        Measurement made = Workers.run("submit and approve", 8, actors,
-                (actor, w) -> ready.put(actor, withToken(actor)) == null);
-        if (made.errors() > 0) {
-            throw new IllegalStateException(made.errors() + " approvals failed");
-        }
-        return new ArrayList<>(actors.stream().map(ready::get).toList());
-    }
-
-    private JsonNode withToken(String actor) throws Exception {
-        ObjectNode submission = CoordinatorClient.submission(actor);
-        submission.put("licenseId", option("license"));
-        String id = coordinator.post(submission).orElseThrow();
-        JsonNode token = coordinator.approve(id).orElseThrow();
-        ObjectNode request = submission.get("evaluationRequest").deepCopy();
-        request.set("overrideToken", token);
-        return request;
-    }
-
-    /** True when the evaluation came back overridden: the token was redeemed. */
-    private boolean applied(JsonNode request) throws Exception {
-        HttpResponse<String> response = post(option("sim"), option("sim-key"),
-                CoordinatorClient.JSON.writeValueAsString(request));
-        return response.statusCode() == 200
-                && CoordinatorClient.JSON.readTree(response.body()).path("overrideOutcome")
-                .path("status").asText().equals("Applied");
-    }
-
-    private HttpResponse<String> post(String base, String key, String body)
-            throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/v1/evaluations"))
-                .timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
-                .header("X-Api-Key", key)
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build();
-        return http.send(request, HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static void compare(Measurement measured, Measurement reference, String what) {
-        System.out.println(reference);
-        System.out.println(measured);
-        System.out.printf(Locale.ROOT, "  %.1f %% %s (target: 50 %% or more)%n",
-                100 * measured.perSecond() / reference.perSecond(), what);
-        if (measured.errors() + reference.errors() > 0) {
-            System.out.println("  WARNING: " + (measured.errors() + reference.errors())
-                    + " operations failed");
-        }
-    }
-
-    private String option(String name) {
-        return options.getOrDefault(name, name.equals("license") ? "lic-bench" : null);
-    }
-
-    private int intOption(String name, int fallback) {
-        return options.containsKey(name) ? Integer.parseInt(options.get(name)) : fallback;
-    }
-
-    private static Map<String, String> parse(String[] args) {
-        Map<String, String> options = new ConcurrentHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("expected --name value, got " + args[i]);
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
-        for (String required : List.of("sim", "sim-key", "bare", "bare-key", "coordinator")) {
-            if (!options.containsKey(required)) {
-                throw new IllegalArgumentException("--" + required + " is required");
-            }
-        }
-        return options;
-    }
+    return options;
+  }
 }

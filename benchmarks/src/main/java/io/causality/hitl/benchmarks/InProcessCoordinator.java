@@ -25,64 +25,78 @@ import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 
 /**
- * The coordinator's own service, in this process, on a fresh database with the same settings
- * as the server's (durable embedded H2, Dropwizard's pool, the real changelog), the same
- * policy and key: everything a request costs except HTTP, JSON and the framework.
+ * The coordinator's own service, in this process, on a fresh database with the same settings as the
+ * server's (durable embedded H2, Dropwizard's pool, the real changelog), the same policy and key:
+ * everything a request costs except HTTP, JSON and the framework.
  */
 final class InProcessCoordinator implements AutoCloseable {
 
-    private final ManagedDataSource dataSource;
-    private final OverrideService service;
-    private final String keyId;
+  private final ManagedDataSource dataSource;
+  private final OverrideService service;
+  private final String keyId;
 
-    InProcessCoordinator(Path database, Path policy, Path key, Path trustedKey, String keyId)
-            throws Exception {
-        CoordinatorConfiguration configuration = new CoordinatorConfiguration();
-        configuration.setDbPath(database.toString());
-        DataSourceFactory factory = configuration.buildDataSourceFactory();
-        this.dataSource = factory.build(new MetricRegistry(), "in-process");
-        dataSource.start();
-        StartupMigrations.apply(dataSource);
-        Jdbi jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
-        StartupReport checked = StartupChecks.run(policy, configuration.getDefaultTokenTtlMs(),
-                List.of(new AuthorityKeyConfig(keyId, operatorOf(policy, keyId), key)),
-                Optional.of(trustedKey));
-        this.service = new OverrideService(jdbi, Clock.systemUTC(), checked.policy(),
-                checked.signers(), new OverrideSettings(configuration.getPendingRequestTtlMs(),
-                        configuration.getDefaultTokenTtlMs()));
-        this.keyId = keyId;
-    }
+  InProcessCoordinator(Path database, Path policy, Path key, Path trustedKey, String keyId)
+      throws Exception {
+    CoordinatorConfiguration configuration = new CoordinatorConfiguration();
+    configuration.setDbPath(database.toString());
+    DataSourceFactory factory = configuration.buildDataSourceFactory();
+    this.dataSource = factory.build(new MetricRegistry(), "in-process");
+    dataSource.start();
+    StartupMigrations.apply(dataSource);
+    Jdbi jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
+    StartupReport checked =
+        StartupChecks.run(
+            policy,
+            configuration.getDefaultTokenTtlMs(),
+            List.of(new AuthorityKeyConfig(keyId, operatorOf(policy, keyId), key)),
+            Optional.of(trustedKey));
+    this.service =
+        new OverrideService(
+            jdbi,
+            Clock.systemUTC(),
+            checked.policy(),
+            checked.signers(),
+            new OverrideSettings(
+                configuration.getPendingRequestTtlMs(), configuration.getDefaultTokenTtlMs()));
+    this.keyId = keyId;
+  }
 
-    /** The operator the policy names for the key, as the configuration must too. */
-    private static String operatorOf(Path policy, String keyId) throws Exception {
-        for (var authority : ProtocolJson.newMapper().readTree(policy.toFile())
-                .get("policy").get("authorities")) {
-            if (authority.get("keyId").asText().equals(keyId)) {
-                return authority.get("operatorId").asText();
-            }
-        }
-        throw new IllegalArgumentException("no authority " + keyId + " in " + policy);
+  /** The operator the policy names for the key, as the configuration must too. */
+  private static String operatorOf(Path policy, String keyId) throws Exception {
+    for (var authority :
+        ProtocolJson.newMapper().readTree(policy.toFile()).get("policy").get("authorities")) {
+      if (authority.get("keyId").asText().equals(keyId)) {
+        return authority.get("operatorId").asText();
+      }
     }
+    throw new IllegalArgumentException("no authority " + keyId + " in " + policy);
+  }
 
-    String submit(String actorId) throws Exception {
-        SubmitOverrideRequest body = ProtocolJson.newMapper().treeToValue(
-                CoordinatorClient.submission(actorId), SubmitOverrideRequest.class);
-        return service.submit(body).coordinatorRequestId();
-    }
+  String submit(String actorId) throws Exception {
+    SubmitOverrideRequest body =
+        ProtocolJson.newMapper()
+            .treeToValue(CoordinatorClient.submission(actorId), SubmitOverrideRequest.class);
+    return service.submit(body).coordinatorRequestId();
+  }
 
-    OverrideTokenEnvelope approve(String id) {
-        return service.approve(id, new ApproveOverrideRequest(keyId, null, null));
-    }
+  OverrideTokenEnvelope approve(String id) {
+    return service.approve(id, new ApproveOverrideRequest(keyId, null, null));
+  }
 
-    boolean redeem(OverrideTokenEnvelope token) {
-        var payload = OverrideTokens.parsePayload(token.payload()).orElseThrow();
-        RedeemRequest body = new RedeemRequest(payload.tokenId(), payload.requestHash(),
-                payload.policyVersion(), payload.licenseId(), payload.actorId());
-        return service.redeem(body).status() == RedeemStatus.ACCEPTED;
-    }
+  boolean redeem(OverrideTokenEnvelope token) {
+    var payload = OverrideTokens.parsePayload(token.payload()).orElseThrow();
+    RedeemRequest body =
+        new RedeemRequest(
+            payload.tokenId(),
+            payload.requestHash(),
+            payload.policyVersion(),
+            payload.licenseId(),
+            payload.actorId());
+    return service.redeem(body).status() == RedeemStatus.ACCEPTED;
+  }
 
-    @Override
-    public void close() throws Exception {
-        dataSource.stop();
-    }
+  @Override
+  public void close() throws Exception {
+    dataSource.stop();
+  }
 }

@@ -4,37 +4,55 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The result of one timed phase: operations completed, wall time, latency percentiles and
- * failed operations (which count in neither the rate nor the latencies).
+ * The result of one timed phase: operations completed, wall time, latency percentiles and failed
+ * operations (which count in neither the rate nor the latencies).
  */
-record Measurement(String name, int concurrency, int operations, double seconds,
-        double p50Millis, double p99Millis, int errors) {
+record Measurement(
+    String name,
+    int concurrency,
+    int operations,
+    double seconds,
+    double p50Millis,
+    double p99Millis,
+    int errors) {
 
-    static Measurement of(String name, int concurrency, long[] latencyNanos, int done,
-            double seconds, int errors) {
-        long[] sorted = Arrays.copyOf(latencyNanos, done);
-        Arrays.sort(sorted);
-        return new Measurement(name, concurrency, done - errors, seconds,
-                percentile(sorted, 0.50), percentile(sorted, 0.99), errors);
-    }
+  static Measurement of(
+      String name, int concurrency, long[] latencyNanos, int done, double seconds, int errors) {
+    long[] sorted = Arrays.copyOf(latencyNanos, done);
+    Arrays.sort(sorted);
+    return new Measurement(
+        name,
+        concurrency,
+        done - errors,
+        seconds,
+        percentile(sorted, 0.50),
+        percentile(sorted, 0.99),
+        errors);
+  }
 
-    double perSecond() {
-        return operations / seconds;
-    }
+  double perSecond() {
+    return operations / seconds;
+  }
 
-    private static double percentile(long[] sorted, double p) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int index = (int) Math.ceil(p * sorted.length) - 1;
-        return sorted[Math.max(0, index)] / 1e6;
+  private static double percentile(long[] sorted, double p) {
+    if (sorted.length == 0) {
+      return Double.NaN;
     }
+    int index = (int) Math.ceil(p * sorted.length) - 1;
+    return sorted[Math.max(0, index)] / 1e6;
+  }
 
-    @Override
-    public String toString() {
-        return String.format(Locale.ROOT,
-                "%-40s %9.1f /s   p50 %7.2f ms   p99 %7.2f ms   (%d ops in %.1f s, %d errors)",
-                name + ", " + concurrency + (concurrency == 1 ? " thread" : " threads"),
-                perSecond(), p50Millis, p99Millis, operations, seconds, errors);
-    }
+  @Override
+  public String toString() {
+    return String.format(
+        Locale.ROOT,
+        "%-40s %9.1f /s   p50 %7.2f ms   p99 %7.2f ms   (%d ops in %.1f s, %d errors)",
+        name + ", " + concurrency + (concurrency == 1 ? " thread" : " threads"),
+        perSecond(),
+        p50Millis,
+        p99Millis,
+        operations,
+        seconds,
+        errors);
+  }
 }

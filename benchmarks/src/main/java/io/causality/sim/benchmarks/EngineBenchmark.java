@@ -26,10 +26,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Agent-ticks per second of the engine: 1,000 agents and 10 attractors over 10,000 ticks,
- * one operation being one agent-tick. {@code prophecyOff} is the bare physics, {@code defaults}
- * runs with the default rules (a 3-level, 25-tick prophecy every 100 ticks) and
- * {@code bareLoop} is the same arithmetic over the same arrays with no engine around it.
+ * Agent-ticks per second of the engine: 1,000 agents and 10 attractors over 10,000 ticks, one
+ * operation being one agent-tick. {@code prophecyOff} is the bare physics, {@code defaults} runs
+ * with the default rules (a 3-level, 25-tick prophecy every 100 ticks) and {@code bareLoop} is the
+ * same arithmetic over the same arrays with no engine around it.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -38,178 +38,185 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 3, time = 3)
 @Fork(1)
 public class EngineBenchmark {
-    static final int AGENTS = 1_000;
-    static final int ATTRACTORS = 10;
-    static final int TICKS = 10_000;
-    static final int AGENT_TICKS = AGENTS * TICKS;
+  static final int AGENTS = 1_000;
+  static final int ATTRACTORS = 10;
+  static final int TICKS = 10_000;
+  static final int AGENT_TICKS = AGENTS * TICKS;
 
-    private static final EngineRegistry REGISTRY = EngineRegistry.standard();
-    private Scenario withDefaults;
-    private Scenario withoutProphecies;
-    private Simulation simulation;
-    private Simulation quietSimulation;
-    private BareArrays bare;
+  private static final EngineRegistry REGISTRY = EngineRegistry.standard();
+  private Scenario withDefaults;
+  private Scenario withoutProphecies;
+  private Simulation simulation;
+  private Simulation quietSimulation;
+  private BareArrays bare;
 
-    @Setup(Level.Trial)
-    public void scenarios() {
-        withDefaults = scenario(false);
-        withoutProphecies = scenario(true);
+  @Setup(Level.Trial)
+  public void scenarios() {
+    withDefaults = scenario(false);
+    withoutProphecies = scenario(true);
+  }
+
+  @Setup(Level.Invocation)
+  public void freshRuns() {
+    simulation = REGISTRY.latest().newSimulation(withDefaults);
+    quietSimulation = REGISTRY.latest().newSimulation(withoutProphecies);
+    bare = new BareArrays(withoutProphecies);
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(AGENT_TICKS)
+  public double prophecyOff() {
+    quietSimulation.advance(TICKS, EngineListener.NONE);
+    return quietSimulation.state().b();
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(AGENT_TICKS)
+  public double defaults() {
+    simulation.advance(TICKS, EngineListener.NONE);
+    return simulation.state().b();
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(AGENT_TICKS)
+  public void bareLoop(Blackhole hole) {
+    for (int t = 0; t < TICKS; t++) {
+      hole.consume(bare.tick());
+    }
+  }
+
+  /** Ten basins on a ring; agents calm enough that most stay alive all run long. */
+  static Scenario scenario(boolean prophecyOff) {
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode root = mapper.createObjectNode().put("seed", 2024);
+    ObjectNode initial = root.putObject("initialState");
+    initial.putObject("grid").put("width", 1000).put("height", 1000);
+    ArrayNode attractors = initial.putArray("attractors");
+    for (int a = 0; a < ATTRACTORS; a++) {
+      attractors
+          .addObject()
+          .put("name", "basin-" + a)
+          .put("x", ringX(a))
+          .put("y", ringY(a))
+          .put("strength", 12)
+          .put("radius", 25);
+    }
+    ArrayNode agents = root.putArray("agents");
+    for (int i = 0; i < AGENTS; i++) {
+      int home = i % ATTRACTORS;
+      ObjectNode agent = agents.addObject().put("id", "agent-" + i);
+      agent
+          .putObject("marker")
+          .put("x", ringX(home) + (i % 7) - 3)
+          .put("y", ringY(home) + (i % 5) - 2);
+      agent.putObject("policy").put("lambda", 0.5).put("gamma", 0.4);
+    }
+    ObjectNode rules = root.putObject("rules").put("defaultAffinity", 0.2);
+    if (prophecyOff) {
+      rules.put("prophecyInterval", 0);
+    }
+    return ScenarioParser.parse(root, "scenario");
+  }
+
+  private static double ringX(int a) {
+    return 500 + 300 * StrictMath.cos(2 * Math.PI * a / ATTRACTORS);
+  }
+
+  private static double ringY(int a) {
+    return 500 + 300 * StrictMath.sin(2 * Math.PI * a / ATTRACTORS);
+  }
+
+  /** The kernel's arithmetic with nothing else: no status, losses, rules or events. */
+  static final class BareArrays {
+    final int n;
+    final int count;
+    final double[] x;
+    final double[] y;
+    final double[] vx;
+    final double[] vy;
+    final double[] lambda;
+    final double[] gamma;
+    final long[] rng;
+    final double[] weights;
+    final double[] ax;
+    final double[] ay;
+    final double[] strength;
+    final double[] radius;
+
+    BareArrays(Scenario s) {
+      n = s.agents().size();
+      count = s.attractors().size();
+      x = s.agents().stream().mapToDouble(a -> a.x()).toArray();
+      y = s.agents().stream().mapToDouble(a -> a.y()).toArray();
+      vx = new double[n];
+      vy = new double[n];
+      lambda = s.agents().stream().mapToDouble(a -> a.lambda()).toArray();
+      gamma = s.agents().stream().mapToDouble(a -> a.gamma()).toArray();
+      rng = new long[n];
+      for (int i = 0; i < n; i++) {
+        rng[i] = SplitMix64.streamSeed(s.seed(), i);
+      }
+      weights = new double[n * count];
+      Arrays.fill(weights, 0.2);
+      ax = s.attractors().stream().mapToDouble(a -> a.x()).toArray();
+      ay = s.attractors().stream().mapToDouble(a -> a.y()).toArray();
+      strength = s.attractors().stream().mapToDouble(a -> a.strength()).toArray();
+      radius = s.attractors().stream().mapToDouble(a -> a.radius()).toArray();
     }
 
-    @Setup(Level.Invocation)
-    public void freshRuns() {
-        simulation = REGISTRY.latest().newSimulation(withDefaults);
-        quietSimulation = REGISTRY.latest().newSimulation(withoutProphecies);
-        bare = new BareArrays(withoutProphecies);
+    double tick() {
+      double sum = 0;
+      for (int i = 0; i < n; i++) {
+        move(i);
+        sum += depth(i);
+      }
+      return sum / n;
     }
 
-    @Benchmark
-    @OperationsPerInvocation(AGENT_TICKS)
-    public double prophecyOff() {
-        quietSimulation.advance(TICKS, EngineListener.NONE);
-        return quietSimulation.state().b();
+    private void move(int i) {
+      double px = x[i];
+      double py = y[i];
+      double fx = 0;
+      double fy = 0;
+      int base = i * count;
+      for (int a = 0; a < count; a++) {
+        double dx = ax[a] - px;
+        double dy = ay[a] - py;
+        double r = radius[a];
+        double k = strength[a] * weights[base + a] / (dx * dx + dy * dy + r * r);
+        fx += dx * k;
+        fy += dy * k;
+      }
+      double order = 1 - gamma[i];
+      double chaos = order * lambda[i];
+      double nvx = order * vx[i] + fx + chaos * SplitMix64.nextSigned(rng, i);
+      double nvy = order * vy[i] + fy + chaos * SplitMix64.nextSigned(rng, i);
+      double s2 = nvx * nvx + nvy * nvy;
+      if (s2 > 25) {
+        double scale = 5 / Math.sqrt(s2);
+        nvx *= scale;
+        nvy *= scale;
+      }
+      vx[i] = nvx;
+      vy[i] = nvy;
+      x[i] = px + nvx;
+      y[i] = py + nvy;
     }
 
-    @Benchmark
-    @OperationsPerInvocation(AGENT_TICKS)
-    public double defaults() {
-        simulation.advance(TICKS, EngineListener.NONE);
-        return simulation.state().b();
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(AGENT_TICKS)
-    public void bareLoop(Blackhole hole) {
-        for (int t = 0; t < TICKS; t++) {
-            hole.consume(bare.tick());
+    private double depth(int i) {
+      double px = x[i];
+      double py = y[i];
+      double best = 1;
+      for (int a = 0; a < count; a++) {
+        double dx = ax[a] - px;
+        double dy = ay[a] - py;
+        double r = radius[a];
+        double q = (dx * dx + dy * dy) / (r * r);
+        if (q < best) {
+          best = q;
         }
+      }
+      return 1 - best;
     }
-
-    /** Ten basins on a ring; agents calm enough that most stay alive all run long. */
-    static Scenario scenario(boolean prophecyOff) {
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode root = mapper.createObjectNode().put("seed", 2024);
-        ObjectNode initial = root.putObject("initialState");
-        initial.putObject("grid").put("width", 1000).put("height", 1000);
-        ArrayNode attractors = initial.putArray("attractors");
-        for (int a = 0; a < ATTRACTORS; a++) {
-            attractors.addObject().put("name", "basin-" + a).put("x", ringX(a))
-                    .put("y", ringY(a)).put("strength", 12).put("radius", 25);
-        }
-        ArrayNode agents = root.putArray("agents");
-        for (int i = 0; i < AGENTS; i++) {
-            int home = i % ATTRACTORS;
-            ObjectNode agent = agents.addObject().put("id", "agent-" + i);
-            agent.putObject("marker").put("x", ringX(home) + (i % 7) - 3)
-                    .put("y", ringY(home) + (i % 5) - 2);
-            agent.putObject("policy").put("lambda", 0.5).put("gamma", 0.4);
-        }
-        ObjectNode rules = root.putObject("rules").put("defaultAffinity", 0.2);
-        if (prophecyOff) {
-            rules.put("prophecyInterval", 0);
-        }
-        return ScenarioParser.parse(root, "scenario");
-    }
-
-    private static double ringX(int a) {
-        return 500 + 300 * StrictMath.cos(2 * Math.PI * a / ATTRACTORS);
-    }
-
-    private static double ringY(int a) {
-        return 500 + 300 * StrictMath.sin(2 * Math.PI * a / ATTRACTORS);
-    }
-
-    /** The kernel's arithmetic with nothing else: no status, losses, rules or events. */
-    static final class BareArrays {
-        final int n;
-        final int count;
-        final double[] x;
-        final double[] y;
-        final double[] vx;
-        final double[] vy;
-        final double[] lambda;
-        final double[] gamma;
-        final long[] rng;
-        final double[] weights;
-        final double[] ax;
-        final double[] ay;
-        final double[] strength;
-        final double[] radius;
-
-        BareArrays(Scenario s) {
-            n = s.agents().size();
-            count = s.attractors().size();
-            x = s.agents().stream().mapToDouble(a -> a.x()).toArray();
-            y = s.agents().stream().mapToDouble(a -> a.y()).toArray();
-            vx = new double[n];
-            vy = new double[n];
-            lambda = s.agents().stream().mapToDouble(a -> a.lambda()).toArray();
-            gamma = s.agents().stream().mapToDouble(a -> a.gamma()).toArray();
-            rng = new long[n];
-            for (int i = 0; i < n; i++) {
-                rng[i] = SplitMix64.streamSeed(s.seed(), i);
-            }
-            weights = new double[n * count];
-            Arrays.fill(weights, 0.2);
-            ax = s.attractors().stream().mapToDouble(a -> a.x()).toArray();
-            ay = s.attractors().stream().mapToDouble(a -> a.y()).toArray();
-            strength = s.attractors().stream().mapToDouble(a -> a.strength()).toArray();
-            radius = s.attractors().stream().mapToDouble(a -> a.radius()).toArray();
-        }
-
-        double tick() {
-            double sum = 0;
-            for (int i = 0; i < n; i++) {
-                move(i);
-                sum += depth(i);
-            }
-            return sum / n;
-        }
-
-        private void move(int i) {
-            double px = x[i];
-            double py = y[i];
-            double fx = 0;
-            double fy = 0;
-            int base = i * count;
-            for (int a = 0; a < count; a++) {
-                double dx = ax[a] - px;
-                double dy = ay[a] - py;
-                double r = radius[a];
-                double k = strength[a] * weights[base + a] / (dx * dx + dy * dy + r * r);
-                fx += dx * k;
-                fy += dy * k;
-            }
-            double order = 1 - gamma[i];
-            double chaos = order * lambda[i];
-            double nvx = order * vx[i] + fx + chaos * SplitMix64.nextSigned(rng, i);
-            double nvy = order * vy[i] + fy + chaos * SplitMix64.nextSigned(rng, i);
-            double s2 = nvx * nvx + nvy * nvy;
-            if (s2 > 25) {
-                double scale = 5 / Math.sqrt(s2);
-                nvx *= scale;
-                nvy *= scale;
-            }
-            vx[i] = nvx;
-            vy[i] = nvy;
-            x[i] = px + nvx;
-            y[i] = py + nvy;
-        }
-
-        private double depth(int i) {
-            double px = x[i];
-            double py = y[i];
-            double best = 1;
-            for (int a = 0; a < count; a++) {
-                double dx = ax[a] - px;
-                double dy = ay[a] - py;
-                double r = radius[a];
-                double q = (dx * dx + dy * dy) / (r * r);
-                if (q < best) {
-                    best = q;
-                }
-            }
-            return 1 - best;
-        }
-    }
+  }
 }

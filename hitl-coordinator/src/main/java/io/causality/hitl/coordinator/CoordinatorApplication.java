@@ -76,25 +76,27 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   @Override
   public void initialize(Bootstrap<CoordinatorConfiguration> bootstrap) {
     // Caller tokens come from the environment: token: ${HITL_TOKEN_RUNTIME}
-    bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
-        bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
-    bootstrap.addCommand(CoordinatorServerCommand.create(this, "serve",
-        "Runs the coordinator (alias of 'server')"));
+    bootstrap.setConfigurationSourceProvider(
+        new SubstitutingSourceProvider(
+            bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
+    bootstrap.addCommand(
+        CoordinatorServerCommand.create(this, "serve", "Runs the coordinator (alias of 'server')"));
     bootstrap.addCommand(new DevInitCommand());
     bootstrap.addCommand(new KeysCommand());
     bootstrap.addCommand(new PolicyCommand());
     bootstrap.addCommand(new HitlCommand(this));
-    bootstrap.addBundle(new MigrationsBundle<>() {
-      @Override
-      public DataSourceFactory getDataSourceFactory(CoordinatorConfiguration configuration) {
-        return configuration.buildDataSourceFactory();
-      }
+    bootstrap.addBundle(
+        new MigrationsBundle<>() {
+          @Override
+          public DataSourceFactory getDataSourceFactory(CoordinatorConfiguration configuration) {
+            return configuration.buildDataSourceFactory();
+          }
 
-      @Override
-      public String getMigrationsFileName() {
-        return StartupMigrations.CHANGELOG;
-      }
-    });
+          @Override
+          public String getMigrationsFileName() {
+            return StartupMigrations.CHANGELOG;
+          }
+        });
   }
 
   @Override
@@ -106,29 +108,41 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
     ProtocolJson.configure(environment.getObjectMapper());
     Jdbi jdbi = openDatabase(configuration, environment);
-    OverrideService overrides = new OverrideService(jdbi, Clock.systemUTC(), checked.policy(),
-        checked.signers(), configuration.buildOverrideSettings());
+    OverrideService overrides =
+        new OverrideService(
+            jdbi,
+            Clock.systemUTC(),
+            checked.policy(),
+            checked.signers(),
+            configuration.buildOverrideSettings());
     registerCallers(callers, environment);
     environment.jersey().register(new OverrideExceptionMapper());
     HealthReport health = new HealthReport(environment.healthChecks(), NAME, version());
-    List.of(new HealthzResource(health),
-        new OverrideRequestsResource(overrides),
-        new OverrideRequestResource(overrides),
-        new OverrideTokensResource(overrides)).forEach(environment.jersey()::register);
-    LOG.info("Policy version {} with authorities {}; callers {}",
-        checked.policy().policyVersion(), checked.signers().keyIds(),
+    List.of(
+            new HealthzResource(health),
+            new OverrideRequestsResource(overrides),
+            new OverrideRequestResource(overrides),
+            new OverrideTokensResource(overrides))
+        .forEach(environment.jersey()::register);
+    LOG.info(
+        "Policy version {} with authorities {}; callers {}",
+        checked.policy().policyVersion(),
+        checked.signers().keyIds(),
         callers.isOpen() ? "not configured (open on loopback)" : "required");
   }
 
   /**
-   * The seed's {@code bind} decides where the API listens; Dropwizard's {@code server} block
-   * still configures the admin connector, threads and the request log.
+   * The seed's {@code bind} decides where the API listens; Dropwizard's {@code server} block still
+   * configures the admin connector, threads and the request log.
    */
   private static void listenOn(CoordinatorConfiguration configuration) {
     BindAddress bind = configuration.bindAddress();
     if (configuration.getCallers().isEmpty() && !bind.isLoopback()) {
-      throw new StartupCheckException("bind " + configuration.getBind() + " is not a loopback "
-          + "address: configure callers (bearer tokens) before exposing the coordinator");
+      throw new StartupCheckException(
+          "bind "
+              + configuration.getBind()
+              + " is not a loopback "
+              + "address: configure callers (bearer tokens) before exposing the coordinator");
     }
     if (!(configuration.getServerFactory() instanceof DefaultServerFactory server)) {
       throw new StartupCheckException("server.type must be 'default' for the coordinator");
@@ -141,9 +155,12 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
 
   /** The spec's five checks, and the policy's signature when a trusted key is configured. */
   private static StartupReport checkPolicyAndKeys(CoordinatorConfiguration configuration) {
-    StartupReport report = StartupChecks.run(configuration.getPolicy().policyFile(),
-        configuration.getDefaultTokenTtlMs(), configuration.buildAuthorityKeys(),
-        configuration.getPolicy().trustedKey());
+    StartupReport report =
+        StartupChecks.run(
+            configuration.getPolicy().policyFile(),
+            configuration.getDefaultTokenTtlMs(),
+            configuration.buildAuthorityKeys(),
+            configuration.getPolicy().trustedKey());
     report.warnings().forEach(warning -> LOG.warn("Startup check: {}", warning));
     return report;
   }

@@ -27,15 +27,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The coordinator's configuration: the seed's keys ({@code bind}, {@code dbPath}, TTLs,
- * {@code policy}, {@code authorities}) plus optional {@code callers}, and Dropwizard's
- * {@code server} (for the admin connector) and {@code logging}. Every key has a default.
+ * The coordinator's configuration: the seed's keys ({@code bind}, {@code dbPath}, TTLs, {@code
+ * policy}, {@code authorities}) plus optional {@code callers}, and Dropwizard's {@code server} (for
+ * the admin connector) and {@code logging}. Every key has a default.
  */
 public class CoordinatorConfiguration extends Configuration {
   public static final int DEFAULT_ADMIN_PORT = 8091;
   private static final long DAY_MS = 86_400_000L;
 
-  @NotNull @Pattern(regexp = BindAddress.PATTERN, message = "must be host:port")
+  @NotNull
+  @Pattern(regexp = BindAddress.PATTERN, message = "must be host:port")
   private String bind = "127.0.0.1:8090";
 
   @NotBlank private String dbPath = "var/hitl-coordinator";
@@ -43,9 +44,13 @@ public class CoordinatorConfiguration extends Configuration {
   /** Optional: a database other than the embedded file at dbPath (PostgreSQL, for example). */
   @Valid private DataSourceFactory database;
 
-  @Min(1_000) @Max(30 * DAY_MS) private long pendingRequestTtlMs = 3_600_000L;
+  @Min(1_000)
+  @Max(30 * DAY_MS)
+  private long pendingRequestTtlMs = 3_600_000L;
 
-  @Min(1_000) @Max(30 * DAY_MS) private long defaultTokenTtlMs = 300_000L;
+  @Min(1_000)
+  @Max(30 * DAY_MS)
+  private long defaultTokenTtlMs = 300_000L;
 
   @Valid @NotNull private PolicyConfig policy = new PolicyConfig();
 
@@ -56,9 +61,9 @@ public class CoordinatorConfiguration extends Configuration {
   private boolean migrateOnStart = true;
 
   /**
-   * The largest request body accepted (413 above it). A submission's identifiers are at most
-   * 255 characters, but its sentinel feed and summary are free JSON: 4 MiB leaves room for a
-   * long feed while a body still fits comfortably in memory.
+   * The largest request body accepted (413 above it). A submission's identifiers are at most 255
+   * characters, but its sentinel feed and summary are free JSON: 4 MiB leaves room for a long feed
+   * while a body still fits comfortably in memory.
    */
   @NotNull
   @MinDataSize(value = 1, unit = DataSizeUnit.KIBIBYTES)

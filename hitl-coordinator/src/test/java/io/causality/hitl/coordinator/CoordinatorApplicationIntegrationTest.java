@@ -29,15 +29,18 @@ class CoordinatorApplicationIntegrationTest {
   static final String CONFIG = ResourceHelpers.resourceFilePath("configs/minimal.yml");
 
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
-      new DropwizardAppExtension<>(CoordinatorApplication.class, CONFIG,
+      new DropwizardAppExtension<>(
+          CoordinatorApplication.class,
+          CONFIG,
           DEPLOYMENT.overrides("dbPath", DATA.resolve("coordinator").toString()));
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private final HttpClient http = HttpClient.newHttpClient();
 
   private HttpResponse<String> get(int port, String path) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .build(), HttpResponse.BodyHandlers.ofString());
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   @Test
@@ -52,7 +55,8 @@ class CoordinatorApplicationIntegrationTest {
 
   @Test
   void theDatabaseIsTheDurableFileAtDbPath() throws Exception {
-    assumeFalse(PostgresTestDatabase.forAllTests(),
+    assumeFalse(
+        PostgresTestDatabase.forAllTests(),
         "on PostgreSQL (-Dcausality.test.database=postgresql) database.url replaces dbPath");
     assertThat(APP.getConfiguration().buildDataSourceFactory().getUrl())
         .startsWith("jdbc:h2:file:" + DATA.resolve("coordinator"))
@@ -78,9 +82,12 @@ class CoordinatorApplicationIntegrationTest {
 
   @Test
   void refusesANonLoopbackBindWithoutCallers() {
-    DropwizardTestSupport<CoordinatorConfiguration> exposed = new DropwizardTestSupport<>(
-        CoordinatorApplication.class, CONFIG, DEPLOYMENT.overrides(
-            "bind", "0.0.0.0:0", "dbPath", DATA.resolve("exposed").toString()));
+    DropwizardTestSupport<CoordinatorConfiguration> exposed =
+        new DropwizardTestSupport<>(
+            CoordinatorApplication.class,
+            CONFIG,
+            DEPLOYMENT.overrides(
+                "bind", "0.0.0.0:0", "dbPath", DATA.resolve("exposed").toString()));
     try {
       assertThatThrownBy(exposed::before)
           .isInstanceOf(StartupCheckException.class)

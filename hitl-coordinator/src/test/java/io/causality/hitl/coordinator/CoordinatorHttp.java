@@ -16,8 +16,8 @@ import java.util.Optional;
 /** A small JSON client of a running coordinator, optionally with a bearer token. */
 public final class CoordinatorHttp {
   public static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient CLIENT = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private final String base;
   private final Optional<String> token;
@@ -57,23 +57,25 @@ public final class CoordinatorHttp {
 
   /** Posts raw text as JSON, malformed or not. */
   public Answer postJson(String path, String json) {
-    return send(request(path).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(json)));
+    return send(
+        request(path)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
   private HttpRequest.Builder request(String path) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path))
-        .timeout(Duration.ofSeconds(30));
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
     token.ifPresent(t -> builder.header("Authorization", "Bearer " + t));
     return builder;
   }
 
   private static Answer send(HttpRequest.Builder request) {
     try {
-      HttpResponse<String> response = CLIENT.send(request.build(),
-          HttpResponse.BodyHandlers.ofString());
-      return new Answer(response.statusCode(), parse(response.body()), response.body(),
-          response.headers());
+      HttpResponse<String> response =
+          CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      return new Answer(
+          response.statusCode(), parse(response.body()), response.body(), response.headers());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {

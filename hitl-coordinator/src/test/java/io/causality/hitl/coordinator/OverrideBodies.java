@@ -10,17 +10,30 @@ public final class OverrideBodies {
   /** A valid submission: REJECT_STATE asking for HUMAN_ESCALATION, license lic-1. */
   public static ObjectNode submission(String actorId) {
     ObjectNode body = CoordinatorHttp.JSON.createObjectNode();
-    ObjectNode request = body.putObject("evaluationRequest")
-        .put("envelopeVersion", 1).put("requestId", "req-" + actorId).put("actorId", actorId);
-    request.putObject("snapshot").put("timestamp", "2026-01-31T12:00:00Z")
-        .putObject("metrics").put("gamma", 0.21);
-    ObjectNode response = body.putObject("evaluationResponse")
-        .put("envelopeVersion", 1).put("requestId", "req-" + actorId)
-        .put("decision", "REJECT_STATE").put("reasonCode", "GAMMA_BELOW_FLOOR")
-        .put("mode", "state_gate").put("policyVersion", TestDeployment.POLICY_VERSION)
-        .put("adapterVersion", 1);
-    response.putObject("escalation").put("escalationType", "HUMAN_ESCALATION")
-        .put("gammaHeadroom", -0.14).put("stepsToBreach", 0);
+    ObjectNode request =
+        body.putObject("evaluationRequest")
+            .put("envelopeVersion", 1)
+            .put("requestId", "req-" + actorId)
+            .put("actorId", actorId);
+    request
+        .putObject("snapshot")
+        .put("timestamp", "2026-01-31T12:00:00Z")
+        .putObject("metrics")
+        .put("gamma", 0.21);
+    ObjectNode response =
+        body.putObject("evaluationResponse")
+            .put("envelopeVersion", 1)
+            .put("requestId", "req-" + actorId)
+            .put("decision", "REJECT_STATE")
+            .put("reasonCode", "GAMMA_BELOW_FLOOR")
+            .put("mode", "state_gate")
+            .put("policyVersion", TestDeployment.POLICY_VERSION)
+            .put("adapterVersion", 1);
+    response
+        .putObject("escalation")
+        .put("escalationType", "HUMAN_ESCALATION")
+        .put("gammaHeadroom", -0.14)
+        .put("stepsToBreach", 0);
     body.put("licenseId", "lic-1").put("source", "http-tests");
     return body;
   }
@@ -28,7 +41,8 @@ public final class OverrideBodies {
   /** A valid submission whose adaptive detail names the failure fingerprint. */
   public static ObjectNode submission(String actorId, String fingerprint) {
     ObjectNode body = submission(actorId);
-    ((ObjectNode) body.get("evaluationResponse")).putObject("adaptive")
+    ((ObjectNode) body.get("evaluationResponse"))
+        .putObject("adaptive")
         .put("escalationRecommended", "HUMAN_ESCALATION")
         .put("failureFingerprint", fingerprint);
     return body;
@@ -44,7 +58,8 @@ public final class OverrideBodies {
 
   /** The redemption the runtime would send for this token of this request record. */
   public static ObjectNode redeem(JsonNode token, JsonNode record) {
-    return CoordinatorHttp.JSON.createObjectNode()
+    return CoordinatorHttp.JSON
+        .createObjectNode()
         .put("tokenId", token.get("tokenId").asText())
         .put("requestHash", record.get("requestHash").asText())
         .put("policyVersion", TestDeployment.POLICY_VERSION)

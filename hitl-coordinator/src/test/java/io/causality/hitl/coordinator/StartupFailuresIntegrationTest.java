@@ -26,19 +26,21 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each startup check stops the start with one line naming the file and the problem: the
- * spec's five (policy loads, has hitl, default TTL within the cap, keys match the policy, no
- * duplicate key ids), the policy's signature when a trusted key is configured, and duplicate
- * caller tokens. Through the {@code serve} command the line is all an operator sees.
+ * Each startup check stops the start with one line naming the file and the problem: the spec's five
+ * (policy loads, has hitl, default TTL within the cap, keys match the policy, no duplicate key
+ * ids), the policy's signature when a trusted key is configured, and duplicate caller tokens.
+ * Through the {@code serve} command the line is all an operator sees.
  */
 class StartupFailuresIntegrationTest {
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final String MINIMAL = "configs/minimal.yml";
 
   private static StartupCheckException startFailure(String config, String... overrides) {
-    DropwizardTestSupport<CoordinatorConfiguration> support = new DropwizardTestSupport<>(
-        CoordinatorApplication.class, ResourceHelpers.resourceFilePath(config),
-        DEPLOYMENT.overrides(overrides));
+    DropwizardTestSupport<CoordinatorConfiguration> support =
+        new DropwizardTestSupport<>(
+            CoordinatorApplication.class,
+            ResourceHelpers.resourceFilePath(config),
+            DEPLOYMENT.overrides(overrides));
     try {
       support.before();
     } catch (StartupCheckException e) {
@@ -70,17 +72,24 @@ class StartupFailuresIntegrationTest {
         .doesNotContain("\n");
     Path invalid = DEPLOYMENT.write("invalid.json", "{\"policy\": {\"policyVersion\": -1}}");
     assertThat(startFailure(MINIMAL, "policy.path", path(invalid)))
-        .hasMessage("policy file " + invalid + ": policy.policyVersion: must be a positive "
-            + "integer");
+        .hasMessage(
+            "policy file " + invalid + ": policy.policyVersion: must be a positive " + "integer");
   }
 
   @Test
   void aPolicyWithoutHitlSection() throws Exception {
-    DeploymentPolicy noHitl = new DeploymentPolicy(TestDeployment.POLICY_VERSION,
-        List.of(new PolicyAuthority(TestDeployment.KEY_ID, TestDeployment.OPERATOR_ID,
-            PemKeys.toPem(TestKeyPairs.ALICE.getPublic()))), null, null);
-    SignedPolicy signed = PolicyFiles.sign(noHitl, TestKeyPairs.POLICY_SIGNING.getPrivate(),
-        "policy-signing");
+    DeploymentPolicy noHitl =
+        new DeploymentPolicy(
+            TestDeployment.POLICY_VERSION,
+            List.of(
+                new PolicyAuthority(
+                    TestDeployment.KEY_ID,
+                    TestDeployment.OPERATOR_ID,
+                    PemKeys.toPem(TestKeyPairs.ALICE.getPublic()))),
+            null,
+            null);
+    SignedPolicy signed =
+        PolicyFiles.sign(noHitl, TestKeyPairs.POLICY_SIGNING.getPrivate(), "policy-signing");
     Path file = DEPLOYMENT.write("no-hitl.json", PolicyFiles.write(signed));
 
     assertThat(startFailure(MINIMAL, "policy.path", path(file)))
@@ -90,42 +99,59 @@ class StartupFailuresIntegrationTest {
   @Test
   void aDefaultTokenLifetimeAboveThePolicyCap() {
     assertThat(startFailure(MINIMAL, "defaultTokenTtlMs", "700000"))
-        .hasMessage("defaultTokenTtlMs 700000 exceeds hitl.maxTokenTtlMs 600000 of policy file "
-            + DEPLOYMENT.policyFile());
+        .hasMessage(
+            "defaultTokenTtlMs 700000 exceeds hitl.maxTokenTtlMs 600000 of policy file "
+                + DEPLOYMENT.policyFile());
   }
 
   @Test
   void aPrivateKeyThatIsNotThePolicysKey() {
     Path bobs = DEPLOYMENT.writePrivateKey("bob.pem", TestKeyPairs.BOB);
     assertThat(startFailure(MINIMAL, "authorities[0].privateKeyPemPath", path(bobs)))
-        .hasMessage("authority ops-1: private key " + bobs + " does not match the public key "
-            + "of ops-1 in policy file " + DEPLOYMENT.policyFile());
+        .hasMessage(
+            "authority ops-1: private key "
+                + bobs
+                + " does not match the public key "
+                + "of ops-1 in policy file "
+                + DEPLOYMENT.policyFile());
   }
 
   @Test
   void anAuthorityThePolicyDoesNotKnowOrWithAnotherOperator() {
     assertThat(startFailure(MINIMAL, "authorities[0].keyId", "ops-9"))
-        .hasMessage("authority ops-9: keyId is not an authority of policy file "
-            + DEPLOYMENT.policyFile());
+        .hasMessage(
+            "authority ops-9: keyId is not an authority of policy file " + DEPLOYMENT.policyFile());
     assertThat(startFailure(MINIMAL, "authorities[0].operatorId", "mallory"))
-        .hasMessage("authority ops-1: operatorId mallory does not match operatorId "
-            + "operator-1 of policy file " + DEPLOYMENT.policyFile());
+        .hasMessage(
+            "authority ops-1: operatorId mallory does not match operatorId "
+                + "operator-1 of policy file "
+                + DEPLOYMENT.policyFile());
   }
 
   @Test
   void aKeyIdConfiguredTwice() {
-    assertThat(startFailure("configs/duplicate-authorities.yml",
-        "authorities[1].privateKeyPemPath", path(DEPLOYMENT.authorityKey())))
+    assertThat(
+            startFailure(
+                "configs/duplicate-authorities.yml",
+                "authorities[1].privateKeyPemPath",
+                path(DEPLOYMENT.authorityKey())))
         .hasMessage("authorities: keyId ops-1 is configured more than once");
   }
 
   @Test
   void aPolicyNotSignedByTheTrustedKey() {
-    Path forged = DEPLOYMENT.writePolicy("forged.json",
-        TestDeployment.values(AdaptiveEscalationPolicy.DISABLED), TestKeyPairs.BOB);
+    Path forged =
+        DEPLOYMENT.writePolicy(
+            "forged.json",
+            TestDeployment.values(AdaptiveEscalationPolicy.DISABLED),
+            TestKeyPairs.BOB);
     assertThat(startFailure(MINIMAL, "policy.path", path(forged)))
-        .hasMessage("policy file " + forged + ": signature does not verify with trusted "
-            + "policy key " + DEPLOYMENT.trustedKey());
+        .hasMessage(
+            "policy file "
+                + forged
+                + ": signature does not verify with trusted "
+                + "policy key "
+                + DEPLOYMENT.trustedKey());
   }
 
   @Test
@@ -141,12 +167,18 @@ class StartupFailuresIntegrationTest {
   @Test
   void anUnsignedPolicyWhenATrustedKeyIsConfigured() throws Exception {
     SignedPolicy file = PolicyFiles.parse(Files.readString(DEPLOYMENT.policyFile()));
-    Path unsigned = DEPLOYMENT.write("unsigned.json",
-        PolicyFiles.write(new SignedPolicy(file.policy(), null, file.policyJson())));
+    Path unsigned =
+        DEPLOYMENT.write(
+            "unsigned.json",
+            PolicyFiles.write(new SignedPolicy(file.policy(), null, file.policyJson())));
 
     assertThat(startFailure(MINIMAL, "policy.path", path(unsigned)))
-        .hasMessage("policy file " + unsigned + ": not signed, but trusted policy key "
-            + DEPLOYMENT.trustedKey() + " is configured");
+        .hasMessage(
+            "policy file "
+                + unsigned
+                + ": not signed, but trusted policy key "
+                + DEPLOYMENT.trustedKey()
+                + " is configured");
   }
 
   @Test
@@ -159,25 +191,30 @@ class StartupFailuresIntegrationTest {
   @Test
   void theServeCommandPrintsOneLineAndFails() throws Exception {
     Path missing = DEPLOYMENT.dir().resolve("absent-policy.json");
-    Path config = DEPLOYMENT.write("serve.yml", String.join("\n",
-        "bind: 127.0.0.1:0",
-        "dbPath: " + DEPLOYMENT.dir().resolve("serve-db"),
-        "policy:",
-        "  path: " + missing,
-        "server:",
-        "  adminConnectors:",
-        "    - type: http",
-        "      bindHost: 127.0.0.1",
-        "      port: 0",
-        "logging:",
-        "  level: WARN",
-        ""));
+    Path config =
+        DEPLOYMENT.write(
+            "serve.yml",
+            String.join(
+                "\n",
+                "bind: 127.0.0.1:0",
+                "dbPath: " + DEPLOYMENT.dir().resolve("serve-db"),
+                "policy:",
+                "  path: " + missing,
+                "server:",
+                "  adminConnectors:",
+                "    - type: http",
+                "      bindHost: 127.0.0.1",
+                "      port: 0",
+                "logging:",
+                "  level: WARN",
+                ""));
 
     Result result = runCli("serve", config.toString());
 
     assertThat(result.failure()).isPresent();
-    assertThat(result.err().lines()).containsExactly(
-        "hitl-coordinator did not start: policy file " + missing + ": no such file");
+    assertThat(result.err().lines())
+        .containsExactly(
+            "hitl-coordinator did not start: policy file " + missing + ": no such file");
     assertThat(result.out()).doesNotContain("Exception").doesNotContain("\tat ");
   }
 
@@ -189,13 +226,14 @@ class StartupFailuresIntegrationTest {
     CoordinatorApplication application = new CoordinatorApplication();
     Bootstrap<CoordinatorConfiguration> bootstrap = new Bootstrap<>(application);
     application.initialize(bootstrap);
-    Cli cli = new Cli(new JarLocation(StartupFailuresIntegrationTest.class), bootstrap,
-        out, err);
+    Cli cli = new Cli(new JarLocation(StartupFailuresIntegrationTest.class), bootstrap, out, err);
     PrintStream systemOut = System.out;
     try {
       // The console log appender writes to System.out; keep it out of the test output.
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      return new Result(cli.run(args), out.toString(StandardCharsets.UTF_8),
+      return new Result(
+          cli.run(args),
+          out.toString(StandardCharsets.UTF_8),
           err.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(systemOut);

@@ -24,10 +24,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What a coordinator needs to start, in a fresh folder under {@code target/}: a policy-signing
- * key, two authority keys (ops-1 of operator-1, configured; ops-2 of operator-2, in the policy
- * only) and a policy signed with {@link DevPolicyTool}; and the config overrides that point a
- * coordinator at them. Keys come from {@link TestKeyPairs}, as generating them is slow.
+ * What a coordinator needs to start, in a fresh folder under {@code target/}: a policy-signing key,
+ * two authority keys (ops-1 of operator-1, configured; ops-2 of operator-2, in the policy only) and
+ * a policy signed with {@link DevPolicyTool}; and the config overrides that point a coordinator at
+ * them. Keys come from {@link TestKeyPairs}, as generating them is slow.
  */
 public final class TestDeployment {
   public static final String KEY_ID = "ops-1";
@@ -41,8 +41,10 @@ public final class TestDeployment {
 
   static {
     // a restarted coordinator must find its schema again: they live as long as the test JVM
-    Runtime.getRuntime().addShutdownHook(new Thread(
-        () -> SCHEMAS.values().forEach(PostgresTestDatabase::close), "drop-test-schemas"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> SCHEMAS.values().forEach(PostgresTestDatabase::close), "drop-test-schemas"));
   }
 
   private final Path dir;
@@ -67,7 +69,10 @@ public final class TestDeployment {
   }
 
   public static PolicyValues values(AdaptiveEscalationPolicy adaptive) {
-    return new PolicyValues(POLICY_VERSION, MAX_TOKEN_TTL_MS, adaptive,
+    return new PolicyValues(
+        POLICY_VERSION,
+        MAX_TOKEN_TTL_MS,
+        adaptive,
         new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
   }
 
@@ -93,8 +98,8 @@ public final class TestDeployment {
   }
 
   /**
-   * Points a coordinator at this deployment, with a database of its own; then the extra
-   * overrides, given as key, value, key, value..., which replace the defaults of the same key.
+   * Points a coordinator at this deployment, with a database of its own; then the extra overrides,
+   * given as key, value, key, value..., which replace the defaults of the same key.
    */
   public ConfigOverride[] overrides(String... extraKeysAndValues) {
     Map<String, String> overrides = new LinkedHashMap<>();
@@ -118,9 +123,10 @@ public final class TestDeployment {
   public Path writePolicy(String name, PolicyValues values, KeyPair signing) {
     Path signingKey = writePrivateKey("signing-" + name + ".pem", signing);
     Map<DevAuthority, Path> authorities = new LinkedHashMap<>();
-    authorities.put(new DevAuthority(KEY_ID, OPERATOR_ID),
-        writePublicKey("ops-1.pub.pem", TestKeyPairs.ALICE));
-    authorities.put(new DevAuthority(OTHER_KEY_ID, "operator-2"),
+    authorities.put(
+        new DevAuthority(KEY_ID, OPERATOR_ID), writePublicKey("ops-1.pub.pem", TestKeyPairs.ALICE));
+    authorities.put(
+        new DevAuthority(OTHER_KEY_ID, "operator-2"),
         writePublicKey("ops-2.pub.pem", TestKeyPairs.BOB));
     Path file = dir.resolve(name);
     new DevPolicyTool(new SecureRandom(), 2048)

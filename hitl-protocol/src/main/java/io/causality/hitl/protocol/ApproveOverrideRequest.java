@@ -3,9 +3,8 @@ package io.causality.hitl.protocol;
 /**
  * Body of {@code POST /v1/override-requests/{id}/approve}.
  *
- * @param keyId        the authority key to sign with, required
+ * @param keyId the authority key to sign with, required
  * @param operatorNote optional note for the audit trail
- * @param tokenTtlMs   optional token lifetime; default and cap come from configuration
+ * @param tokenTtlMs optional token lifetime; default and cap come from configuration
  */
-public record ApproveOverrideRequest(String keyId, String operatorNote, Long tokenTtlMs) {
-}
+public record ApproveOverrideRequest(String keyId, String operatorNote, Long tokenTtlMs) {}

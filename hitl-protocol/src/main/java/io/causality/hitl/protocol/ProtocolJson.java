@@ -11,25 +11,25 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
  */
 public final class ProtocolJson {
 
-    private static final ObjectMapper SHARED = newMapper();
+  private static final ObjectMapper SHARED = newMapper();
 
-    private ProtocolJson() {
-    }
+  private ProtocolJson() {}
 
-    /** A new mapper configured for the wire contract; callers may configure it further. */
-    public static ObjectMapper newMapper() {
-        return configure(new ObjectMapper());
-    }
+  /** A new mapper configured for the wire contract; callers may configure it further. */
+  public static ObjectMapper newMapper() {
+    return configure(new ObjectMapper());
+  }
 
-    /** Applies the wire-contract settings to an existing mapper (for example Dropwizard's). */
-    public static ObjectMapper configure(ObjectMapper mapper) {
-        return mapper.registerModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    }
+  /** Applies the wire-contract settings to an existing mapper (for example Dropwizard's). */
+  public static ObjectMapper configure(ObjectMapper mapper) {
+    return mapper
+        .registerModule(new JavaTimeModule())
+        .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  }
 
-    /** The library's own mapper; never handed out, so nobody can reconfigure it. */
-    static ObjectMapper shared() {
-        return SHARED;
-    }
+  /** The library's own mapper; never handed out, so nobody can reconfigure it. */
+  static ObjectMapper shared() {
+    return SHARED;
+  }
 }

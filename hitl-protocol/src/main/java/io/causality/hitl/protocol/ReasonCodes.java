@@ -3,11 +3,11 @@ package io.causality.hitl.protocol;
 /** Known values of an evaluation response's {@code reasonCode}; the set is open. */
 public final class ReasonCodes {
 
-    /** The state gate rejected because gamma fell below the policy's floor. */
-    public static final String GAMMA_BELOW_FLOOR = "GAMMA_BELOW_FLOOR";
-    /** Nothing to report: the evaluation passed. */
-    public static final String NONE = "NONE";
+  /** The state gate rejected because gamma fell below the policy's floor. */
+  public static final String GAMMA_BELOW_FLOOR = "GAMMA_BELOW_FLOOR";
 
-    private ReasonCodes() {
-    }
+  /** Nothing to report: the evaluation passed. */
+  public static final String NONE = "NONE";
+
+  private ReasonCodes() {}
 }

@@ -5,5 +5,4 @@ package io.causality.hitl.protocol;
  *
  * @param coordinatorRequestId UUID v4 of the new override request
  */
-public record SubmitOverrideResponse(String coordinatorRequestId) {
-}
+public record SubmitOverrideResponse(String coordinatorRequestId) {}

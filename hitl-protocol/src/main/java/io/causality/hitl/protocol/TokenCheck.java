@@ -11,23 +11,23 @@ import java.util.Optional;
  */
 public record TokenCheck(OverrideTokenPayload payload, OverrideFailureReason failure) {
 
-    /** A token whose signature, binding and expiry are fine. */
-    public static TokenCheck passed(OverrideTokenPayload payload) {
-        return new TokenCheck(Objects.requireNonNull(payload, "payload"), null);
-    }
+  /** A token whose signature, binding and expiry are fine. */
+  public static TokenCheck passed(OverrideTokenPayload payload) {
+    return new TokenCheck(Objects.requireNonNull(payload, "payload"), null);
+  }
 
-    /** A token that cannot apply. */
-    public static TokenCheck failed(OverrideTokenPayload payload, OverrideFailureReason failure) {
-        return new TokenCheck(payload, Objects.requireNonNull(failure, "failure"));
-    }
+  /** A token that cannot apply. */
+  public static TokenCheck failed(OverrideTokenPayload payload, OverrideFailureReason failure) {
+    return new TokenCheck(payload, Objects.requireNonNull(failure, "failure"));
+  }
 
-    /** Whether the token may be redeemed. */
-    public boolean ok() {
-        return failure == null;
-    }
+  /** Whether the token may be redeemed. */
+  public boolean ok() {
+    return failure == null;
+  }
 
-    /** The failure, if any. */
-    public Optional<OverrideFailureReason> failureReason() {
-        return Optional.ofNullable(failure);
-    }
+  /** The failure, if any. */
+  public Optional<OverrideFailureReason> failureReason() {
+    return Optional.ofNullable(failure);
+  }
 }

@@ -27,155 +27,170 @@ import org.junit.jupiter.api.Test;
 
 class CoordinatorClientTest {
 
-    private static final RedeemRequest REDEEM =
-            new RedeemRequest("tok-1", "hash", 3L, "lic", "actor-7");
+  private static final RedeemRequest REDEEM =
+      new RedeemRequest("tok-1", "hash", 3L, "lic", "actor-7");
 
-    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
-    private final List<Received> received = new CopyOnWriteArrayList<>();
-    private final CountDownLatch release = new CountDownLatch(1);
-    private final ExecutorService executor = Executors.newCachedThreadPool();
-    private HttpServer server;
-    private URI base;
+  private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+  private final List<Received> received = new CopyOnWriteArrayList<>();
+  private final CountDownLatch release = new CountDownLatch(1);
+  private final ExecutorService executor = Executors.newCachedThreadPool();
+  private HttpServer server;
+  private URI base;
 
-    private record Answer(int status, String body, boolean hang) {
+  private record Answer(int status, String body, boolean hang) {}
+
+  private record Received(String path, String authorization, String body) {}
+
+  @BeforeEach
+  void start() throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(executor);
+    server.createContext("/", this::handle);
+    server.start();
+    base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+  }
+
+  @AfterEach
+  void stop() {
+    release.countDown();
+    server.stop(0);
+    executor.shutdownNow();
+  }
+
+  @Test
+  void redeemSendsTheBodyAndTheBearerTokenAndReadsTheAnswer() {
+    answer(
+        "/v1/override-tokens/redeem",
+        200,
+        "{\"status\":\"ACCEPTED\",\"tokenId\":\"tok-1\","
+            + "\"redeemedAt\":\"2026-01-31T12:00:00Z\"}");
+    CoordinatorClient client =
+        new CoordinatorClient(base, Duration.ofSeconds(5), Optional.of("s3cret"));
+
+    CoordinatorResult<RedeemResponse> result = client.redeem(REDEEM);
+
+    assertThat(result.body())
+        .get()
+        .extracting(RedeemResponse::status)
+        .isEqualTo(RedeemStatus.ACCEPTED);
+    assertThat(received)
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.authorization()).isEqualTo("Bearer s3cret");
+              assertThat(r.body()).contains("\"tokenId\":\"tok-1\"", "\"policyVersion\":3");
+            });
+    assertThat(client.toString()).doesNotContain("s3cret");
+  }
+
+  @Test
+  void everyRedemptionOutcomeIsAnAnswer() {
+    answer(
+        "/v1/override-tokens/redeem",
+        200,
+        "{\"status\":\"REPLAY_DETECTED\",\"tokenId\":\"tok-1\"}");
+
+    CoordinatorResult<RedeemResponse> result = new CoordinatorClient(base).redeem(REDEEM);
+
+    assertThat(result).isInstanceOf(CoordinatorResult.Success.class);
+    assertThat(result.body().orElseThrow().status()).isEqualTo(RedeemStatus.REPLAY_DETECTED);
+    assertThat(received.get(0).authorization()).isNull();
+  }
+
+  @Test
+  void submitReadsTheNewIdAndA409IsARefusalWithItsBody() {
+    answer("/v1/override-requests", 201, "{\"coordinatorRequestId\":\"r-1\"}");
+    CoordinatorClient client = new CoordinatorClient(base);
+    SubmitOverrideRequest body =
+        new SubmitOverrideRequest(null, null, "lic", null, null, null, "test");
+
+    assertThat(client.submit(body).body()).contains(new SubmitOverrideResponse("r-1"));
+
+    answer(
+        "/v1/override-requests",
+        409,
+        "{\"error\":{\"code\":\"DEDUPLICATED\","
+            + "\"message\":\"pending\"},\"coordinatorRequestId\":\"r-1\","
+            + "\"deduplicated\":true}");
+    CoordinatorResult<SubmitOverrideResponse> refused = client.submit(body);
+
+    assertThat(refused)
+        .isInstanceOfSatisfying(
+            CoordinatorResult.Refused.class,
+            r -> {
+              assertThat(r.httpStatus()).isEqualTo(409);
+              assertThat(r.errorCode()).isEqualTo("DEDUPLICATED");
+              assertThat(r.rawBody().path("coordinatorRequestId").asText()).isEqualTo("r-1");
+            });
+    assertThat(refused.unavailable()).isFalse();
+  }
+
+  @Test
+  void serverErrorsAndUnreadableAnswersAreUnavailable() {
+    CoordinatorClient client = new CoordinatorClient(base);
+
+    answer("/v1/override-tokens/redeem", 503, "down");
+    assertThat(client.redeem(REDEEM).unavailable()).isTrue();
+
+    answer("/v1/override-tokens/redeem", 200, "<html>proxy</html>");
+    assertThat(client.redeem(REDEEM).unavailable()).isTrue();
+  }
+
+  @Test
+  void aRefusedConnectionIsUnavailable() throws IOException {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
     }
+    CoordinatorClient client =
+        new CoordinatorClient(
+            URI.create("http://127.0.0.1:" + port), Duration.ofSeconds(5), Optional.empty());
 
-    private record Received(String path, String authorization, String body) {
+    CoordinatorResult<RedeemResponse> result = client.redeem(REDEEM);
+
+    assertThat(result)
+        .isInstanceOfSatisfying(
+            CoordinatorResult.Unavailable.class,
+            u -> assertThat(u.reason()).startsWith("cannot reach"));
+  }
+
+  @Test
+  void aSilentCoordinatorIsUnavailableAfterTheTimeout() {
+    answers.put("/v1/override-tokens/redeem", new Answer(200, "", true));
+    CoordinatorClient client =
+        new CoordinatorClient(base, Duration.ofMillis(800), Optional.empty());
+
+    CoordinatorResult<RedeemResponse> result = client.redeem(REDEEM);
+
+    assertThat(result).isInstanceOf(CoordinatorResult.Unavailable.class);
+    assertThat(received).hasSize(1);
+  }
+
+  private void answer(String path, int status, String body) {
+    answers.put(path, new Answer(status, body, false));
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+    String path = exchange.getRequestURI().getPath();
+    received.add(new Received(path, exchange.getRequestHeaders().getFirst("Authorization"), body));
+    Answer answer = answers.getOrDefault(path, new Answer(404, "{}", false));
+    if (answer.hang()) {
+      awaitRelease();
     }
-
-    @BeforeEach
-    void start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
-        server.start();
-        base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().add("Content-Type", "application/json");
+    exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
     }
+  }
 
-    @AfterEach
-    void stop() {
-        release.countDown();
-        server.stop(0);
-        executor.shutdownNow();
+  private void awaitRelease() {
+    try {
+      release.await(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
-
-    @Test
-    void redeemSendsTheBodyAndTheBearerTokenAndReadsTheAnswer() {
-        answer("/v1/override-tokens/redeem", 200, "{\"status\":\"ACCEPTED\",\"tokenId\":\"tok-1\","
-                + "\"redeemedAt\":\"2026-01-31T12:00:00Z\"}");
-        CoordinatorClient client =
-                new CoordinatorClient(base, Duration.ofSeconds(5), Optional.of("s3cret"));
-
-        CoordinatorResult<RedeemResponse> result = client.redeem(REDEEM);
-
-        assertThat(result.body()).get().extracting(RedeemResponse::status)
-                .isEqualTo(RedeemStatus.ACCEPTED);
-        assertThat(received).singleElement().satisfies(r -> {
-            assertThat(r.authorization()).isEqualTo("Bearer s3cret");
-            assertThat(r.body()).contains("\"tokenId\":\"tok-1\"", "\"policyVersion\":3");
-        });
-        assertThat(client.toString()).doesNotContain("s3cret");
-    }
-
-    @Test
-    void everyRedemptionOutcomeIsAnAnswer() {
-        answer("/v1/override-tokens/redeem", 200,
-                "{\"status\":\"REPLAY_DETECTED\",\"tokenId\":\"tok-1\"}");
-
-        CoordinatorResult<RedeemResponse> result = new CoordinatorClient(base).redeem(REDEEM);
-
-        assertThat(result).isInstanceOf(CoordinatorResult.Success.class);
-        assertThat(result.body().orElseThrow().status()).isEqualTo(RedeemStatus.REPLAY_DETECTED);
-        assertThat(received.get(0).authorization()).isNull();
-    }
-
-    @Test
-    void submitReadsTheNewIdAndA409IsARefusalWithItsBody() {
-        answer("/v1/override-requests", 201, "{\"coordinatorRequestId\":\"r-1\"}");
-        CoordinatorClient client = new CoordinatorClient(base);
-        SubmitOverrideRequest body = new SubmitOverrideRequest(null, null, "lic", null, null,
-                null, "test");
-
-        assertThat(client.submit(body).body()).contains(new SubmitOverrideResponse("r-1"));
-
-        answer("/v1/override-requests", 409, "{\"error\":{\"code\":\"DEDUPLICATED\","
-                + "\"message\":\"pending\"},\"coordinatorRequestId\":\"r-1\","
-                + "\"deduplicated\":true}");
-        CoordinatorResult<SubmitOverrideResponse> refused = client.submit(body);
-
-        assertThat(refused).isInstanceOfSatisfying(CoordinatorResult.Refused.class, r -> {
-            assertThat(r.httpStatus()).isEqualTo(409);
-            assertThat(r.errorCode()).isEqualTo("DEDUPLICATED");
-            assertThat(r.rawBody().path("coordinatorRequestId").asText()).isEqualTo("r-1");
-        });
-        assertThat(refused.unavailable()).isFalse();
-    }
-
-    @Test
-    void serverErrorsAndUnreadableAnswersAreUnavailable() {
-        CoordinatorClient client = new CoordinatorClient(base);
-
-        answer("/v1/override-tokens/redeem", 503, "down");
-        assertThat(client.redeem(REDEEM).unavailable()).isTrue();
-
-        answer("/v1/override-tokens/redeem", 200, "<html>proxy</html>");
-        assertThat(client.redeem(REDEEM).unavailable()).isTrue();
-    }
-
-    @Test
-    void aRefusedConnectionIsUnavailable() throws IOException {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = socket.getLocalPort();
-        }
-        CoordinatorClient client = new CoordinatorClient(
-                URI.create("http://127.0.0.1:" + port), Duration.ofSeconds(5), Optional.empty());
-
-        CoordinatorResult<RedeemResponse> result = client.redeem(REDEEM);
-
-        assertThat(result).isInstanceOfSatisfying(CoordinatorResult.Unavailable.class,
-                u -> assertThat(u.reason()).startsWith("cannot reach"));
-    }
-
-    @Test
-    void aSilentCoordinatorIsUnavailableAfterTheTimeout() {
-        answers.put("/v1/override-tokens/redeem", new Answer(200, "", true));
-        CoordinatorClient client =
-                new CoordinatorClient(base, Duration.ofMillis(800), Optional.empty());
-
-        CoordinatorResult<RedeemResponse> result = client.redeem(REDEEM);
-
-        assertThat(result).isInstanceOf(CoordinatorResult.Unavailable.class);
-        assertThat(received).hasSize(1);
-    }
-
-    private void answer(String path, int status, String body) {
-        answers.put(path, new Answer(status, body, false));
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
-        String body =
-                new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        String path = exchange.getRequestURI().getPath();
-        received.add(new Received(path,
-                exchange.getRequestHeaders().getFirst("Authorization"), body));
-        Answer answer = answers.getOrDefault(path, new Answer(404, "{}", false));
-        if (answer.hang()) {
-            awaitRelease();
-        }
-        byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    private void awaitRelease() {
-        try {
-            release.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
+  }
 }

@@ -11,19 +11,19 @@ import org.junit.jupiter.api.Test;
 
 class KeyPairsTest {
 
-    @Test
-    void generatesRsaKeysOfTheRequestedSize() {
-        KeyPair pair = KeyPairs.generate(2048, new SecureRandom());
-        RSAPublicKey key = (RSAPublicKey) pair.getPublic();
+  @Test
+  void generatesRsaKeysOfTheRequestedSize() {
+    KeyPair pair = KeyPairs.generate(2048, new SecureRandom());
+    RSAPublicKey key = (RSAPublicKey) pair.getPublic();
 
-        assertThat(key.getModulus().bitLength()).isEqualTo(2048);
-        assertThat(key.getPublicExponent()).isEqualTo(BigInteger.valueOf(65537));
-        assertThat(Ps256.verify("x", Ps256.sign("x", pair.getPrivate()), key)).isTrue();
-    }
+    assertThat(key.getModulus().bitLength()).isEqualTo(2048);
+    assertThat(key.getPublicExponent()).isEqualTo(BigInteger.valueOf(65537));
+    assertThat(Ps256.verify("x", Ps256.sign("x", pair.getPrivate()), key)).isTrue();
+  }
 
-    @Test
-    void refusesWeakSizes() {
-        assertThatThrownBy(() -> KeyPairs.generate(1024, new SecureRandom()))
-                .isInstanceOf(IllegalArgumentException.class);
-    }
+  @Test
+  void refusesWeakSizes() {
+    assertThatThrownBy(() -> KeyPairs.generate(1024, new SecureRandom()))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 }

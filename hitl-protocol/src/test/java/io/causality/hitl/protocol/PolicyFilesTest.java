@@ -13,123 +13,130 @@ import org.junit.jupiter.params.provider.CsvFileSource;
 
 class PolicyFilesTest {
 
-    private final ObjectMapper mapper = ProtocolJson.newMapper();
+  private final ObjectMapper mapper = ProtocolJson.newMapper();
 
-    @Test
-    void parsesTheFixture() {
-        SignedPolicy file = PolicyFiles.parse(fixture("policy/policy-unsigned.json"));
-        DeploymentPolicy policy = file.policy();
+  @Test
+  void parsesTheFixture() {
+    SignedPolicy file = PolicyFiles.parse(fixture("policy/policy-unsigned.json"));
+    DeploymentPolicy policy = file.policy();
 
-        assertThat(policy.policyVersion()).isEqualTo(3);
-        assertThat(policy.authority("ops-key-1")).get()
-                .extracting(PolicyAuthority::operatorId).isEqualTo("alice");
-        assertThat(policy.authority("ops-key-1").orElseThrow().publicKey()
-                .getModulus().bitLength()).isEqualTo(2048);
-        assertThat(policy.hitlSection()).contains(new HitlPolicy(600_000,
-                new AdaptiveEscalationPolicy(true, 300_000, true)));
-        assertThat(policy.gateSection()).contains(
-                new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
-        assertThat(file.signatureSection()).isEmpty();
-    }
+    assertThat(policy.policyVersion()).isEqualTo(3);
+    assertThat(policy.authority("ops-key-1"))
+        .get()
+        .extracting(PolicyAuthority::operatorId)
+        .isEqualTo("alice");
+    assertThat(policy.authority("ops-key-1").orElseThrow().publicKey().getModulus().bitLength())
+        .isEqualTo(2048);
+    assertThat(policy.hitlSection())
+        .contains(new HitlPolicy(600_000, new AdaptiveEscalationPolicy(true, 300_000, true)));
+    assertThat(policy.gateSection())
+        .contains(new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
+    assertThat(file.signatureSection()).isEmpty();
+  }
 
-    @Test
-    void optionalSectionsAndDefaults() {
-        SignedPolicy file = PolicyFiles.parse("""
+  @Test
+  void optionalSectionsAndDefaults() {
+    SignedPolicy file =
+        PolicyFiles.parse(
+            """
                 {"policy":{"policyVersion":1,"hitl":{"maxTokenTtlMs":1000},
                            "gate":{"gammaFloor":0.5}}}""");
 
-        assertThat(file.policy().authorities()).isEmpty();
-        assertThat(file.policy().hitl().adaptiveEscalation())
-                .isEqualTo(AdaptiveEscalationPolicy.DISABLED);
-        assertThat(file.policy().gate())
-                .isEqualTo(new GatePolicy("state_gate", "gamma", 0.5, "gammaTrend"));
-        assertThat(PolicyFiles.parse("{\"policy\":{\"policyVersion\":1}}").policy()
-                .hitlSection()).isEmpty();
-    }
+    assertThat(file.policy().authorities()).isEmpty();
+    assertThat(file.policy().hitl().adaptiveEscalation())
+        .isEqualTo(AdaptiveEscalationPolicy.DISABLED);
+    assertThat(file.policy().gate())
+        .isEqualTo(new GatePolicy("state_gate", "gamma", 0.5, "gammaTrend"));
+    assertThat(PolicyFiles.parse("{\"policy\":{\"policyVersion\":1}}").policy().hitlSection())
+        .isEmpty();
+  }
 
-    @ParameterizedTest
-    @CsvFileSource(resources = "/fixtures/policy/invalid-policies.psv", delimiter = '|',
-            quoteCharacter = '\u0000')
-    void eachProblemIsOneClearLine(String json, String message) {
-        assertThatThrownBy(() -> PolicyFiles.parse(json))
-                .isInstanceOf(PolicyFormatException.class)
-                .hasMessageStartingWith(message)
-                .hasMessageNotContaining("\n");
-    }
+  @ParameterizedTest
+  @CsvFileSource(
+      resources = "/fixtures/policy/invalid-policies.psv",
+      delimiter = '|',
+      quoteCharacter = '\u0000')
+  void eachProblemIsOneClearLine(String json, String message) {
+    assertThatThrownBy(() -> PolicyFiles.parse(json))
+        .isInstanceOf(PolicyFormatException.class)
+        .hasMessageStartingWith(message)
+        .hasMessageNotContaining("\n");
+  }
 
-    @Test
-    void duplicateAuthorityKeyIdsAreRefused() {
-        String pem = PemKeys.toPem(TestKeys.ALICE.getPublic());
-        DeploymentPolicy policy = new DeploymentPolicy(1, List.of(
-                new PolicyAuthority("k", "a", pem), new PolicyAuthority("k", "b", pem)),
-                null, null);
-        String text = unsigned(policy);
+  @Test
+  void duplicateAuthorityKeyIdsAreRefused() {
+    String pem = PemKeys.toPem(TestKeys.ALICE.getPublic());
+    DeploymentPolicy policy =
+        new DeploymentPolicy(
+            1,
+            List.of(new PolicyAuthority("k", "a", pem), new PolicyAuthority("k", "b", pem)),
+            null,
+            null);
+    String text = unsigned(policy);
 
-        assertThatThrownBy(() -> PolicyFiles.parse(text))
-                .hasMessage("policy.authorities[1].keyId: duplicate keyId k");
-    }
+    assertThatThrownBy(() -> PolicyFiles.parse(text))
+        .hasMessage("policy.authorities[1].keyId: duplicate keyId k");
+  }
 
-    @Test
-    void invalidJsonNamesTheLine() {
-        assertThatThrownBy(() -> PolicyFiles.parse("{\n\"policy\": {,\n}"))
-                .isInstanceOf(PolicyFormatException.class)
-                .hasMessageStartingWith("not valid JSON at line 2");
-    }
+  @Test
+  void invalidJsonNamesTheLine() {
+    assertThatThrownBy(() -> PolicyFiles.parse("{\n\"policy\": {,\n}"))
+        .isInstanceOf(PolicyFormatException.class)
+        .hasMessageStartingWith("not valid JSON at line 2");
+  }
 
-    @Test
-    void signedPolicyVerifiesAndSurvivesWriteAndParse() {
-        SignedPolicy signed = PolicyFiles.sign(samplePolicy(), TestKeys.BOB.getPrivate(), "p-1");
+  @Test
+  void signedPolicyVerifiesAndSurvivesWriteAndParse() {
+    SignedPolicy signed = PolicyFiles.sign(samplePolicy(), TestKeys.BOB.getPrivate(), "p-1");
 
-        SignedPolicy reread = PolicyFiles.parse(PolicyFiles.write(signed));
+    SignedPolicy reread = PolicyFiles.parse(PolicyFiles.write(signed));
 
-        assertThat(reread.policy()).isEqualTo(samplePolicy());
-        assertThat(reread.signature().keyId()).isEqualTo("p-1");
-        assertThat(PolicyFiles.verify(reread, TestKeys.BOB.getPublic())).isTrue();
-        assertThat(PolicyFiles.verify(reread, TestKeys.ALICE.getPublic())).isFalse();
-    }
+    assertThat(reread.policy()).isEqualTo(samplePolicy());
+    assertThat(reread.signature().keyId()).isEqualTo("p-1");
+    assertThat(PolicyFiles.verify(reread, TestKeys.BOB.getPublic())).isTrue();
+    assertThat(PolicyFiles.verify(reread, TestKeys.ALICE.getPublic())).isFalse();
+  }
 
-    @Test
-    void anyEditBreaksTheSignatureEvenOfUnknownMembers() throws Exception {
-        SignedPolicy fixture = PolicyFiles.parse(fixture("policy/policy-unsigned.json"));
-        String signed = PolicyFiles.write(PolicyFiles.resign(fixture,
-                TestKeys.BOB.getPrivate(), null));
-        ObjectNode root = (ObjectNode) mapper.readTree(signed);
-        ((ObjectNode) root.get("policy")).put("notes", "edited");
+  @Test
+  void anyEditBreaksTheSignatureEvenOfUnknownMembers() throws Exception {
+    SignedPolicy fixture = PolicyFiles.parse(fixture("policy/policy-unsigned.json"));
+    String signed = PolicyFiles.write(PolicyFiles.resign(fixture, TestKeys.BOB.getPrivate(), null));
+    ObjectNode root = (ObjectNode) mapper.readTree(signed);
+    ((ObjectNode) root.get("policy")).put("notes", "edited");
 
-        assertThat(PolicyFiles.verify(PolicyFiles.parse(signed), TestKeys.BOB.getPublic()))
-                .isTrue();
-        assertThat(PolicyFiles.verify(PolicyFiles.parse(root.toString()),
-                TestKeys.BOB.getPublic())).isFalse();
-    }
+    assertThat(PolicyFiles.verify(PolicyFiles.parse(signed), TestKeys.BOB.getPublic())).isTrue();
+    assertThat(PolicyFiles.verify(PolicyFiles.parse(root.toString()), TestKeys.BOB.getPublic()))
+        .isFalse();
+  }
 
-    @Test
-    void reformattingDoesNotBreakTheSignature() throws Exception {
-        String signed = PolicyFiles.write(
-                PolicyFiles.sign(samplePolicy(), TestKeys.BOB.getPrivate(), null));
-        String compact = mapper.readTree(signed).toString();
+  @Test
+  void reformattingDoesNotBreakTheSignature() throws Exception {
+    String signed =
+        PolicyFiles.write(PolicyFiles.sign(samplePolicy(), TestKeys.BOB.getPrivate(), null));
+    String compact = mapper.readTree(signed).toString();
 
-        assertThat(PolicyFiles.verify(PolicyFiles.parse(compact), TestKeys.BOB.getPublic()))
-                .isTrue();
-    }
+    assertThat(PolicyFiles.verify(PolicyFiles.parse(compact), TestKeys.BOB.getPublic())).isTrue();
+  }
 
-    @Test
-    void unsignedPolicyDoesNotVerify() {
-        SignedPolicy file = PolicyFiles.parse(fixture("policy/policy-unsigned.json"));
+  @Test
+  void unsignedPolicyDoesNotVerify() {
+    SignedPolicy file = PolicyFiles.parse(fixture("policy/policy-unsigned.json"));
 
-        assertThat(PolicyFiles.verify(file, TestKeys.BOB.getPublic())).isFalse();
-    }
+    assertThat(PolicyFiles.verify(file, TestKeys.BOB.getPublic())).isFalse();
+  }
 
-    static DeploymentPolicy samplePolicy() {
-        return new DeploymentPolicy(7,
-                List.of(new PolicyAuthority("ops-key-1", "alice",
-                        PemKeys.toPem(TestKeys.ALICE.getPublic()))),
-                new HitlPolicy(600_000, new AdaptiveEscalationPolicy(true, 1000, false)),
-                new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
-    }
+  static DeploymentPolicy samplePolicy() {
+    return new DeploymentPolicy(
+        7,
+        List.of(
+            new PolicyAuthority("ops-key-1", "alice", PemKeys.toPem(TestKeys.ALICE.getPublic()))),
+        new HitlPolicy(600_000, new AdaptiveEscalationPolicy(true, 1000, false)),
+        new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
+  }
 
-    private String unsigned(DeploymentPolicy policy) {
-        ObjectNode root = mapper.createObjectNode();
-        root.set("policy", mapper.valueToTree(policy));
-        return root.toString();
-    }
+  private String unsigned(DeploymentPolicy policy) {
+    ObjectNode root = mapper.createObjectNode();
+    root.set("policy", mapper.valueToTree(policy));
+    return root.toString();
+  }
 }

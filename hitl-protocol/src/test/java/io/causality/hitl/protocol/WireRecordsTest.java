@@ -11,83 +11,93 @@ import org.junit.jupiter.api.Test;
 /** Each wire type against its fixture, and through a round trip. */
 class WireRecordsTest {
 
-    private final ObjectMapper mapper = ProtocolJson.newMapper();
+  private final ObjectMapper mapper = ProtocolJson.newMapper();
 
-    @Test
-    void redeemRequestFixture() throws Exception {
-        RedeemRequest request = mapper.readValue(fixture("wire/redeem-request.json"),
-                RedeemRequest.class);
+  @Test
+  void redeemRequestFixture() throws Exception {
+    RedeemRequest request =
+        mapper.readValue(fixture("wire/redeem-request.json"), RedeemRequest.class);
 
-        assertThat(request).isEqualTo(new RedeemRequest("0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21",
-                "e40a81f09523908e8b95995ca64e9dc5ccc85284eb47acb0397d136e24a1d3f1", 3L,
-                "lic-acme", "actor-7"));
-        assertRoundTrip(request, RedeemRequest.class);
-    }
+    assertThat(request)
+        .isEqualTo(
+            new RedeemRequest(
+                "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21",
+                "e40a81f09523908e8b95995ca64e9dc5ccc85284eb47acb0397d136e24a1d3f1",
+                3L,
+                "lic-acme",
+                "actor-7"));
+    assertRoundTrip(request, RedeemRequest.class);
+  }
 
-    @Test
-    void redeemResponseFixtures() throws Exception {
-        RedeemResponse accepted = new RedeemResponse(RedeemStatus.ACCEPTED,
-                "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21", Instant.parse("2026-01-31T12:05:00.250Z"));
-        RedeemResponse unknown = RedeemResponse.of(RedeemStatus.UNKNOWN_TOKEN,
-                "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21");
+  @Test
+  void redeemResponseFixtures() throws Exception {
+    RedeemResponse accepted =
+        new RedeemResponse(
+            RedeemStatus.ACCEPTED,
+            "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21",
+            Instant.parse("2026-01-31T12:05:00.250Z"));
+    RedeemResponse unknown =
+        RedeemResponse.of(RedeemStatus.UNKNOWN_TOKEN, "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21");
 
-        assertJsonEquals(accepted, "wire/redeem-response-accepted.json");
-        assertJsonEquals(unknown, "wire/redeem-response-unknown.json");
-        assertRoundTrip(accepted, RedeemResponse.class);
-        assertRoundTrip(unknown, RedeemResponse.class);
-    }
+    assertJsonEquals(accepted, "wire/redeem-response-accepted.json");
+    assertJsonEquals(unknown, "wire/redeem-response-unknown.json");
+    assertRoundTrip(accepted, RedeemResponse.class);
+    assertRoundTrip(unknown, RedeemResponse.class);
+  }
 
-    @Test
-    void timestampsAreRfc3339StringsEvenWithAPlainMapper() throws Exception {
-        RedeemResponse accepted = new RedeemResponse(RedeemStatus.ACCEPTED, "t",
-                Instant.parse("2026-01-31T12:05:00Z"));
-        ObjectMapper plain = new ObjectMapper().findAndRegisterModules();
+  @Test
+  void timestampsAreRfc3339StringsEvenWithAPlainMapper() throws Exception {
+    RedeemResponse accepted =
+        new RedeemResponse(RedeemStatus.ACCEPTED, "t", Instant.parse("2026-01-31T12:05:00Z"));
+    ObjectMapper plain = new ObjectMapper().findAndRegisterModules();
 
-        assertThat(plain.writeValueAsString(accepted)).contains("\"2026-01-31T12:05:00Z\"");
-    }
+    assertThat(plain.writeValueAsString(accepted)).contains("\"2026-01-31T12:05:00Z\"");
+  }
 
-    @Test
-    void submitRequestFixtureKeepsTheEnvelopesVerbatim() throws Exception {
-        String text = fixture("wire/submit-request.json");
-        SubmitOverrideRequest request = mapper.readValue(text, SubmitOverrideRequest.class);
+  @Test
+  void submitRequestFixtureKeepsTheEnvelopesVerbatim() throws Exception {
+    String text = fixture("wire/submit-request.json");
+    SubmitOverrideRequest request = mapper.readValue(text, SubmitOverrideRequest.class);
 
-        assertThat(request.licenseId()).isEqualTo("lic-acme");
-        assertThat(request.actorId()).isNull();
-        assertThat(request.source()).isEqualTo("sim-server");
-        assertThat(Evaluations.decision(request.evaluationResponse()))
-                .contains(Decision.REJECT_STATE);
-        assertThat(mapper.readTree(mapper.writeValueAsString(request)))
-                .isEqualTo(mapper.readTree(text));
-    }
+    assertThat(request.licenseId()).isEqualTo("lic-acme");
+    assertThat(request.actorId()).isNull();
+    assertThat(request.source()).isEqualTo("sim-server");
+    assertThat(Evaluations.decision(request.evaluationResponse())).contains(Decision.REJECT_STATE);
+    assertThat(mapper.readTree(mapper.writeValueAsString(request)))
+        .isEqualTo(mapper.readTree(text));
+  }
 
-    @Test
-    void envelopeRoundTrips() throws Exception {
-        OverrideTokenEnvelope envelope = OverrideTokens.sign(OverrideTokensTest.PAYLOAD,
-                TestKeys.ALICE.getPrivate());
+  @Test
+  void envelopeRoundTrips() throws Exception {
+    OverrideTokenEnvelope envelope =
+        OverrideTokens.sign(OverrideTokensTest.PAYLOAD, TestKeys.ALICE.getPrivate());
 
-        assertRoundTrip(envelope, OverrideTokenEnvelope.class);
-        assertThat(mapper.readTree(mapper.writeValueAsString(envelope)).fieldNames())
-                .toIterable().containsExactly("tokenId", "keyId", "alg", "payload", "signature");
-    }
+    assertRoundTrip(envelope, OverrideTokenEnvelope.class);
+    assertThat(mapper.readTree(mapper.writeValueAsString(envelope)).fieldNames())
+        .toIterable()
+        .containsExactly("tokenId", "keyId", "alg", "payload", "signature");
+  }
 
-    @Test
-    void overrideOutcomeUsesTheWireNames() throws Exception {
-        OverrideOutcome replay = OverrideOutcome.rejected(
-                OverrideFailureReason.of(RedeemStatus.REPLAY_DETECTED), "t-1");
+  @Test
+  void overrideOutcomeUsesTheWireNames() throws Exception {
+    OverrideOutcome replay =
+        OverrideOutcome.rejected(OverrideFailureReason.of(RedeemStatus.REPLAY_DETECTED), "t-1");
 
-        assertThat(mapper.writeValueAsString(replay)).isEqualTo("{\"status\":\"Rejected\","
+    assertThat(mapper.writeValueAsString(replay))
+        .isEqualTo(
+            "{\"status\":\"Rejected\","
                 + "\"failureReason\":\"ReplayDetected\",\"tokenId\":\"t-1\"}");
-        assertThat(mapper.writeValueAsString(OverrideOutcome.applied("t-1")))
-                .isEqualTo("{\"status\":\"Applied\",\"tokenId\":\"t-1\"}");
-        assertRoundTrip(replay, OverrideOutcome.class);
-    }
+    assertThat(mapper.writeValueAsString(OverrideOutcome.applied("t-1")))
+        .isEqualTo("{\"status\":\"Applied\",\"tokenId\":\"t-1\"}");
+    assertRoundTrip(replay, OverrideOutcome.class);
+  }
 
-    private void assertJsonEquals(Object value, String fixtureName) throws Exception {
-        JsonNode expected = mapper.readTree(fixture(fixtureName));
-        assertThat(mapper.valueToTree(value).equals(expected)).as(fixtureName).isTrue();
-    }
+  private void assertJsonEquals(Object value, String fixtureName) throws Exception {
+    JsonNode expected = mapper.readTree(fixture(fixtureName));
+    assertThat(mapper.valueToTree(value).equals(expected)).as(fixtureName).isTrue();
+  }
 
-    private <T> void assertRoundTrip(T value, Class<T> type) throws Exception {
-        assertThat(mapper.readValue(mapper.writeValueAsString(value), type)).isEqualTo(value);
-    }
+  private <T> void assertRoundTrip(T value, Class<T> type) throws Exception {
+    assertThat(mapper.readValue(mapper.writeValueAsString(value), type)).isEqualTo(value);
+  }
 }

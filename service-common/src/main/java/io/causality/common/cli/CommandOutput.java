@@ -8,9 +8,9 @@ import ch.qos.logback.core.ConsoleAppender;
 import org.slf4j.LoggerFactory;
 
 /**
- * Admin commands print their answer (an id, a key) on standard output for scripts to capture,
- * so their log lines must not go there too: this sends warnings and errors to standard error
- * and drops the rest.
+ * Admin commands print their answer (an id, a key) on standard output for scripts to capture, so
+ * their log lines must not go there too: this sends warnings and errors to standard error and drops
+ * the rest.
  */
 public final class CommandOutput {
   private CommandOutput() {}

@@ -10,23 +10,27 @@ import java.util.Optional;
 import net.sourceforge.argparse4j.inf.Namespace;
 
 /**
- * Dropwizard's {@code server} command, also registered as {@code serve} (the name ops use),
- * whose start-up failures an operator can read: a failed startup check is one line naming the
- * file and the problem, an invalid configuration its list of errors, both without a stack
- * trace. The process then exits with status 1, as for any failed command; anything else
- * keeps Dropwizard's full report.
+ * Dropwizard's {@code server} command, also registered as {@code serve} (the name ops use), whose
+ * start-up failures an operator can read: a failed startup check is one line naming the file and
+ * the problem, an invalid configuration its list of errors, both without a stack trace. The process
+ * then exits with status 1, as for any failed command; anything else keeps Dropwizard's full
+ * report.
  */
 public final class ServeCommand<T extends Configuration> extends ServerCommand<T> {
   private final String service;
   private final List<Class<? extends Exception>> startupChecks;
 
   /**
-   * @param service       the service's name, which starts the one-line report
-   * @param startupChecks the exceptions of the service's startup checks, whose messages name
-   *                      the file and the problem
+   * @param service the service's name, which starts the one-line report
+   * @param startupChecks the exceptions of the service's startup checks, whose messages name the
+   *     file and the problem
    */
-  public ServeCommand(Application<T> application, String name, String description,
-      String service, List<Class<? extends Exception>> startupChecks) {
+  public ServeCommand(
+      Application<T> application,
+      String name,
+      String description,
+      String service,
+      List<Class<? extends Exception>> startupChecks) {
     super(application, name, description);
     this.service = service;
     this.startupChecks = List.copyOf(startupChecks);

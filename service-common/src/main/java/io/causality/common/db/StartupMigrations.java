@@ -12,8 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Applies the service's Liquibase changelog when the service starts, so that the embedded
- * default needs no separate step. Operators who run {@code db migrate} themselves switch it off.
+ * Applies the service's Liquibase changelog when the service starts, so that the embedded default
+ * needs no separate step. Operators who run {@code db migrate} themselves switch it off.
  */
 public final class StartupMigrations {
   /** Where each jar carries its changelog (packed from migrations/&lt;service&gt;/). */

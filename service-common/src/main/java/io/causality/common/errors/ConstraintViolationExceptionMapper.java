@@ -21,8 +21,8 @@ import java.util.Optional;
 
 /**
  * Bean Validation failures at the resource boundary ({@code @Valid} bodies, bounded query
- * parameters) answer 400 VALIDATION_ERROR with one issue per field. A body field is named by
- * its path inside the body ({@code ticks}); a parameter by its wire name ({@code limit}).
+ * parameters) answer 400 VALIDATION_ERROR with one issue per field. A body field is named by its
+ * path inside the body ({@code ticks}); a parameter by its wire name ({@code limit}).
  */
 @Provider
 public final class ConstraintViolationExceptionMapper
@@ -30,17 +30,19 @@ public final class ConstraintViolationExceptionMapper
 
   @Override
   public Response toResponse(ConstraintViolationException exception) {
-    List<ValidationIssue> issues = exception.getConstraintViolations().stream()
-        .map(ConstraintViolationExceptionMapper::issue)
-        .distinct()
-        .sorted(Comparator.comparing(ValidationIssue::path)
-            .thenComparing(ValidationIssue::message))
-        .toList();
-    String summary = issues.size() == 1
-        ? "Invalid request: " + describe(issues.get(0))
-        : "Invalid request: " + issues.size() + " fields are invalid";
-    return ErrorResponses.of(400, ErrorCodes.VALIDATION_ERROR, summary,
-        new ValidationDetails(issues));
+    List<ValidationIssue> issues =
+        exception.getConstraintViolations().stream()
+            .map(ConstraintViolationExceptionMapper::issue)
+            .distinct()
+            .sorted(
+                Comparator.comparing(ValidationIssue::path).thenComparing(ValidationIssue::message))
+            .toList();
+    String summary =
+        issues.size() == 1
+            ? "Invalid request: " + describe(issues.get(0))
+            : "Invalid request: " + issues.size() + " fields are invalid";
+    return ErrorResponses.of(
+        400, ErrorCodes.VALIDATION_ERROR, summary, new ValidationDetails(issues));
   }
 
   private static String describe(ValidationIssue issue) {

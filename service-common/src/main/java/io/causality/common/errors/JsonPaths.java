@@ -52,7 +52,11 @@ public final class JsonPaths {
   }
 
   private static boolean isIntegral(Class<?> type) {
-    return type == int.class || type == long.class || type == short.class
-        || type == Integer.class || type == Long.class || type == Short.class;
+    return type == int.class
+        || type == long.class
+        || type == short.class
+        || type == Integer.class
+        || type == Long.class
+        || type == Short.class;
   }
 }

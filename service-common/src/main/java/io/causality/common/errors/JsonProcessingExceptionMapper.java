@@ -14,8 +14,8 @@ import jakarta.ws.rs.ext.Provider;
 import java.util.List;
 
 /**
- * Malformed JSON and bodies of the wrong shape answer 400 VALIDATION_ERROR with the path of
- * the offending field. Jackson's own messages name Java classes, so they are never echoed.
+ * Malformed JSON and bodies of the wrong shape answer 400 VALIDATION_ERROR with the path of the
+ * offending field. Jackson's own messages name Java classes, so they are never echoed.
  */
 @Provider
 public final class JsonProcessingExceptionMapper
@@ -30,13 +30,17 @@ public final class JsonProcessingExceptionMapper
     String path = JsonPaths.of(mapping.getPath());
     String problem = problem(mapping);
     String subject = path.isEmpty() ? "The request body" : path;
-    return ErrorResponses.of(400, ErrorCodes.VALIDATION_ERROR,
+    return ErrorResponses.of(
+        400,
+        ErrorCodes.VALIDATION_ERROR,
         "Invalid request: " + subject + " " + problem,
         new ValidationDetails(List.of(new ValidationIssue(path, problem))));
   }
 
   private static Response malformed() {
-    return ErrorResponses.of(400, ErrorCodes.VALIDATION_ERROR,
+    return ErrorResponses.of(
+        400,
+        ErrorCodes.VALIDATION_ERROR,
         "The request body is not well-formed JSON",
         new ValidationDetails(List.of(new ValidationIssue("", "malformed JSON"))));
   }

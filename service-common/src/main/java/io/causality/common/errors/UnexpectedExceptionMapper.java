@@ -8,8 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Anything no other mapper knows: 500 INTERNAL. The details go to the server log under an
- * error id; the client gets the id and nothing internal.
+ * Anything no other mapper knows: 500 INTERNAL. The details go to the server log under an error id;
+ * the client gets the id and nothing internal.
  */
 @Provider
 public final class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
@@ -19,7 +19,7 @@ public final class UnexpectedExceptionMapper implements ExceptionMapper<Throwabl
   public Response toResponse(Throwable exception) {
     String errorId = String.format("%016x", ThreadLocalRandom.current().nextLong());
     LOG.error("Unexpected error {} while handling the request", errorId, exception);
-    return ErrorResponses.of(500, ErrorCodes.INTERNAL,
-        "An internal error occurred (error id " + errorId + ")", null);
+    return ErrorResponses.of(
+        500, ErrorCodes.INTERNAL, "An internal error occurred (error id " + errorId + ")", null);
   }
 }

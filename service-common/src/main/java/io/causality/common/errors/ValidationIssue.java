@@ -1,7 +1,7 @@
 package io.causality.common.errors;
 
 /**
- * One field-level problem of a request: a dotted path into the input
- * ({@code scenario.agents[0].marker.x}) and what is wrong with it.
+ * One field-level problem of a request: a dotted path into the input ({@code
+ * scenario.agents[0].marker.x}) and what is wrong with it.
  */
 public record ValidationIssue(String path, String message) {}

@@ -9,9 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Jersey's own failures (unknown path, wrong method, unsupported media type, unacceptable
- * Accept header, ...) in the envelope. Their messages are replaced by fixed texts so that no
- * internal detail leaks; the {@code Allow} header of a 405 is kept.
+ * Jersey's own failures (unknown path, wrong method, unsupported media type, unacceptable Accept
+ * header, ...) in the envelope. Their messages are replaced by fixed texts so that no internal
+ * detail leaks; the {@code Allow} header of a 405 is kept.
  */
 @Provider
 public final class WebApplicationExceptionMapper
@@ -25,8 +25,8 @@ public final class WebApplicationExceptionMapper
     if (status >= 500) {
       LOG.error("Request failed inside the framework with status {}", status, exception);
     }
-    Response envelope = ErrorResponses.of(
-        status, ErrorCodes.forStatus(status), messageFor(status), null);
+    Response envelope =
+        ErrorResponses.of(status, ErrorCodes.forStatus(status), messageFor(status), null);
     String allow = original.getHeaderString(HttpHeaders.ALLOW);
     if (allow == null) {
       return envelope;

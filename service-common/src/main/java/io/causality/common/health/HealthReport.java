@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.SortedMap;
 
 /**
- * The public health answer: every registered check (the database among them) run now.
- * 200 with status {@code UP} when all pass, 503 with {@code DOWN} otherwise. Check messages
- * are left out on purpose: they can carry driver errors that name hosts or users.
+ * The public health answer: every registered check (the database among them) run now. 200 with
+ * status {@code UP} when all pass, 503 with {@code DOWN} otherwise. Check messages are left out on
+ * purpose: they can carry driver errors that name hosts or users.
  */
 public final class HealthReport {
   private final HealthCheckRegistry checks;

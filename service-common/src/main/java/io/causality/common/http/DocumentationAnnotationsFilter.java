@@ -11,14 +11,13 @@ import java.util.Arrays;
 /**
  * Hides the OpenAPI documentation annotations of a resource method from the entity writers.
  *
- * <p>Why: Jackson's JAX-RS provider finds its per-endpoint writer by hashing every annotation
- * of the resource method, on every response. An annotation's hash is computed reflectively,
- * member by member, and never cached; the nested {@code @Operation}, {@code @ApiResponse},
- * {@code @Content} and {@code @Schema} annotations of a documented endpoint made that hash
- * about a third of the samples in a profile of a simple GET (docs/performance.md,
- * "Simulation HTTP"). They
- * describe the API for swagger, which reads them from the classes at start; no writer
- * depends on them, so the writers are handed the rest.
+ * <p>Why: Jackson's JAX-RS provider finds its per-endpoint writer by hashing every annotation of
+ * the resource method, on every response. An annotation's hash is computed reflectively, member by
+ * member, and never cached; the nested {@code @Operation}, {@code @ApiResponse}, {@code @Content}
+ * and {@code @Schema} annotations of a documented endpoint made that hash about a third of the
+ * samples in a profile of a simple GET (docs/performance.md, "Simulation HTTP"). They describe the
+ * API for swagger, which reads them from the classes at start; no writer depends on them, so the
+ * writers are handed the rest.
  */
 @Priority(Priorities.ENTITY_CODER)
 public final class DocumentationAnnotationsFilter implements WriterInterceptor {

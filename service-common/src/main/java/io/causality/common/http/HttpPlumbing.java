@@ -17,19 +17,21 @@ import jakarta.servlet.DispatcherType;
 import java.util.EnumSet;
 
 /**
- * The HTTP plumbing both services share, installed from each application's {@code run()}:
- * the request id, the error envelope for every failure path, a request log that names
- * the request id and the caller's identity, and a stop that drains the requests in flight.
+ * The HTTP plumbing both services share, installed from each application's {@code run()}: the
+ * request id, the error envelope for every failure path, a request log that names the request id
+ * and the caller's identity, and a stop that drains the requests in flight.
  */
 public final class HttpPlumbing {
   /**
-   * Combined log format plus the latency, the request id of the response and the caller's
-   * identity ({@link RequestLogIdentity}: a key id or subject, "-" when none was established).
+   * Combined log format plus the latency, the request id of the response and the caller's identity
+   * ({@link RequestLogIdentity}: a key id or subject, "-" when none was established).
    */
   public static final String REQUEST_LOG_FORMAT =
       "%h %l %u [%t{dd/MMM/yyyy:HH:mm:ss Z,UTC}] \"%r\" %s %b \"%i{User-Agent}\" %D ms"
           + " requestId=%responseHeader{X-Request-Id}"
-          + " identity=%reqAttribute{" + RequestLogIdentity.ATTRIBUTE + "}";
+          + " identity=%reqAttribute{"
+          + RequestLogIdentity.ATTRIBUTE
+          + "}";
 
   private HttpPlumbing() {}
 
@@ -38,16 +40,22 @@ public final class HttpPlumbing {
     environment.getObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     replaceDefaultExceptionMappers(environment, serverFactory);
     environment.jersey().register(new DocumentationAnnotationsFilter());
-    environment.servlets()
+    environment
+        .servlets()
         .addFilter("request-id", new RequestIdFilter())
         .addMappingForUrlPatterns(EnumSet.allOf(DispatcherType.class), false, "/*");
-    environment.admin()
+    environment
+        .admin()
         .addFilter("request-id", new RequestIdFilter())
         .addMappingForUrlPatterns(EnumSet.allOf(DispatcherType.class), false, "/*");
     ShutdownDrain drain = new ShutdownDrain();
-    environment.servlets().addFilter("shutdown-drain", drain)
+    environment
+        .servlets()
+        .addFilter("shutdown-drain", drain)
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
-    environment.admin().addFilter("shutdown-drain", drain)
+    environment
+        .admin()
+        .addFilter("shutdown-drain", drain)
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     environment.lifecycle().addEventListener(drain);
     environment.lifecycle().addEventListener(new StopOnSignal());
@@ -58,13 +66,14 @@ public final class HttpPlumbing {
   }
 
   /**
-   * Refuses request bodies larger than {@code limitBytes} with 413 PAYLOAD_TOO_LARGE before
-   * they are parsed ({@link RequestBodyLimit}); call after {@link #install}.
+   * Refuses request bodies larger than {@code limitBytes} with 413 PAYLOAD_TOO_LARGE before they
+   * are parsed ({@link RequestBodyLimit}); call after {@link #install}.
    */
   public static void limitRequestBodies(Environment environment, long limitBytes) {
-    environment.servlets()
-        .addFilter("request-body-limit",
-            new RequestBodyLimit(limitBytes, environment.getObjectMapper()))
+    environment
+        .servlets()
+        .addFilter(
+            "request-body-limit", new RequestBodyLimit(limitBytes, environment.getObjectMapper()))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 

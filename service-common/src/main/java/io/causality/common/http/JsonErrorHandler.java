@@ -13,9 +13,9 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Errors Jetty answers itself, before or outside Jersey (a rejected URI, a method the server
- * does not allow, an oversized header), in the same envelope as every other error, never as
- * an HTML page and never with a stack trace.
+ * Errors Jetty answers itself, before or outside Jersey (a rejected URI, a method the server does
+ * not allow, an oversized header), in the same envelope as every other error, never as an HTML page
+ * and never with a stack trace.
  */
 public final class JsonErrorHandler extends ErrorHandler {
   private final ObjectMapper mapper;
@@ -33,8 +33,14 @@ public final class JsonErrorHandler extends ErrorHandler {
   }
 
   @Override
-  protected void generateResponse(Request request, Response response, int code, String message,
-      Throwable cause, Callback callback) throws IOException {
+  protected void generateResponse(
+      Request request,
+      Response response,
+      int code,
+      String message,
+      Throwable cause,
+      Callback callback)
+      throws IOException {
     String requestId = requestId(request, response);
     ApiError error = new ApiError(ErrorCodes.forStatus(code), messageFor(code), null, requestId);
     byte[] body = mapper.writeValueAsBytes(new ErrorEnvelope(error));

@@ -18,11 +18,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * Refuses request bodies over the configured size before anything parses them: a declared
- * {@code Content-Length} over the limit is answered 413 at once, without reading the body; a
- * body of unknown length (chunked) is counted while it is read, and reading past the limit
- * throws {@link PayloadTooLargeException}, which the exception mappers answer 413. Either way
- * the connection is closed after the answer, as the rest of the body was never read.
+ * Refuses request bodies over the configured size before anything parses them: a declared {@code
+ * Content-Length} over the limit is answered 413 at once, without reading the body; a body of
+ * unknown length (chunked) is counted while it is read, and reading past the limit throws {@link
+ * PayloadTooLargeException}, which the exception mappers answer 413. Either way the connection is
+ * closed after the answer, as the rest of the body was never read.
  */
 public final class RequestBodyLimit implements Filter {
   private final long limit;
@@ -47,12 +47,12 @@ public final class RequestBodyLimit implements Filter {
     chain.doFilter(new Limited(http, limit), response);
   }
 
-  private void refuse(HttpServletRequest request, HttpServletResponse response)
-      throws IOException {
+  private void refuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
     Object id = request.getAttribute(RequestIds.ATTRIBUTE);
     String requestId = id != null ? id.toString() : RequestIds.current();
-    ApiError error = new ApiError(ErrorCodes.PAYLOAD_TOO_LARGE,
-        PayloadTooLargeException.message(limit), null, requestId);
+    ApiError error =
+        new ApiError(
+            ErrorCodes.PAYLOAD_TOO_LARGE, PayloadTooLargeException.message(limit), null, requestId);
     response.setStatus(413);
     response.setContentType("application/json");
     response.setHeader("Connection", "close");

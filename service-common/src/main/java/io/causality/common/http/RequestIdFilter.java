@@ -11,8 +11,8 @@ import java.io.IOException;
 import org.slf4j.MDC;
 
 /**
- * Runs first on every request: settles the request id, echoes it on the response before
- * anything else can answer, and puts it in the logging context until the request ends.
+ * Runs first on every request: settles the request id, echoes it on the response before anything
+ * else can answer, and puts it in the logging context until the request ends.
  */
 public final class RequestIdFilter implements Filter {
   @Override

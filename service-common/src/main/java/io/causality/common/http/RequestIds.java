@@ -6,8 +6,8 @@ import org.slf4j.MDC;
 
 /**
  * The request id: taken from the client's {@code X-Request-Id} when it is safe to echo and log,
- * otherwise generated. It lives in the logging context for the whole request, so every log
- * line of the request carries it.
+ * otherwise generated. It lives in the logging context for the whole request, so every log line of
+ * the request carries it.
  */
 public final class RequestIds {
   public static final String HEADER = "X-Request-Id";

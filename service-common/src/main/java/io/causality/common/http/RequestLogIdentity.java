@@ -3,10 +3,9 @@ package io.causality.common.http;
 import jakarta.ws.rs.container.ContainerRequestContext;
 
 /**
- * Who made a request, for the request log: an API key id or a user subject, never a key or a
- * token. Authentication records it as a request property, which Jersey keeps as a servlet
- * request attribute, and the request-log format prints it with
- * {@code %reqAttribute{causality.identity}}.
+ * Who made a request, for the request log: an API key id or a user subject, never a key or a token.
+ * Authentication records it as a request property, which Jersey keeps as a servlet request
+ * attribute, and the request-log format prints it with {@code %reqAttribute{causality.identity}}.
  */
 public final class RequestLogIdentity {
   public static final String ATTRIBUTE = "causality.identity";

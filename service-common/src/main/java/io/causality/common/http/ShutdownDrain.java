@@ -22,15 +22,14 @@ import org.eclipse.jetty.util.component.LifeCycle;
 /**
  * Lets a graceful stop (SIGTERM) drain the requests in flight, and only those.
  *
- * <p>When Jetty starts stopping it lowers every connection's idle timeout to the connector's
- * {@code shutdownIdleTimeout}, one second by default, so that idle keep-alive connections go
- * away quickly. That also cut off responses in flight: a 10,000-tick NDJSON run streamed to a
- * client that paused for a second ended halfway, although the stop would have waited
- * {@code shutdownGracePeriod} for it. Here every connection keeps the connector's own idle
- * timeout during the drain; instead, connections without a request in progress (as this
- * filter sees them) are closed when the stop begins, and again every {@value #SWEEP_MILLIS}
- * ms until it ends (a keep-alive connection whose request just finished).
- * {@code shutdownGracePeriod} still bounds the stop.
+ * <p>When Jetty starts stopping it lowers every connection's idle timeout to the connector's {@code
+ * shutdownIdleTimeout}, one second by default, so that idle keep-alive connections go away quickly.
+ * That also cut off responses in flight: a 10,000-tick NDJSON run streamed to a client that paused
+ * for a second ended halfway, although the stop would have waited {@code shutdownGracePeriod} for
+ * it. Here every connection keeps the connector's own idle timeout during the drain; instead,
+ * connections without a request in progress (as this filter sees them) are closed when the stop
+ * begins, and again every {@value #SWEEP_MILLIS} ms until it ends (a keep-alive connection whose
+ * request just finished). {@code shutdownGracePeriod} still bounds the stop.
  */
 public final class ShutdownDrain implements Filter, LifeCycle.Listener {
   private static final long SWEEP_MILLIS = 100;
@@ -40,8 +39,10 @@ public final class ShutdownDrain implements Filter, LifeCycle.Listener {
   @Override
   public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
       throws IOException, ServletException {
-    Connection connection = ServletContextRequest.getServletContextRequest(request)
-        .getConnectionMetaData().getConnection();
+    Connection connection =
+        ServletContextRequest.getServletContextRequest(request)
+            .getConnectionMetaData()
+            .getConnection();
     busy.add(connection);
     try {
       chain.doFilter(request, response);

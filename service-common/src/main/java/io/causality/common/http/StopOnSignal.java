@@ -11,13 +11,13 @@ import sun.misc.Signal;
 /**
  * SIGTERM and SIGINT stop the server first and only then exit the JVM.
  *
- * <p>By default the JVM runs all its shutdown hooks at once: Jetty's graceful stop ran beside
- * H2's, which closes the embedded database at once (and {@code DB_CLOSE_ON_EXIT=FALSE} cannot
- * be combined with {@code AUTO_SERVER}). The stop then failed in its first step and the JVM
- * exited within half a second, cutting every request in flight and sending no event stream
- * its {@code SHUTDOWN}. Here the signal starts the server's stop (requests drain for up to
- * {@code shutdownGracePeriod}, streams are told), and the exit, with the database's hook,
- * follows it. A second signal exits at once. The exit status stays 128 + the signal's number.
+ * <p>By default the JVM runs all its shutdown hooks at once: Jetty's graceful stop ran beside H2's,
+ * which closes the embedded database at once (and {@code DB_CLOSE_ON_EXIT=FALSE} cannot be combined
+ * with {@code AUTO_SERVER}). The stop then failed in its first step and the JVM exited within half
+ * a second, cutting every request in flight and sending no event stream its {@code SHUTDOWN}. Here
+ * the signal starts the server's stop (requests drain for up to {@code shutdownGracePeriod},
+ * streams are told), and the exit, with the database's hook, follows it. A second signal exits at
+ * once. The exit status stays 128 + the signal's number.
  */
 public final class StopOnSignal implements LifeCycle.Listener {
   private static final Logger LOG = LoggerFactory.getLogger(StopOnSignal.class);

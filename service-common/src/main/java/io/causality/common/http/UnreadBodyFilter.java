@@ -11,9 +11,9 @@ import java.io.InputStream;
 
 /**
  * A request refused before its body was read (401, 403, 429, ...) leaves that body on the
- * connection. The server then closes the connection, and an HTTP/1.1 client that reuses it for
- * its next request sees it drop with no answer. This reads a small unread body to the end, so
- * the connection stays usable, and tells the client to close after a large one.
+ * connection. The server then closes the connection, and an HTTP/1.1 client that reuses it for its
+ * next request sees it drop with no answer. This reads a small unread body to the end, so the
+ * connection stays usable, and tells the client to close after a large one.
  */
 @Priority(Priorities.USER - 100)
 public final class UnreadBodyFilter implements ContainerResponseFilter {

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The embedded default keeps every acknowledged commit through a SIGKILL of the process.
- * With H2's default write delay (half a second) the rows acknowledged just before the kill
- * are lost, so this test fails if durability is not enforced.
+ * The embedded default keeps every acknowledged commit through a SIGKILL of the process. With H2's
+ * default write delay (half a second) the rows acknowledged just before the kill are lost, so this
+ * test fails if durability is not enforced.
  */
 class DurableCommitKillIntegrationTest {
   private static final int ACKS_BEFORE_KILL = 3_000;
@@ -36,8 +36,8 @@ class DurableCommitKillIntegrationTest {
 
   private static Process startWriter(String url) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-        DurableWriter.class.getName(), url)
+    return new ProcessBuilder(
+            java, "-cp", System.getProperty("java.class.path"), DurableWriter.class.getName(), url)
         .redirectError(ProcessBuilder.Redirect.INHERIT)
         .start();
   }
@@ -45,8 +45,9 @@ class DurableCommitKillIntegrationTest {
   /** Reads acknowledgements, then kills the writer with SIGKILL while it is still writing. */
   private static long readAcksThenKill(Process writer) throws Exception {
     long last = -1;
-    try (BufferedReader acks = new BufferedReader(
-        new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader acks =
+        new BufferedReader(
+            new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = acks.readLine()) != null) {
         last = Long.parseLong(line.strip());

@@ -5,8 +5,8 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 
 /**
- * Child process of {@link DurableCommitKillIntegrationTest}: commits rows one at a time and
- * prints each id only after its commit returned, as a service acknowledges a write.
+ * Child process of {@link DurableCommitKillIntegrationTest}: commits rows one at a time and prints
+ * each id only after its commit returned, as a service acknowledges a write.
  */
 public final class DurableWriter {
   private DurableWriter() {}
@@ -14,8 +14,9 @@ public final class DurableWriter {
   public static void main(String[] args) throws Exception {
     String url = DurableDatabase.enforceDurability(args[0]);
     try (Connection connection = DriverManager.getConnection(url, "sa", "")) {
-      connection.createStatement().execute(
-          "CREATE TABLE IF NOT EXISTS acks (id BIGINT PRIMARY KEY, payload VARCHAR(100))");
+      connection
+          .createStatement()
+          .execute("CREATE TABLE IF NOT EXISTS acks (id BIGINT PRIMARY KEY, payload VARCHAR(100))");
       connection.setAutoCommit(true);
       try (PreparedStatement insert =
           connection.prepareStatement("INSERT INTO acks (id, payload) VALUES (?, ?)")) {

@@ -22,8 +22,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** Every failure path of the shared plumbing answers with the envelope and the request id. */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class HttpPlumbingIntegrationTest {
-  static final DropwizardAppExtension<Configuration> APP = new DropwizardAppExtension<>(
-      PlumbingTestApplication.class, ResourceHelpers.resourceFilePath("configs/plumbing-test.yml"));
+  static final DropwizardAppExtension<Configuration> APP =
+      new DropwizardAppExtension<>(
+          PlumbingTestApplication.class,
+          ResourceHelpers.resourceFilePath("configs/plumbing-test.yml"));
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private final HttpClient http = HttpClient.newHttpClient();
@@ -36,16 +38,17 @@ class HttpPlumbingIntegrationTest {
     return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + APP.getLocalPort() + path));
   }
 
-  private HttpResponse<String> post(String path, String contentType, String body)
-      throws Exception {
-    return send(to(path).header("Content-Type", contentType)
-        .POST(HttpRequest.BodyPublishers.ofString(body)));
+  private HttpResponse<String> post(String path, String contentType, String body) throws Exception {
+    return send(
+        to(path)
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofString(body)));
   }
 
   private static JsonNode error(HttpResponse<String> response) throws IOException {
     JsonNode body = JSON.readTree(response.body());
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type).startsWith("application/json"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
     JsonNode error = body.get("error");
     assertThat(error).isNotNull();
     assertThat(error.has("details")).isTrue();
@@ -82,7 +85,8 @@ class HttpPlumbingIntegrationTest {
     HttpResponse<String> response =
         send(to("/v1/echo").header(RequestIds.HEADER, "evil id with spaces"));
     assertThat(response.headers().firstValue(RequestIds.HEADER).orElseThrow())
-        .isNotEqualTo("evil id with spaces").matches("[0-9a-f-]{36}");
+        .isNotEqualTo("evil id with spaces")
+        .matches("[0-9a-f-]{36}");
   }
 
   @Test
@@ -95,8 +99,11 @@ class HttpPlumbingIntegrationTest {
 
   @Test
   void wrongTypeNamesTheFieldWithoutJavaNames() throws Exception {
-    HttpResponse<String> response = post("/v1/echo", "application/json",
-        "{\"ticks\":1,\"agents\":[{\"id\":\"a\",\"marker\":{\"x\":\"far\",\"y\":1}}]}");
+    HttpResponse<String> response =
+        post(
+            "/v1/echo",
+            "application/json",
+            "{\"ticks\":1,\"agents\":[{\"id\":\"a\",\"marker\":{\"x\":\"far\",\"y\":1}}]}");
     assertThat(response.statusCode()).isEqualTo(400);
     JsonNode issue = error(response).get("details").get("issues").get(0);
     assertThat(issue.get("path").asText()).isEqualTo("agents[0].marker.x");
@@ -106,12 +113,16 @@ class HttpPlumbingIntegrationTest {
 
   @Test
   void constraintViolationsGiveOneIssuePerField() throws Exception {
-    HttpResponse<String> response = post("/v1/echo", "application/json",
-        "{\"ticks\":0,\"agents\":[{\"id\":\"\",\"marker\":{\"x\":1}}]}");
+    HttpResponse<String> response =
+        post(
+            "/v1/echo",
+            "application/json",
+            "{\"ticks\":0,\"agents\":[{\"id\":\"\",\"marker\":{\"x\":1}}]}");
     assertThat(response.statusCode()).isEqualTo(400);
     JsonNode error = error(response);
     assertThat(error.get("code").asText()).isEqualTo("VALIDATION_ERROR");
-    assertThat(error.get("details").get("issues")).extracting(i -> i.get("path").asText())
+    assertThat(error.get("details").get("issues"))
+        .extracting(i -> i.get("path").asText())
         .containsExactly("agents[0].id", "agents[0].marker.y", "ticks");
   }
 
@@ -174,8 +185,8 @@ class HttpPlumbingIntegrationTest {
     assertThat(response.statusCode()).isEqualTo(500);
     JsonNode error = error(response);
     assertThat(error.get("code").asText()).isEqualTo("INTERNAL");
-    assertThat(error.get("message").asText()).matches("An internal error occurred \\(error id "
-        + "[0-9a-f]{16}\\)");
+    assertThat(error.get("message").asText())
+        .matches("An internal error occurred \\(error id " + "[0-9a-f]{16}\\)");
     assertThat(response.body()).doesNotContain("hunter2").doesNotContain("IllegalState");
   }
 
@@ -185,15 +196,20 @@ class HttpPlumbingIntegrationTest {
     // answer is ready. The next request on the same connection must still be answered.
     try (Socket socket = new Socket("127.0.0.1", APP.getLocalPort())) {
       String body = "x".repeat(5_000);
-      String head = "POST /v1/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
-          + "Content-Length: " + body.length() + "\r\n\r\n";
-      socket.getOutputStream().write((head + body.substring(0, 100))
-          .getBytes(StandardCharsets.US_ASCII));
+      String head =
+          "POST /v1/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
+              + "Content-Length: "
+              + body.length()
+              + "\r\n\r\n";
+      socket
+          .getOutputStream()
+          .write((head + body.substring(0, 100)).getBytes(StandardCharsets.US_ASCII));
       socket.getOutputStream().flush();
       Thread.sleep(500); // lets the server answer before the rest of the body arrives
       String next = "GET /v1/echo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
-      socket.getOutputStream().write((body.substring(100) + next)
-          .getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write((body.substring(100) + next).getBytes(StandardCharsets.US_ASCII));
       String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(raw).startsWith("HTTP/1.1 415");
       assertThat(raw).contains("HTTP/1.1 200");
@@ -204,8 +220,11 @@ class HttpPlumbingIntegrationTest {
   void malformedUriIsAnEnvelopeFromTheServer() throws Exception {
     // Java's HTTP client refuses to send such a URI, so this one goes over a raw socket.
     try (Socket socket = new Socket("127.0.0.1", APP.getLocalPort())) {
-      socket.getOutputStream().write(("GET /v1/%zz HTTP/1.1\r\nHost: localhost\r\n"
-          + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write(
+              ("GET /v1/%zz HTTP/1.1\r\nHost: localhost\r\n" + "Connection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
       String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(raw).startsWith("HTTP/1.1 400");
       assertThat(raw).containsIgnoringCase("X-Request-Id:");
@@ -232,9 +251,13 @@ class HttpPlumbingIntegrationTest {
     // Only the head is sent: the answer must come without waiting for the body.
     try (Socket socket = new Socket("127.0.0.1", APP.getLocalPort())) {
       socket.setSoTimeout(10_000);
-      socket.getOutputStream().write(("POST /v1/echo HTTP/1.1\r\nHost: localhost\r\n"
-          + "Content-Type: application/json\r\nX-Request-Id: big-1\r\n"
-          + "Content-Length: 10000000000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write(
+              ("POST /v1/echo HTTP/1.1\r\nHost: localhost\r\n"
+                      + "Content-Type: application/json\r\nX-Request-Id: big-1\r\n"
+                      + "Content-Length: 10000000000\r\n\r\n{")
+                  .getBytes(StandardCharsets.US_ASCII));
       socket.getOutputStream().flush();
       String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(raw).startsWith("HTTP/1.1 413");
@@ -248,14 +271,16 @@ class HttpPlumbingIntegrationTest {
 
   /** Posts BODY to /v1/echo chunked: a publisher of unknown length makes the client chunk. */
   private HttpResponse<String> postChunked(String contentType, byte[] body) throws Exception {
-    return send(to("/v1/echo").header("Content-Type", contentType)
-        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))));
+    return send(
+        to("/v1/echo")
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))));
   }
 
   @Test
   void aChunkedBodyOverTheLimitIs413() throws Exception {
-    byte[] body = echoBodyOf(PlumbingTestApplication.BODY_LIMIT + 1)
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] body =
+        echoBodyOf(PlumbingTestApplication.BODY_LIMIT + 1).getBytes(StandardCharsets.UTF_8);
     HttpResponse<String> response = postChunked("application/json", body);
     assertThat(response.statusCode()).isEqualTo(413);
     assertThat(error(response).get("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
@@ -273,8 +298,8 @@ class HttpPlumbingIntegrationTest {
   void aChunkedBodyOverTheLimitOfARequestRefusedEarlyKeepsItsAnswer() throws Exception {
     // 415 is decided before the body is read; draining it then passes the limit. Regression:
     // the limit's exception escaped the drain and turned the 415 into a 500.
-    byte[] body = "x".repeat(PlumbingTestApplication.BODY_LIMIT + 1_000)
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] body =
+        "x".repeat(PlumbingTestApplication.BODY_LIMIT + 1_000).getBytes(StandardCharsets.UTF_8);
     HttpResponse<String> response = postChunked("text/plain", body);
     assertThat(response.statusCode()).isEqualTo(415);
     assertThat(error(response).get("code").asText()).isEqualTo("UNSUPPORTED_MEDIA_TYPE");

@@ -33,6 +33,7 @@ import org.slf4j.LoggerFactory;
 /** A minimal service with the shared plumbing and one resource per failure path. */
 public class PlumbingTestApplication extends Application<Configuration> {
   static final Logger LOG = LoggerFactory.getLogger(PlumbingTestApplication.class);
+
   /** Small, so tests can cross it cheaply. */
   static final int BODY_LIMIT = 64 * 1024;
 
@@ -51,17 +52,28 @@ public class PlumbingTestApplication extends Application<Configuration> {
   @Produces(MediaType.TEXT_PLAIN)
   public static final class AnnotationNamesWriter implements MessageBodyWriter<SeenAnnotations> {
     @Override
-    public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations,
-        MediaType mediaType) {
+    public boolean isWriteable(
+        Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
       return type == SeenAnnotations.class;
     }
 
     @Override
-    public void writeTo(SeenAnnotations answer, Class<?> type, Type genericType,
-        Annotation[] annotations, MediaType mediaType, MultivaluedMap<String, Object> headers,
-        OutputStream out) throws IOException {
-      String names = String.join(",", Arrays.stream(annotations)
-          .map(annotation -> annotation.annotationType().getSimpleName()).sorted().toList());
+    public void writeTo(
+        SeenAnnotations answer,
+        Class<?> type,
+        Type genericType,
+        Annotation[] annotations,
+        MediaType mediaType,
+        MultivaluedMap<String, Object> headers,
+        OutputStream out)
+        throws IOException {
+      String names =
+          String.join(
+              ",",
+              Arrays.stream(annotations)
+                  .map(annotation -> annotation.annotationType().getSimpleName())
+                  .sorted()
+                  .toList());
       out.write(names.getBytes(StandardCharsets.UTF_8));
     }
   }

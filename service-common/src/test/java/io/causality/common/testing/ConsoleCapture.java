@@ -6,9 +6,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Everything written to standard output and error while open, still passed through. The
- * services log to the console (application log and request log alike), so this sees every
- * log line of an application started while it is open, start-up included.
+ * Everything written to standard output and error while open, still passed through. The services
+ * log to the console (application log and request log alike), so this sees every log line of an
+ * application started while it is open, start-up included.
  */
 public final class ConsoleCapture implements AutoCloseable {
   private final PrintStream originalOut = System.out;

@@ -6,18 +6,20 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The built {@code hitl-coordinator.jar} as its own process, in a folder of {@code target/}
- * holding {@code dev-init}'s deployment, on the repository's {@code config/hitl-coordinator.yml}
- * as an operator runs it: started again on the same files and port after a SIGKILL (the
- * coordinator's crash test) or a stop (sim-server's tests of both services together, which
- * cannot share one JVM: both ship {@code migrations/changelog.xml}). Here, not in either
- * module, because both use it; paths are relative to a module folder, as Maven runs tests.
+ * The built {@code hitl-coordinator.jar} as its own process, in a folder of {@code target/} holding
+ * {@code dev-init}'s deployment, on the repository's {@code config/hitl-coordinator.yml} as an
+ * operator runs it: started again on the same files and port after a SIGKILL (the coordinator's
+ * crash test) or a stop (sim-server's tests of both services together, which cannot share one JVM:
+ * both ship {@code migrations/changelog.xml}). Here, not in either module, because both use it;
+ * paths are relative to a module folder, as Maven runs tests.
  */
 public final class CoordinatorProcess implements AutoCloseable {
-  private static final Path JAR = Path.of("..", "hitl-coordinator", "target",
-      "hitl-coordinator.jar").toAbsolutePath().normalize();
-  private static final Path CONFIG = Path.of("..", "config", "hitl-coordinator.yml")
-      .toAbsolutePath().normalize();
+  private static final Path JAR =
+      Path.of("..", "hitl-coordinator", "target", "hitl-coordinator.jar")
+          .toAbsolutePath()
+          .normalize();
+  private static final Path CONFIG =
+      Path.of("..", "config", "hitl-coordinator.yml").toAbsolutePath().normalize();
   private static final Duration START_LIMIT = Duration.ofSeconds(90);
 
   private final JarProcess process;
@@ -50,8 +52,11 @@ public final class CoordinatorProcess implements AutoCloseable {
 
   /** Starts the coordinator and waits until /healthz answers 200. */
   public CoordinatorProcess start() {
-    process.launch(List.of("-Ddw.bind=127.0.0.1:" + port,
-        "-Ddw.server.adminConnectors[0].port=0", "-Ddw.logging.level=WARN"),
+    process.launch(
+        List.of(
+            "-Ddw.bind=127.0.0.1:" + port,
+            "-Ddw.server.adminConnectors[0].port=0",
+            "-Ddw.logging.level=WARN"),
         List.of("serve", CONFIG.toString()));
     process.awaitHealthy(URI.create(baseUrl() + "/healthz"), START_LIMIT);
     return this;

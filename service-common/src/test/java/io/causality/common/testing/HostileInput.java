@@ -15,25 +15,57 @@ import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 
 /**
- * Generators of what a careless or hostile client sends: malformed and mistyped JSON, huge
- * numbers, deep nesting, invalid UTF-8, odd media types, and path and query values with
- * encoded slashes, dots, control characters and great length. Strings hold one char per wire
- * byte (chars 128 to 255 are raw bytes, so invalid UTF-8), as {@link RawHttp} sends them.
+ * Generators of what a careless or hostile client sends: malformed and mistyped JSON, huge numbers,
+ * deep nesting, invalid UTF-8, odd media types, and path and query values with encoded slashes,
+ * dots, control characters and great length. Strings hold one char per wire byte (chars 128 to 255
+ * are raw bytes, so invalid UTF-8), as {@link RawHttp} sends them.
  */
 public final class HostileInput {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String MARK = "\u0001MARK\u0001";
 
   /** JSON texts of values no field expects. */
-  static final List<String> ODD_VALUES = List.of("null", "true", "false", "\"\"", "0", "-1",
-      "-0", "1.5", "1e308", "-1e308", "1e999999", "-1e-999999", "4.9e-324",
-      "123456789012345678901234567890", "9".repeat(2000), "0." + "1".repeat(2000),
-      "NaN", "Infinity", "-Infinity", "[]", "{}", "[null]", "{\"\":null}",
-      "\"" + "x".repeat(100_000) + "\"", "\"\\u0000\"", "\"\\ud800\"", "\"\u00ff\u00fe\"",
-      "\"\u00c3\u0028\"", "\"../../etc/passwd\"", "\"%00\"",
-      "[" .repeat(2_000) + "]".repeat(2_000), "\"2026-13-45T99:99:99Z\"",
-      "\"00000000-0000-0000-0000-000000000000\"", "\"\u00f0\u009f\u0098\u0080\"",
-      "{\"@class\":\"java.io.File\"}", "[1,2,3", "{\"a\":}", "'single'", "undefined");
+  static final List<String> ODD_VALUES =
+      List.of(
+          "null",
+          "true",
+          "false",
+          "\"\"",
+          "0",
+          "-1",
+          "-0",
+          "1.5",
+          "1e308",
+          "-1e308",
+          "1e999999",
+          "-1e-999999",
+          "4.9e-324",
+          "123456789012345678901234567890",
+          "9".repeat(2000),
+          "0." + "1".repeat(2000),
+          "NaN",
+          "Infinity",
+          "-Infinity",
+          "[]",
+          "{}",
+          "[null]",
+          "{\"\":null}",
+          "\"" + "x".repeat(100_000) + "\"",
+          "\"\\u0000\"",
+          "\"\\ud800\"",
+          "\"\u00ff\u00fe\"",
+          "\"\u00c3\u0028\"",
+          "\"../../etc/passwd\"",
+          "\"%00\"",
+          "[".repeat(2_000) + "]".repeat(2_000),
+          "\"2026-13-45T99:99:99Z\"",
+          "\"00000000-0000-0000-0000-000000000000\"",
+          "\"\u00f0\u009f\u0098\u0080\"",
+          "{\"@class\":\"java.io.File\"}",
+          "[1,2,3",
+          "{\"a\":}",
+          "'single'",
+          "undefined");
 
   private HostileInput() {}
 
@@ -46,70 +78,202 @@ public final class HostileInput {
         net.jqwik.api.Tuple.of(1, Arbitraries.bytes().array(byte[].class).ofMaxSize(2_000)),
         net.jqwik.api.Tuple.of(1, nesting()),
         net.jqwik.api.Tuple.of(1, Arbitraries.of(ODD_VALUES).map(HostileInput::bytes)),
-        net.jqwik.api.Tuple.of(1, Arbitraries.of("", " ", "\r\n", "\u0000", "\u00ef\u00bb\u00bf{}",
-            "{}{}", "{} trailing", "{\"a\":1,\"a\":2}", "\u00fe\u00ff\u0000{").map(HostileInput::bytes)));
+        net.jqwik.api.Tuple.of(
+            1,
+            Arbitraries.of(
+                    "",
+                    " ",
+                    "\r\n",
+                    "\u0000",
+                    "\u00ef\u00bb\u00bf{}",
+                    "{}{}",
+                    "{} trailing",
+                    "{\"a\":1,\"a\":2}",
+                    "\u00fe\u00ff\u0000{")
+                .map(HostileInput::bytes)));
   }
 
   /** Path segments, raw on the wire: valid ones sometimes, else odd ones. */
   public static Arbitrary<String> pathSegments(List<String> valid) {
-    Arbitrary<String> odd = Arbitraries.of("", ".", "..", "%2e%2e", "%2F", "a%2Fb", "%5C", "%00",
-        "%0a", "%0d%0a", "%zz", "%", "%u0041", "%C3%A9", "%FF%FE", "\u00ff\u00fe", "\u00c3\u0028",
-        ";x=1", "a;b", "%3B", "%3F", "%23", "~", "*", "null", "undefined", "-1",
-        "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff",
-        "run", "from-domain", "x".repeat(300), "y".repeat(9_000),
-        "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "%25", "%252F");
+    Arbitrary<String> odd =
+        Arbitraries.of(
+            "",
+            ".",
+            "..",
+            "%2e%2e",
+            "%2F",
+            "a%2Fb",
+            "%5C",
+            "%00",
+            "%0a",
+            "%0d%0a",
+            "%zz",
+            "%",
+            "%u0041",
+            "%C3%A9",
+            "%FF%FE",
+            "\u00ff\u00fe",
+            "\u00c3\u0028",
+            ";x=1",
+            "a;b",
+            "%3B",
+            "%3F",
+            "%23",
+            "~",
+            "*",
+            "null",
+            "undefined",
+            "-1",
+            "00000000-0000-0000-0000-000000000000",
+            "ffffffff-ffff-ffff-ffff-ffffffffffff",
+            "run",
+            "from-domain",
+            "x".repeat(300),
+            "y".repeat(9_000),
+            "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+            "%25",
+            "%252F");
     // Mostly printable, so that most requests get past the server's URI checks to the service.
-    Arbitrary<String> random = Arbitraries.strings().withCharRange('!', '~')
-        .withChars('\u00e9', '\u00ff', '\u0080').ofMaxLength(80).map(HostileInput::pathSafe);
-    return valid.isEmpty() ? Arbitraries.oneOf(odd, random)
-        : Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(2, Arbitraries.of(valid)),
-            net.jqwik.api.Tuple.of(3, odd), net.jqwik.api.Tuple.of(1, random));
+    Arbitrary<String> random =
+        Arbitraries.strings()
+            .withCharRange('!', '~')
+            .withChars('\u00e9', '\u00ff', '\u0080')
+            .ofMaxLength(80)
+            .map(HostileInput::pathSafe);
+    return valid.isEmpty()
+        ? Arbitraries.oneOf(odd, random)
+        : Arbitraries.frequencyOf(
+            net.jqwik.api.Tuple.of(2, Arbitraries.of(valid)),
+            net.jqwik.api.Tuple.of(3, odd),
+            net.jqwik.api.Tuple.of(1, random));
   }
 
   /** Query values, already encoded for the wire (or deliberately not). */
   public static Arbitrary<String> queryValues() {
-    Arbitrary<String> plain = Arbitraries.of("", "0", "1", "-1", "50", "200", "201", "1.5",
-        "1e3", "99999999999999999999", "-9223372036854775808", "9223372036854775807", "NaN",
-        "asc", "desc", "DESC", "true", "null", "%00", "%zz", "%", "%FF", "a%2Fb", "..",
-        "x".repeat(5_000), "00000000-0000-0000-0000-000000000000", "pending", "PENDING",
-        "APPROVED,DENIED", "\u00ff\u00fe");
-    Arbitrary<String> encoded = Arbitraries.strings().withCharRange('\u0000', '\u00ff')
-        .ofMaxLength(60).map(s -> URLEncoder.encode(s, StandardCharsets.ISO_8859_1));
+    Arbitrary<String> plain =
+        Arbitraries.of(
+            "",
+            "0",
+            "1",
+            "-1",
+            "50",
+            "200",
+            "201",
+            "1.5",
+            "1e3",
+            "99999999999999999999",
+            "-9223372036854775808",
+            "9223372036854775807",
+            "NaN",
+            "asc",
+            "desc",
+            "DESC",
+            "true",
+            "null",
+            "%00",
+            "%zz",
+            "%",
+            "%FF",
+            "a%2Fb",
+            "..",
+            "x".repeat(5_000),
+            "00000000-0000-0000-0000-000000000000",
+            "pending",
+            "PENDING",
+            "APPROVED,DENIED",
+            "\u00ff\u00fe");
+    Arbitrary<String> encoded =
+        Arbitraries.strings()
+            .withCharRange('\u0000', '\u00ff')
+            .ofMaxLength(60)
+            .map(s -> URLEncoder.encode(s, StandardCharsets.ISO_8859_1));
     return Arbitraries.oneOf(plain, encoded);
   }
 
   /** Header values, including control characters (not CR or LF) and raw high bytes. */
   public static Arbitrary<String> headerValues() {
-    Arbitrary<String> odd = Arbitraries.of("", " ", "\t", "\u0000", "\u007f", "\u00ff\u00fe",
-        "\u00c3\u0028", "null", "-1", "x".repeat(200), "y".repeat(10_000), "Bearer",
-        "Bearer ", "Bearer a.b.c", "Basic dXNlcjpwYXNz", "; ; ;", "=", "\"", "*/*");
-    Arbitrary<String> random = Arbitraries.strings().withCharRange(' ', '~')
-        .withChars('\t', '\u0000', '\u001f', '\u00e9', '\u00ff').ofMaxLength(100);
+    Arbitrary<String> odd =
+        Arbitraries.of(
+            "",
+            " ",
+            "\t",
+            "\u0000",
+            "\u007f",
+            "\u00ff\u00fe",
+            "\u00c3\u0028",
+            "null",
+            "-1",
+            "x".repeat(200),
+            "y".repeat(10_000),
+            "Bearer",
+            "Bearer ",
+            "Bearer a.b.c",
+            "Basic dXNlcjpwYXNz",
+            "; ; ;",
+            "=",
+            "\"",
+            "*/*");
+    Arbitrary<String> random =
+        Arbitraries.strings()
+            .withCharRange(' ', '~')
+            .withChars('\t', '\u0000', '\u001f', '\u00e9', '\u00ff')
+            .ofMaxLength(100);
     return Arbitraries.oneOf(odd, random);
   }
 
   public static Arbitrary<String> contentTypes() {
-    return Arbitraries.of("application/json", "application/json; charset=utf-8",
-        "application/json; charset=UTF-16", "application/json; charset=bogus",
-        "application/json; charset=\"", "application/json;;;", "application/json; a=b; a=c",
-        "text/plain", "text/html", "application/x-www-form-urlencoded",
-        "multipart/form-data; boundary=x", "application/xml", "*/*", "application/*",
-        "garbage", "application/", "/json", "", "application/x-ndjson",
-        "application/json\u0000", "\u00ff/\u00fe");
+    return Arbitraries.of(
+        "application/json",
+        "application/json; charset=utf-8",
+        "application/json; charset=UTF-16",
+        "application/json; charset=bogus",
+        "application/json; charset=\"",
+        "application/json;;;",
+        "application/json; a=b; a=c",
+        "text/plain",
+        "text/html",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/xml",
+        "*/*",
+        "application/*",
+        "garbage",
+        "application/",
+        "/json",
+        "",
+        "application/x-ndjson",
+        "application/json\u0000",
+        "\u00ff/\u00fe");
   }
 
   public static Arbitrary<String> accepts() {
-    return Arbitraries.of("application/json", "application/x-ndjson", "text/event-stream",
-        "text/html", "*/*", "*", "garbage", "application/json;q=0", "application/json;q=abc",
-        "", "image/png", "application/*;q=0.1, text/plain", "text/event-stream;q=2",
-        "application/x-ndjson, application/json;q=0.1", "\u00ff");
+    return Arbitraries.of(
+        "application/json",
+        "application/x-ndjson",
+        "text/event-stream",
+        "text/html",
+        "*/*",
+        "*",
+        "garbage",
+        "application/json;q=0",
+        "application/json;q=abc",
+        "",
+        "image/png",
+        "application/*;q=0.1, text/plain",
+        "text/event-stream;q=2",
+        "application/x-ndjson, application/json;q=0.1",
+        "\u00ff");
   }
 
   /** The documented method most of the time, else another one. */
   public static Arbitrary<String> methods(String documented) {
-    return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(8, Arbitraries.just(documented)),
-        net.jqwik.api.Tuple.of(2, Arbitraries.of("GET", "POST", "PUT", "DELETE", "PATCH",
-            "OPTIONS", "HEAD", "TRACE", "CONNECT", "FOO", "get")));
+    return Arbitraries.frequencyOf(
+        net.jqwik.api.Tuple.of(8, Arbitraries.just(documented)),
+        net.jqwik.api.Tuple.of(
+            2,
+            Arbitraries.of(
+                "GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "TRACE", "CONNECT",
+                "FOO", "get")));
   }
 
   static byte[] bytes(String text) {
@@ -179,15 +343,22 @@ public final class HostileInput {
   }
 
   private static Arbitrary<byte[]> nesting() {
-    return Arbitraries.of(10, 999, 1_001, 5_000, 100_000).flatMap(depth -> Arbitraries.of(
-        bytes("[".repeat(depth) + "]".repeat(depth)),
-        bytes("{\"a\":".repeat(depth) + "1" + "}".repeat(depth)),
-        bytes("[".repeat(depth))));
+    return Arbitraries.of(10, 999, 1_001, 5_000, 100_000)
+        .flatMap(
+            depth ->
+                Arbitraries.of(
+                    bytes("[".repeat(depth) + "]".repeat(depth)),
+                    bytes("{\"a\":".repeat(depth) + "1" + "}".repeat(depth)),
+                    bytes("[".repeat(depth))));
   }
 
   /** Keeps a random segment within its segment: '/', '?' and '#' and space are encoded. */
   private static String pathSafe(String segment) {
-    return segment.replace("%", "%25").replace("/", "%2F").replace("?", "%3F")
-        .replace("#", "%23").replace(" ", "%20");
+    return segment
+        .replace("%", "%25")
+        .replace("/", "%2F")
+        .replace("?", "%3F")
+        .replace("#", "%23")
+        .replace(" ", "%20");
   }
 }

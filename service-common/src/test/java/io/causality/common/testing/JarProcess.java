@@ -16,18 +16,19 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A built service jar as its own process, in a folder of {@code target/}, as an operator runs
- * it: started and awaited until healthy, killed with SIGKILL (a crash) or stopped with SIGTERM,
- * and started again on the same files. Each start writes its own log, {@code NAME-N.log}; the
- * service's one-shot commands (dev-init, admin commands) run in the same folder.
+ * A built service jar as its own process, in a folder of {@code target/}, as an operator runs it:
+ * started and awaited until healthy, killed with SIGKILL (a crash) or stopped with SIGTERM, and
+ * started again on the same files. Each start writes its own log, {@code NAME-N.log}; the service's
+ * one-shot commands (dev-init, admin commands) run in the same folder.
  *
- * <p>Tests that need the jars as processes: crash and stop tests, which kill or signal the
- * JVM, and tests of both services together (their classpaths cannot share one JVM).
+ * <p>Tests that need the jars as processes: crash and stop tests, which kill or signal the JVM, and
+ * tests of both services together (their classpaths cannot share one JVM).
  */
 public final class JarProcess implements AutoCloseable {
   /** C1 only and the serial collector: a test process starts twice as fast on a busy machine. */
-  private static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1",
-      "-XX:+UseSerialGC");
+  private static final List<String> FAST_START =
+      List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
   private static final Duration COMMAND_LIMIT = Duration.ofSeconds(120);
   private static final Duration STOP_LIMIT = Duration.ofSeconds(20);
 
@@ -69,8 +70,12 @@ public final class JarProcess implements AutoCloseable {
   public void launch(List<String> jvmOptions, List<String> arguments) {
     starts++;
     try {
-      process = new ProcessBuilder(command(jvmOptions, arguments)).directory(workDir.toFile())
-          .redirectErrorStream(true).redirectOutput(logFile().toFile()).start();
+      process =
+          new ProcessBuilder(command(jvmOptions, arguments))
+              .directory(workDir.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(logFile().toFile())
+              .start();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -78,8 +83,11 @@ public final class JarProcess implements AutoCloseable {
 
   /** Waits until {@code health} answers 200; stops the process and fails if it never does. */
   public void awaitHealthy(URI health, Duration limit) {
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(1)).build();
+    HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(1))
+            .build();
     Instant deadline = Instant.now().plus(limit);
     while (Instant.now().isBefore(deadline)) {
       if (!process.isAlive()) {
@@ -95,19 +103,21 @@ public final class JarProcess implements AutoCloseable {
   }
 
   /**
-   * Runs one of the jar's commands to its end in the same folder: its standard output. Fails
-   * with the command's output when it exits non-zero or takes longer than two minutes.
+   * Runs one of the jar's commands to its end in the same folder: its standard output. Fails with
+   * the command's output when it exits non-zero or takes longer than two minutes.
    */
   public String run(List<String> jvmOptions, List<String> arguments) {
     Path errors = workDir.resolve(name + "-command.log");
     try {
-      Process done = new ProcessBuilder(command(jvmOptions, arguments))
-          .directory(workDir.toFile()).redirectError(errors.toFile()).start();
+      Process done =
+          new ProcessBuilder(command(jvmOptions, arguments))
+              .directory(workDir.toFile())
+              .redirectError(errors.toFile())
+              .start();
       String out = new String(done.getInputStream().readAllBytes());
       if (!done.waitFor(COMMAND_LIMIT.toSeconds(), TimeUnit.SECONDS) || done.exitValue() != 0) {
         done.destroyForcibly();
-        throw new IllegalStateException(arguments + " failed: " + out
-            + Files.readString(errors));
+        throw new IllegalStateException(arguments + " failed: " + out + Files.readString(errors));
       }
       return out;
     } catch (IOException e) {
@@ -198,8 +208,9 @@ public final class JarProcess implements AutoCloseable {
 
   private static boolean answers200(HttpClient http, URI uri) {
     try {
-      return http.send(HttpRequest.newBuilder(uri).build(),
-          HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+      return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding())
+              .statusCode()
+          == 200;
     } catch (IOException e) {
       return false;
     } catch (InterruptedException e) {

@@ -12,9 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * One cycle of a crash test: concurrent writers against a running service, killed (SIGKILL)
- * once they have had a given number of writes acknowledged, so that the kill lands in the
- * middle of a stream of writes.
+ * One cycle of a crash test: concurrent writers against a running service, killed (SIGKILL) once
+ * they have had a given number of writes acknowledged, so that the kill lands in the middle of a
+ * stream of writes.
  */
 public final class KillDuringWrites {
   private static final Duration ACK_LIMIT = Duration.ofSeconds(60);
@@ -30,13 +30,19 @@ public final class KillDuringWrites {
 
   /**
    * Starts {@code writers} threads, each with its own {@code Random} seeded from {@code seed},
-   * waits for {@code acknowledgements} acknowledged writes, kills the service, and waits for
-   * the writers to notice.
+   * waits for {@code acknowledgements} acknowledged writes, kills the service, and waits for the
+   * writers to notice.
    *
    * @param log the service's output, for the failure message when too few writes succeed
    */
-  public static void cycle(int writers, long seed, int acknowledgements, Writer writer,
-      Runnable kill, Supplier<String> log) throws InterruptedException {
+  public static void cycle(
+      int writers,
+      long seed,
+      int acknowledgements,
+      Writer writer,
+      Runnable kill,
+      Supplier<String> log)
+      throws InterruptedException {
     AtomicInteger acknowledged = new AtomicInteger();
     AtomicBoolean stop = new AtomicBoolean();
     List<Thread> threads = new ArrayList<>();
@@ -50,7 +56,8 @@ public final class KillDuringWrites {
     while (acknowledged.get() < acknowledgements && Instant.now().isBefore(deadline)) {
       Thread.sleep(5);
     }
-    assertThat(acknowledged.get()).as("writes acknowledged before the kill: " + log.get())
+    assertThat(acknowledged.get())
+        .as("writes acknowledged before the kill: " + log.get())
         .isGreaterThanOrEqualTo(acknowledgements);
     kill.run();
     stop.set(true);

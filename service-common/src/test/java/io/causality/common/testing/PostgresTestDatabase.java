@@ -11,13 +11,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A fresh schema on the PostgreSQL server named by {@code CAUSALITY_TEST_POSTGRES_URL},
- * {@code _USER} and {@code _PASSWORD} (.ci/postgres prints them; the README says how to run
- * these tests locally). Each test class takes one and drops it afterwards, so no test sees
- * another's rows. Without a server configured, {@link #create} skips the test.
+ * A fresh schema on the PostgreSQL server named by {@code CAUSALITY_TEST_POSTGRES_URL}, {@code
+ * _USER} and {@code _PASSWORD} (.ci/postgres prints them; the README says how to run these tests
+ * locally). Each test class takes one and drops it afterwards, so no test sees another's rows.
+ * Without a server configured, {@link #create} skips the test.
  *
- * <p>With {@code -Dcausality.test.database=postgresql} the services' usual fixtures run every
- * test on PostgreSQL too ({@link #forAllTests}): a check of each query, not run in CI.
+ * <p>With {@code -Dcausality.test.database=postgresql} the services' usual fixtures run every test
+ * on PostgreSQL too ({@link #forAllTests}): a check of each query, not run in CI.
  */
 public final class PostgresTestDatabase implements AutoCloseable {
   public static final String URL_VARIABLE = "CAUSALITY_TEST_POSTGRES_URL";
@@ -45,9 +45,12 @@ public final class PostgresTestDatabase implements AutoCloseable {
 
   /** A new, empty schema; skips the calling test when no server is configured. */
   public static PostgresTestDatabase create() {
-    Assumptions.assumeTrue(configured(), "PostgreSQL tests skipped: no server configured. Set "
-        + URL_VARIABLE + ", CAUSALITY_TEST_POSTGRES_USER and CAUSALITY_TEST_POSTGRES_PASSWORD "
-        + "(eval \"$(.ci/postgres)\" does), see the README");
+    Assumptions.assumeTrue(
+        configured(),
+        "PostgreSQL tests skipped: no server configured. Set "
+            + URL_VARIABLE
+            + ", CAUSALITY_TEST_POSTGRES_USER and CAUSALITY_TEST_POSTGRES_PASSWORD "
+            + "(eval \"$(.ci/postgres)\" does), see the README");
     String schema = "test_" + HexFormat.of().toHexDigits(RANDOM.nextLong());
     PostgresTestDatabase database = new PostgresTestDatabase(schema);
     database.execute("CREATE SCHEMA " + schema);
@@ -68,8 +71,8 @@ public final class PostgresTestDatabase implements AutoCloseable {
   }
 
   /**
-   * The Dropwizard configuration keys and values that put either service on this schema
-   * instead of its embedded H2 file, as config overrides or {@code -Ddw.} properties take them.
+   * The Dropwizard configuration keys and values that put either service on this schema instead of
+   * its embedded H2 file, as config overrides or {@code -Ddw.} properties take them.
    */
   public Map<String, String> databaseSettings() {
     Map<String, String> settings = new LinkedHashMap<>();
@@ -91,7 +94,8 @@ public final class PostgresTestDatabase implements AutoCloseable {
   }
 
   private void execute(String sql) {
-    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
       statement.execute(sql);
     } catch (SQLException e) {
       throw new IllegalStateException("PostgreSQL test database: " + e.getMessage(), e);

@@ -11,9 +11,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * An HTTP/1.1 exchange over a plain socket, one request per connection. Unlike
- * {@code java.net.http}, it sends whatever it is given: control characters and raw bytes in
- * the target and in header values (each char below 256 is one byte), any method, any header.
+ * An HTTP/1.1 exchange over a plain socket, one request per connection. Unlike {@code
+ * java.net.http}, it sends whatever it is given: control characters and raw bytes in the target and
+ * in header values (each char below 256 is one byte), any method, any header.
  */
 public final class RawHttp {
   private static final int TIMEOUT_MS = 30_000;
@@ -21,14 +21,24 @@ public final class RawHttp {
   private RawHttp() {}
 
   /** A request: the target is the path and query exactly as they go on the wire. */
-  public record Request(String method, String target, Map<String, String> headers, byte[] body,
-      boolean chunked) {
+  public record Request(
+      String method, String target, Map<String, String> headers, byte[] body, boolean chunked) {
     @Override
     public String toString() {
-      String shown = body == null ? "none"
-          : body.length + " bytes: " + abbreviate(new String(body, StandardCharsets.ISO_8859_1));
-      return method + " " + abbreviate(target) + " " + abbreviateHeaders(headers)
-          + (chunked ? " chunked" : "") + " body " + shown;
+      String shown =
+          body == null
+              ? "none"
+              : body.length
+                  + " bytes: "
+                  + abbreviate(new String(body, StandardCharsets.ISO_8859_1));
+      return method
+          + " "
+          + abbreviate(target)
+          + " "
+          + abbreviateHeaders(headers)
+          + (chunked ? " chunked" : "")
+          + " body "
+          + shown;
     }
   }
 
@@ -56,15 +66,22 @@ public final class RawHttp {
   }
 
   private static void write(OutputStream out, Request request) throws IOException {
-    StringBuilder head = new StringBuilder()
-        .append(request.method()).append(' ').append(request.target()).append(" HTTP/1.1\r\n")
-        .append("Host: localhost\r\nConnection: close\r\n");
-    request.headers().forEach((name, value) ->
-        head.append(name).append(": ").append(value).append("\r\n"));
+    StringBuilder head =
+        new StringBuilder()
+            .append(request.method())
+            .append(' ')
+            .append(request.target())
+            .append(" HTTP/1.1\r\n")
+            .append("Host: localhost\r\nConnection: close\r\n");
+    request
+        .headers()
+        .forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
     byte[] body = request.body();
     if (body != null) {
-      head.append(request.chunked() ? "Transfer-Encoding: chunked\r\n"
-          : "Content-Length: " + body.length + "\r\n");
+      head.append(
+          request.chunked()
+              ? "Transfer-Encoding: chunked\r\n"
+              : "Content-Length: " + body.length + "\r\n");
     }
     out.write(head.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
     if (body != null && request.chunked()) {
@@ -90,16 +107,20 @@ public final class RawHttp {
     Map<String, String> headers = new LinkedHashMap<>();
     for (int i = 1; i < lines.length; i++) {
       int colon = lines[i].indexOf(':');
-      headers.merge(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
-          lines[i].substring(colon + 1).trim(), (a, b) -> a + ", " + b);
+      headers.merge(
+          lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+          lines[i].substring(colon + 1).trim(),
+          (a, b) -> a + ", " + b);
     }
     return new Answer(status, headers, body(in, method, status, headers));
   }
 
-  private static byte[] body(InputStream in, String method, int status,
-      Map<String, String> headers) throws IOException {
+  private static byte[] body(InputStream in, String method, int status, Map<String, String> headers)
+      throws IOException {
     String type = headers.getOrDefault("content-type", "");
-    if (method.equals("HEAD") || status == 204 || status == 304
+    if (method.equals("HEAD")
+        || status == 204
+        || status == 304
         || type.startsWith("text/event-stream")) {
       return new byte[0]; // an open event stream never ends: its head is enough
     }

@@ -6,7 +6,10 @@ import java.util.UUID;
 
 /** An organization's license and the limits of its tier. */
 public record LicenseResponse(
-    UUID id, String tier, String status, Limits limits,
+    UUID id,
+    String tier,
+    String status,
+    Limits limits,
     @JsonInclude(JsonInclude.Include.ALWAYS) Instant currentPeriodStart,
     @JsonInclude(JsonInclude.Include.ALWAYS) Instant currentPeriodEnd,
     boolean hasStripeSubscription) {

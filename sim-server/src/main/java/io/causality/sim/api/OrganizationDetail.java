@@ -6,6 +6,9 @@ import java.util.UUID;
 
 /** One organization. */
 public record OrganizationDetail(
-    UUID id, String name, String slug,
+    UUID id,
+    String name,
+    String slug,
     @JsonInclude(JsonInclude.Include.ALWAYS) String avatarUrl,
-    long memberCount, Instant createdAt) {}
+    long memberCount,
+    Instant createdAt) {}

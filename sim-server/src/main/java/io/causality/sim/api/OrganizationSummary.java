@@ -6,6 +6,9 @@ import java.util.UUID;
 
 /** An organization in the caller's list, with the caller's role in it. */
 public record OrganizationSummary(
-    UUID id, String name, String slug,
+    UUID id,
+    String name,
+    String slug,
     @JsonInclude(JsonInclude.Include.ALWAYS) String avatarUrl,
-    String role, Instant createdAt) {}
+    String role,
+    Instant createdAt) {}

@@ -9,8 +9,8 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 
 /**
- * JSON the engine wrote itself (a state, a prophecy), passed through to a response as it is:
- * the engine decides its byte-exact form, so the service never re-encodes it.
+ * JSON the engine wrote itself (a state, a prophecy), passed through to a response as it is: the
+ * engine decides its byte-exact form, so the service never re-encodes it.
  */
 public record RawJson(String json) {
   private static final JsonFactory FACTORY = new JsonFactory();

@@ -9,13 +9,14 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * Reads path and query parameters as text and checks them, collecting one issue per bad
- * parameter, so that {@code ?limit=abc&offset=-1} answers one 400 naming both (Jersey's own
- * conversion would answer 404 for the first and say nothing of the second).
+ * Reads path and query parameters as text and checks them, collecting one issue per bad parameter,
+ * so that {@code ?limit=abc&offset=-1} answers one 400 naming both (Jersey's own conversion would
+ * answer 404 for the first and say nothing of the second).
  */
 public final class RequestParameters {
-  private static final Pattern UUID_TEXT = Pattern.compile(
-      "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+  private static final Pattern UUID_TEXT =
+      Pattern.compile(
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
   private final List<ValidationIssue> issues = new ArrayList<>();
 
@@ -40,9 +41,12 @@ public final class RequestParameters {
     } catch (NumberFormatException e) {
       // reported below with the bounds
     }
-    issues.add(new ValidationIssue(name, max == Integer.MAX_VALUE
-        ? "must be an integer of at least " + min
-        : "must be an integer from " + min + " to " + max));
+    issues.add(
+        new ValidationIssue(
+            name,
+            max == Integer.MAX_VALUE
+                ? "must be an integer of at least " + min
+                : "must be an integer from " + min + " to " + max));
     return defaultValue;
   }
 
@@ -72,9 +76,10 @@ public final class RequestParameters {
   /** Throws the collected issues as one 400 VALIDATION_ERROR. */
   public void throwIfInvalid() {
     if (!issues.isEmpty()) {
-      String summary = issues.size() == 1
-          ? "Invalid parameter: " + issues.get(0).path() + " " + issues.get(0).message()
-          : "Invalid parameters: " + issues.size() + " are invalid";
+      String summary =
+          issues.size() == 1
+              ? "Invalid parameter: " + issues.get(0).path() + " " + issues.get(0).message()
+              : "Invalid parameters: " + issues.size() + " are invalid";
       throw ApiException.validation(summary, issues);
     }
   }

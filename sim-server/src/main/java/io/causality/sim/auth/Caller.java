@@ -8,19 +8,21 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Who is calling. An API key acts for its one organization with its scopes; a JWT user has
- * every scope and reaches the organizations it is a member of.
+ * Who is calling. An API key acts for its one organization with its scopes; a JWT user has every
+ * scope and reaches the organizations it is a member of.
  *
- * @param id the API key id or the JWT subject: the identity in logs and rate limits, never a
- *     secret
- * @param memberships organization id to role ({@code owner}, {@code member}; {@code api_key}
- *     for a key's own organization)
+ * @param id the API key id or the JWT subject: the identity in logs and rate limits, never a secret
+ * @param memberships organization id to role ({@code owner}, {@code member}; {@code api_key} for a
+ *     key's own organization)
  */
 public record Caller(Kind kind, String id, Set<Scope> scopes, Map<UUID, String> memberships)
     implements Principal {
 
   /** How the caller authenticated. */
-  public enum Kind { API_KEY, USER }
+  public enum Kind {
+    API_KEY,
+    USER
+  }
 
   public Caller {
     scopes = Set.copyOf(scopes);

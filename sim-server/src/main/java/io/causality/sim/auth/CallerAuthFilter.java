@@ -8,9 +8,9 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 
 /**
- * Authenticates protected endpoints with exactly one of {@code X-Api-Key} or
- * {@code Authorization: Bearer <JWT>}; both at once, neither, or a bad one is 401. The caller's
- * identity (key id or subject, never the credential) goes to the request log.
+ * Authenticates protected endpoints with exactly one of {@code X-Api-Key} or {@code Authorization:
+ * Bearer <JWT>}; both at once, neither, or a bad one is 401. The caller's identity (key id or
+ * subject, never the credential) goes to the request log.
  */
 @Priority(Priorities.AUTHENTICATION)
 public final class CallerAuthFilter extends AuthFilter<Credentials, Caller> {
@@ -22,11 +22,14 @@ public final class CallerAuthFilter extends AuthFilter<Credentials, Caller> {
     Credentials credentials = credentials(request);
     String scheme = credentials instanceof Credentials.ApiKey ? "API-KEY" : "BEARER";
     if (!authenticate(request, credentials, scheme)) {
-      throw AuthErrors.unauthorized(credentials instanceof Credentials.ApiKey
-          ? "The API key is not valid" : "The bearer token is not valid or has expired");
+      throw AuthErrors.unauthorized(
+          credentials instanceof Credentials.ApiKey
+              ? "The API key is not valid"
+              : "The bearer token is not valid or has expired");
     }
-    RequestIdentity.caller(request).ifPresent(caller ->
-        RequestLogIdentity.record(request, RequestIdentity.of(caller).value()));
+    RequestIdentity.caller(request)
+        .ifPresent(
+            caller -> RequestLogIdentity.record(request, RequestIdentity.of(caller).value()));
   }
 
   private static Credentials credentials(ContainerRequestContext request) {
@@ -42,9 +45,10 @@ public final class CallerAuthFilter extends AuthFilter<Credentials, Caller> {
     if (authorization != null && authorization.regionMatches(true, 0, BEARER, 0, 7)) {
       return new Credentials.Bearer(authorization.substring(BEARER.length()).strip());
     }
-    throw AuthErrors.unauthorized(authorization == null
-        ? "Authentication required: send X-Api-Key or Authorization: Bearer <token>"
-        : "Authorization must use the Bearer scheme");
+    throw AuthErrors.unauthorized(
+        authorization == null
+            ? "Authentication required: send X-Api-Key or Authorization: Bearer <token>"
+            : "Authorization must use the Bearer scheme");
   }
 
   /** Builds the filter around the authenticator, in Dropwizard's builder style. */

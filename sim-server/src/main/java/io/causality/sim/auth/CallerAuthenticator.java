@@ -1,13 +1,13 @@
 package io.causality.sim.auth;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
 import io.causality.sim.core.ApiKeySecrets;
 import io.causality.sim.core.Scope;
 import io.causality.sim.db.ApiKeyDao;
 import io.causality.sim.db.ApiKeyRow;
 import io.causality.sim.db.MembershipDao;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Ticker;
 import io.dropwizard.auth.Authenticator;
 import java.time.Duration;
 import java.util.Arrays;
@@ -20,15 +20,14 @@ import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Turns credentials into a {@link Caller}. Keys are looked up by their SHA-256, so the key
- * itself is never compared, stored or logged; bearer tokens are verified by {@link JwtVerifier}
- * and their subject's memberships loaded.
+ * Turns credentials into a {@link Caller}. Keys are looked up by their SHA-256, so the key itself
+ * is never compared, stored or logged; bearer tokens are verified by {@link JwtVerifier} and their
+ * subject's memberships loaded.
  *
- * <p>A key found active is remembered, by its hash, for {@code keyCacheTtl}: a database round
- * trip on every request was most of the cost of a simple GET. The price is that a revoked key
- * keeps working on a running instance for up to that long (docs/configuration.md). Unknown
- * and revoked keys are never remembered, so a new key works at once and guessing fills no
- * memory.
+ * <p>A key found active is remembered, by its hash, for {@code keyCacheTtl}: a database round trip
+ * on every request was most of the cost of a simple GET. The price is that a revoked key keeps
+ * working on a running instance for up to that long (docs/configuration.md). Unknown and revoked
+ * keys are never remembered, so a new key works at once and guessing fills no memory.
  */
 public final class CallerAuthenticator implements Authenticator<Credentials, Caller> {
   private static final int MAX_REMEMBERED_KEYS = 10_000;
@@ -42,15 +41,15 @@ public final class CallerAuthenticator implements Authenticator<Credentials, Cal
   }
 
   /** With the clock the key cache expires by: tests move it instead of waiting. */
-  CallerAuthenticator(Jdbi jdbi, Optional<JwtVerifier> jwt, Duration keyCacheTtl,
-      Ticker ticker) {
+  CallerAuthenticator(Jdbi jdbi, Optional<JwtVerifier> jwt, Duration keyCacheTtl, Ticker ticker) {
     this.jdbi = jdbi;
     this.jwt = jwt;
-    this.activeKeys = Caffeine.newBuilder()
-        .ticker(ticker)
-        .expireAfterWrite(keyCacheTtl)
-        .maximumSize(keyCacheTtl.isZero() ? 0 : MAX_REMEMBERED_KEYS)
-        .build();
+    this.activeKeys =
+        Caffeine.newBuilder()
+            .ticker(ticker)
+            .expireAfterWrite(keyCacheTtl)
+            .maximumSize(keyCacheTtl.isZero() ? 0 : MAX_REMEMBERED_KEYS)
+            .build();
   }
 
   @Override
@@ -70,8 +69,9 @@ public final class CallerAuthenticator implements Authenticator<Credentials, Cal
     if (remembered != null) {
       return Optional.of(remembered);
     }
-    Optional<Caller> caller = jdbi.withExtension(ApiKeyDao.class, dao -> dao.findActiveByHash(hash))
-        .map(row -> Caller.apiKey(row.id(), row.organizationId(), scopes(row)));
+    Optional<Caller> caller =
+        jdbi.withExtension(ApiKeyDao.class, dao -> dao.findActiveByHash(hash))
+            .map(row -> Caller.apiKey(row.id(), row.organizationId(), scopes(row)));
     caller.ifPresent(found -> activeKeys.put(hash, found));
     return caller;
   }

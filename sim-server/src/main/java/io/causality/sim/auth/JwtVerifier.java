@@ -13,8 +13,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Verifies HS256 bearer tokens with the configured secret: the signature, the algorithm (no
- * {@code none}, no other), a subject, and an expiry that has not passed (60 s clock skew).
+ * Verifies HS256 bearer tokens with the configured secret: the signature, the algorithm (no {@code
+ * none}, no other), a subject, and an expiry that has not passed (60 s clock skew).
  */
 public final class JwtVerifier {
   private final MACVerifier verifier;

@@ -2,6 +2,7 @@ package io.causality.sim.cli;
 
 import com.codahale.metrics.MetricRegistry;
 import io.causality.common.cli.CommandOutput;
+import io.causality.common.db.DurableDatabase;
 import io.causality.common.db.StartupMigrations;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.AdminInputException;
@@ -11,7 +12,6 @@ import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
-import io.causality.common.db.DurableDatabase;
 import java.security.SecureRandom;
 import java.time.Clock;
 import net.sourceforge.argparse4j.inf.Namespace;
@@ -20,8 +20,8 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 
 /**
  * An admin command on the service's database. It works while the service runs: the embedded
- * database is opened in H2's auto-server mode, so the second process goes through the first.
- * The answer goes to standard output; logs and errors to standard error.
+ * database is opened in H2's auto-server mode, so the second process goes through the first. The
+ * answer goes to standard output; logs and errors to standard error.
  */
 abstract class AdminCommand extends ConfiguredCommand<SimConfiguration> {
   AdminCommand(String name, String description) {
@@ -32,8 +32,9 @@ abstract class AdminCommand extends ConfiguredCommand<SimConfiguration> {
   abstract void execute(OrganizationAdmin admin, Namespace namespace);
 
   @Override
-  protected void run(Bootstrap<SimConfiguration> bootstrap, Namespace namespace,
-      SimConfiguration configuration) throws Exception {
+  protected void run(
+      Bootstrap<SimConfiguration> bootstrap, Namespace namespace, SimConfiguration configuration)
+      throws Exception {
     CommandOutput.logWarningsToStandardError();
     DataSourceFactory factory = configuration.getDataSourceFactory();
     factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));

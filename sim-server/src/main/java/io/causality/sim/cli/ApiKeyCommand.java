@@ -14,15 +14,18 @@ import net.sourceforge.argparse4j.inf.Subparser;
  */
 public final class ApiKeyCommand extends AdminCommand {
   public ApiKeyCommand() {
-    super("apikey", "API keys: 'apikey create --org SLUG --scopes a,b config.yml', "
-        + "'apikey revoke --id KEY_ID config.yml'");
+    super(
+        "apikey",
+        "API keys: 'apikey create --org SLUG --scopes a,b config.yml', "
+            + "'apikey revoke --id KEY_ID config.yml'");
   }
 
   @Override
   public void configure(Subparser subparser) {
     subparser.addArgument("action").choices("create", "revoke").help("what to do");
     subparser.addArgument("--org").help("create: slug of the organization");
-    subparser.addArgument("--scopes")
+    subparser
+        .addArgument("--scopes")
         .help("create: comma-separated simulation:read, simulation:write, org:read, usage:read");
     subparser.addArgument("--id").help("revoke: the key id printed at creation");
     super.configure(subparser);
@@ -49,8 +52,9 @@ public final class ApiKeyCommand extends AdminCommand {
     }
     admin.revokeApiKey(keyId);
     System.out.println("revoked " + keyId);
-    System.err.println("Running instances stop accepting it within auth.apiKeyCacheTtl "
-        + "(10 seconds unless configured).");
+    System.err.println(
+        "Running instances stop accepting it within auth.apiKeyCacheTtl "
+            + "(10 seconds unless configured).");
   }
 
   private static void create(OrganizationAdmin admin, Namespace namespace) {
@@ -60,7 +64,11 @@ public final class ApiKeyCommand extends AdminCommand {
     OrganizationAdmin.CreatedApiKey key =
         admin.createApiKey(namespace.getString("org"), namespace.getString("scopes"));
     System.out.println(key.key());
-    System.err.println("API key " + key.id() + " created with scopes " + key.scopes()
-        + ". It is shown only now: store it safely.");
+    System.err.println(
+        "API key "
+            + key.id()
+            + " created with scopes "
+            + key.scopes()
+            + ". It is shown only now: store it safely.");
   }
 }

@@ -16,15 +16,18 @@ public final class OrgCreateCommand extends AdminCommand {
     subparser.addArgument("action").choices("create").help("what to do");
     subparser.addArgument("--name").required(true).help("display name");
     subparser.addArgument("--slug").required(true).help("URL-friendly unique name");
-    subparser.addArgument("--tier").setDefault("community")
+    subparser
+        .addArgument("--tier")
+        .setDefault("community")
         .help("community, professional, enterprise or strategic (default community)");
     super.configure(subparser);
   }
 
   @Override
   void execute(OrganizationAdmin admin, Namespace namespace) {
-    OrganizationRow organization = admin.createOrganization(
-        namespace.getString("name"), namespace.getString("slug"), namespace.getString("tier"));
+    OrganizationRow organization =
+        admin.createOrganization(
+            namespace.getString("name"), namespace.getString("slug"), namespace.getString("tier"));
     System.out.println(organization.id());
   }
 }

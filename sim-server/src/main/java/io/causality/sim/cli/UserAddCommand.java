@@ -21,9 +21,14 @@ public final class UserAddCommand extends AdminCommand {
 
   @Override
   void execute(OrganizationAdmin admin, Namespace namespace) {
-    admin.addMember(namespace.getString("org"), namespace.getString("user"),
-        namespace.getString("role"));
-    System.out.println("added " + namespace.getString("user") + " to "
-        + namespace.getString("org") + " as " + namespace.getString("role"));
+    admin.addMember(
+        namespace.getString("org"), namespace.getString("user"), namespace.getString("role"));
+    System.out.println(
+        "added "
+            + namespace.getString("user")
+            + " to "
+            + namespace.getString("org")
+            + " as "
+            + namespace.getString("role"));
   }
 }

@@ -12,8 +12,6 @@ import java.util.LinkedHashSet;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.postgresql.PGConnection;
@@ -24,20 +22,22 @@ import org.slf4j.LoggerFactory;
 /**
  * Several instances on one PostgreSQL database (docs/operations.md, "High availability").
  *
- * <p>One dedicated connection per instance, outside the pool, does two things. It holds an
- * advisory lock named after the instance for as long as the instance lives: the database
- * releases it when the process or its connection dies, which is how the others know that
- * what it played is played no more. And it {@code LISTEN}s: every stored change of a
- * simulation is a {@code NOTIFY} in the same transaction (delivered at commit), so that each
- * instance tells its own event streams to read the change from storage.
+ * <p>One dedicated connection per instance, outside the pool, does two things. It holds an advisory
+ * lock named after the instance for as long as the instance lives: the database releases it when
+ * the process or its connection dies, which is how the others know that what it played is played no
+ * more. And it {@code LISTEN}s: every stored change of a simulation is a {@code NOTIFY} in the same
+ * transaction (delivered at commit), so that each instance tells its own event streams to read the
+ * change from storage.
  *
- * <p>If the connection breaks, it is opened again; the streams are then told that every
- * simulation they follow may have changed, as notifications may have been missed.
+ * <p>If the connection breaks, it is opened again; the streams are then told that every simulation
+ * they follow may have changed, as notifications may have been missed.
  */
 public final class PostgresCluster implements Cluster, Managed {
   static final String CHANNEL = "causality_simulations";
+
   /** The first key of the instances' advisory locks ("CAUS"), apart from others' locks. */
   static final int LOCK_NAMESPACE = 0x43415553;
+
   private static final Logger LOG = LoggerFactory.getLogger(PostgresCluster.class);
   private static final int POLL_MILLIS = 500;
   private static final Duration RECONNECT_DELAY = Duration.ofSeconds(2);
@@ -86,15 +86,21 @@ public final class PostgresCluster implements Cluster, Managed {
     if (instance.equals(self)) {
       return true;
     }
-    return jdbi.withHandle(handle -> handle.createQuery("""
+    return jdbi.withHandle(
+            handle ->
+                handle
+                    .createQuery(
+                        """
             SELECT COUNT(*) FROM pg_locks
             WHERE locktype = 'advisory' AND granted AND objsubid = 2
               AND classid::bigint = :namespace AND objid::bigint = :key
               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
             """)
-        .bind("namespace", LOCK_NAMESPACE)
-        .bind("key", (long) lockKey(instance))
-        .mapTo(Long.class).one()) > 0;
+                    .bind("namespace", LOCK_NAMESPACE)
+                    .bind("key", (long) lockKey(instance))
+                    .mapTo(Long.class)
+                    .one())
+        > 0;
   }
 
   @Override
@@ -187,8 +193,7 @@ public final class PostgresCluster implements Cluster, Managed {
     }
     Connection connection = DriverManager.getConnection(database.getUrl(), properties);
     try (Statement statement = connection.createStatement()) {
-      statement.execute("SELECT pg_advisory_lock(" + LOCK_NAMESPACE + ", "
-          + lockKey(self) + ")");
+      statement.execute("SELECT pg_advisory_lock(" + LOCK_NAMESPACE + ", " + lockKey(self) + ")");
       statement.execute("LISTEN " + CHANNEL);
       return connection;
     } catch (SQLException e) {

@@ -8,9 +8,9 @@ import jakarta.validation.constraints.Size;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Authentication settings. The JWT secret comes from the environment
- * ({@code jwtSecret: ${SIM_JWT_SECRET:-}}), never from a committed file; without one, bearer
- * tokens are refused and API keys still work.
+ * Authentication settings. The JWT secret comes from the environment ({@code jwtSecret:
+ * ${SIM_JWT_SECRET:-}}), never from a committed file; without one, bearer tokens are refused and
+ * API keys still work.
  */
 public class AuthConfig {
   @Size(min = 32, message = "must be at least 32 characters (HS256 needs 256 bits)")

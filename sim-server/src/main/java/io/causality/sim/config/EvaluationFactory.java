@@ -100,8 +100,8 @@ public class EvaluationFactory {
   }
 
   /**
-   * The runtime; reads the policy now, so a missing or invalid file stops the start with
-   * an {@link io.causality.sim.evaluation.EvaluationPolicyException}.
+   * The runtime; reads the policy now, so a missing or invalid file stops the start with an {@link
+   * io.causality.sim.evaluation.EvaluationPolicyException}.
    */
   public EvaluationRuntime build(Clock clock) {
     if (!isEnabled()) {
@@ -110,15 +110,17 @@ public class EvaluationFactory {
     DeploymentPolicy policy = EvaluationPolicies.load(Path.of(policyPath));
     StateGate gate = StateGate.of(policy);
     CoordinatorClient client = buildClient();
-    OverrideRedemption redemption = new OverrideRedemption(
-        new OverrideTokenVerifier(policy, clock), client, policy.policyVersion());
-    return EvaluationRuntime.enabled(new EvaluationRuntime.Parts(
-        new Evaluator(gate, redemption, licenseId), new EvaluationRequests(gate), client));
+    OverrideRedemption redemption =
+        new OverrideRedemption(
+            new OverrideTokenVerifier(policy, clock), client, policy.policyVersion());
+    return EvaluationRuntime.enabled(
+        new EvaluationRuntime.Parts(
+            new Evaluator(gate, redemption, licenseId), new EvaluationRequests(gate), client));
   }
 
   private CoordinatorClient buildClient() {
     Optional<String> token = Optional.ofNullable(coordinatorToken).filter(t -> !t.isBlank());
-    return new CoordinatorClient(coordinatorUrl,
-        java.time.Duration.ofMillis(timeout.toMilliseconds()), token);
+    return new CoordinatorClient(
+        coordinatorUrl, java.time.Duration.ofMillis(timeout.toMilliseconds()), token);
   }
 }

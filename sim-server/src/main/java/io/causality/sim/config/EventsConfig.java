@@ -10,8 +10,8 @@ import jakarta.validation.constraints.NotNull;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The event streams ({@code GET /v1/simulations/{id}/events}, docs/simulations.md):
- * {@code heartbeatInterval} is the spec's 30 seconds, which tests shorten.
+ * The event streams ({@code GET /v1/simulations/{id}/events}, docs/simulations.md): {@code
+ * heartbeatInterval} is the spec's 30 seconds, which tests shorten.
  */
 public class EventsConfig {
   @NotNull

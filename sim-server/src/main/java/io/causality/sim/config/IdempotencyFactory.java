@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Idempotency-Key handling (docs/idempotency.md). Keys expire after the spec's 24 hours, which
- * is not configurable; these settings bound what is stored and how often it is cleaned.
+ * Idempotency-Key handling (docs/idempotency.md). Keys expire after the spec's 24 hours, which is
+ * not configurable; these settings bound what is stored and how often it is cleaned.
  */
 public class IdempotencyFactory {
   @NotNull
@@ -70,8 +70,8 @@ public class IdempotencyFactory {
   }
 
   /**
-   * The cleaner; {@code exclusiveDatabase} when this process alone serves the database, so
-   * that claims in flight at its start are known to be abandoned.
+   * The cleaner; {@code exclusiveDatabase} when this process alone serves the database, so that
+   * claims in flight at its start are known to be abandoned.
    */
   public IdempotencyCleaner buildCleaner(IdempotencyStore store, boolean exclusiveDatabase) {
     return new IdempotencyCleaner(store, cleanupInterval.toJavaDuration(), exclusiveDatabase);

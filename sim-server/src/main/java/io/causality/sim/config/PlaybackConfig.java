@@ -10,8 +10,8 @@ import jakarta.validation.constraints.NotNull;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Background play (docs/simulations.md): a simulation playing at speed s advances
- * {@code baseTicksPerSecond} x s ticks per second, in batches of one database commit each.
+ * Background play (docs/simulations.md): a simulation playing at speed s advances {@code
+ * baseTicksPerSecond} x s ticks per second, in batches of one database commit each.
  */
 public class PlaybackConfig {
   @Min(1)
@@ -67,9 +67,9 @@ public class PlaybackConfig {
 
   /**
    * On PostgreSQL: how often each instance pauses the simulations whose player died
-   * (docs/operations.md): how long a dead instance's simulations stay "running" at most,
-   * once the database has noticed the death. Each sweep reads every running simulation and
-   * asks the database whether their players live: seconds, not milliseconds, in production.
+   * (docs/operations.md): how long a dead instance's simulations stay "running" at most, once the
+   * database has noticed the death. Each sweep reads every running simulation and asks the database
+   * whether their players live: seconds, not milliseconds, in production.
    */
   @JsonProperty
   public Duration getOrphanSweepInterval() {

@@ -15,8 +15,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Rate limits (docs/rate-limits.md): per identity and route class over a sliding window,
- * sized by the license tier. {@code window} is the spec's 60 seconds; tests shorten it.
+ * Rate limits (docs/rate-limits.md): per identity and route class over a sliding window, sized by
+ * the license tier. {@code window} is the spec's 60 seconds; tests shorten it.
  */
 public class RateLimitFactory {
   private boolean enabled = true;

@@ -7,12 +7,13 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
- * API keys: {@code sk_live_} and 32 random base62 characters (about 190 bits). Only the
- * SHA-256 of a key is stored; a fast hash is enough because the key itself is random.
+ * API keys: {@code sk_live_} and 32 random base62 characters (about 190 bits). Only the SHA-256 of
+ * a key is stored; a fast hash is enough because the key itself is random.
  */
 public final class ApiKeySecrets {
   public static final String PREFIX = "sk_live_";
   public static final int RANDOM_LENGTH = 32;
+
   /** How much of a key is kept in clear to let operators tell keys apart. */
   public static final int DISPLAY_PREFIX_LENGTH = PREFIX.length() + 4;
 

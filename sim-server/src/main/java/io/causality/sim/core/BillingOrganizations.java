@@ -38,7 +38,7 @@ public final class BillingOrganizations {
     if (count == 0) {
       throw AuthErrors.forbidden("You are not a member of any organization");
     }
-    throw ApiException.invalidField("organizationId",
-        "is required: you belong to " + count + " organizations");
+    throw ApiException.invalidField(
+        "organizationId", "is required: you belong to " + count + " organizations");
   }
 }

@@ -4,9 +4,9 @@ import java.util.UUID;
 import org.jdbi.v3.core.Handle;
 
 /**
- * The instances of the service that share the database (docs/operations.md): who plays a
- * running simulation, and telling the others that a simulation changed so that their event
- * streams read the change from storage. On embedded H2 there is only this instance.
+ * The instances of the service that share the database (docs/operations.md): who plays a running
+ * simulation, and telling the others that a simulation changed so that their event streams read the
+ * change from storage. On embedded H2 there is only this instance.
  */
 public interface Cluster {
   /** This instance's id, as stored in {@code simulations.player}. */

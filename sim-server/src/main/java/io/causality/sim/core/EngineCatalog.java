@@ -9,7 +9,7 @@ public record EngineCatalog(
     EngineRegistry engines, ScenarioCatalog scenarios, DomainAdapterRegistry adapters) {
 
   public static EngineCatalog standard() {
-    return new EngineCatalog(EngineRegistry.standard(), ScenarioCatalog.standard(),
-        DomainAdapterRegistry.standard());
+    return new EngineCatalog(
+        EngineRegistry.standard(), ScenarioCatalog.standard(), DomainAdapterRegistry.standard());
   }
 }

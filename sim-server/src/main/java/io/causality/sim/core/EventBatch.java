@@ -4,17 +4,17 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The events one stored change of a simulation made, in order, and the stream position after
- * them. A change that made more events than a listener may buffer (a long manual step) is
- * published {@linkplain #complete() incomplete}: without its events, which listeners read back
- * from storage up to {@code until}, so that no such change is ever held in memory whole.
+ * The events one stored change of a simulation made, in order, and the stream position after them.
+ * A change that made more events than a listener may buffer (a long manual step) is published
+ * {@linkplain #complete() incomplete}: without its events, which listeners read back from storage
+ * up to {@code until}, so that no such change is ever held in memory whole.
  *
- * <p>{@code follows} is the position the change started from: a listener that is not there
- * yet (a change another instance stored is still on its way to it) reads the gap from storage
- * first. An incomplete batch needs none: everything up to {@code until} is read back anyway.
+ * <p>{@code follows} is the position the change started from: a listener that is not there yet (a
+ * change another instance stored is still on its way to it) reads the gap from storage first. An
+ * incomplete batch needs none: everything up to {@code until} is read back anyway.
  */
-public record EventBatch(EventId follows, List<SimulationEvent> events, EventId until,
-    boolean complete) {
+public record EventBatch(
+    EventId follows, List<SimulationEvent> events, EventId until, boolean complete) {
   public EventBatch {
     Objects.requireNonNull(follows, "follows");
     events = List.copyOf(events);

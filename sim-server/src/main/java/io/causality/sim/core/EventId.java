@@ -7,13 +7,13 @@ import java.util.regex.Pattern;
 
 /**
  * An event's place in its simulation's stream, and its SSE {@code id:}, {@code <tick>-<index>}
- * (docs/simulations.md). The events of tick t are those made while the simulation stood before
- * tick t (inputs submitted, status changes), then those of computing tick t; {@code index}
- * counts them from 1. Index 0 is the point before tick t's first event, so {@code 41-0} is a
- * cursor that has seen everything of ticks 0 to 40.
+ * (docs/simulations.md). The events of tick t are those made while the simulation stood before tick
+ * t (inputs submitted, status changes), then those of computing tick t; {@code index} counts them
+ * from 1. Index 0 is the point before tick t's first event, so {@code 41-0} is a cursor that has
+ * seen everything of ticks 0 to 40.
  *
- * <p>Everything that places an event is stored or derived from what is stored, so an id names
- * the same event after a restart, and {@code Last-Event-ID} resumes exactly.
+ * <p>Everything that places an event is stored or derived from what is stored, so an id names the
+ * same event after a restart, and {@code Last-Event-ID} resumes exactly.
  */
 public record EventId(long tick, int index) implements Comparable<EventId> {
   private static final Pattern WIRE = Pattern.compile("(0|[1-9][0-9]{0,17})-(0|[1-9][0-9]{0,8})");
@@ -37,8 +37,8 @@ public record EventId(long tick, int index) implements Comparable<EventId> {
     if (!matcher.matches()) {
       return Optional.empty();
     }
-    return Optional.of(new EventId(Long.parseLong(matcher.group(1)),
-        Integer.parseInt(matcher.group(2))));
+    return Optional.of(
+        new EventId(Long.parseLong(matcher.group(1)), Integer.parseInt(matcher.group(2))));
   }
 
   public String wire() {

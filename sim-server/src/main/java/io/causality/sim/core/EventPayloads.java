@@ -11,8 +11,8 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * The data of the events the service writes itself (docs/simulations.md); the engine writes
- * the others ({@code tick}, {@code loss}, {@code warning}, {@code paradox}, {@code prophecy}).
+ * The data of the events the service writes itself (docs/simulations.md); the engine writes the
+ * others ({@code tick}, {@code loss}, {@code warning}, {@code paradox}, {@code prophecy}).
  * Everything comes from stored rows, so a replay writes the same bytes as the live stream.
  */
 final class EventPayloads {
@@ -26,8 +26,8 @@ final class EventPayloads {
 
   /**
    * A {@code decree} or {@code policy} event: {@code {"phase","id","simulationId","tick",...,
-   * "createdAt"}} where the middle fields are the stored input's ({@code type} and
-   * {@code payload} of a decree; {@code agentId}, {@code lambda}, {@code gamma} of a policy).
+   * "createdAt"}} where the middle fields are the stored input's ({@code type} and {@code payload}
+   * of a decree; {@code agentId}, {@code lambda}, {@code gamma} of a policy).
    */
   static String input(String phase, InputRow row) {
     ObjectNode data = JSON.createObjectNode();

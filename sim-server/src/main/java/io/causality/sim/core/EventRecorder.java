@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Numbers and writes the events of computed ticks in the engine's order (docs/engine.md,
- * "Events of a tick"): the inputs applied, the tick, losses, the warning, paradoxes, the
- * prophecy. A tick's events are numbered after the events made before it ({@link Preludes}).
+ * Numbers and writes the events of computed ticks in the engine's order (docs/engine.md, "Events of
+ * a tick"): the inputs applied, the tick, losses, the warning, paradoxes, the prophecy. A tick's
+ * events are numbered after the events made before it ({@link Preludes}).
  */
 final class EventRecorder implements EngineListener {
   /** Where numbered events go; {@code false} when it takes no more. */
@@ -55,8 +55,8 @@ final class EventRecorder implements EngineListener {
     }
 
     /**
-     * The collected events then {@code after}, following position {@code follows}, or
-     * incomplete when they exceed the limit.
+     * The collected events then {@code after}, following position {@code follows}, or incomplete
+     * when they exceed the limit.
      */
     EventBatch batch(EventId follows, List<SimulationEvent> after, EventId until) {
       if (overflowed || events.size() + after.size() > limit) {

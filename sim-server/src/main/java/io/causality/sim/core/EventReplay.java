@@ -12,11 +12,11 @@ import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Derives a simulation's events again from what is stored, for a listener that missed them
- * (a resume with {@code Last-Event-ID}, a change too large to buffer). The engine is
- * deterministic, so the events, ids and bytes are those the live stream sent. It runs on the
- * listener's thread, without the simulation's lock: what it reads up to a position that was
- * stored is never changed again.
+ * Derives a simulation's events again from what is stored, for a listener that missed them (a
+ * resume with {@code Last-Event-ID}, a change too large to buffer). The engine is deterministic, so
+ * the events, ids and bytes are those the live stream sent. It runs on the listener's thread,
+ * without the simulation's lock: what it reads up to a position that was stored is never changed
+ * again.
  */
 public final class EventReplay {
   /** Where replayed events go, in order; it may block (a client reading slowly). */
@@ -36,15 +36,16 @@ public final class EventReplay {
   }
 
   /**
-   * Sends every event after {@code after} up to {@code until} (a position the stream reached),
-   * in order. The cost is one rebuild from the nearest snapshot plus the ticks in between.
+   * Sends every event after {@code after} up to {@code until} (a position the stream reached), in
+   * order. The cost is one rebuild from the nearest snapshot plus the ticks in between.
    */
   public void replay(UUID id, EventId after, EventId until, Sink sink) throws IOException {
     try {
       SimulationRow row = access.find(id);
       List<InputRow> inputs = jdbi.withExtension(InputDao.class, dao -> dao.all(id));
-      Preludes preludes = Preludes.of(inputs, jdbi.withExtension(StatusChangeDao.class,
-          dao -> dao.upTo(id, until.tick())));
+      Preludes preludes =
+          Preludes.of(
+              inputs, jdbi.withExtension(StatusChangeDao.class, dao -> dao.upTo(id, until.tick())));
       Forward forward = new Forward(after, sink);
       if (after.tick() < until.tick()) {
         replayTicks(row, preludes, after.tick(), until.tick(), forward);
@@ -58,14 +59,15 @@ public final class EventReplay {
     }
   }
 
-  private void replayTicks(SimulationRow row, Preludes preludes, long from, long to,
-      Forward forward) {
+  private void replayTicks(
+      SimulationRow row, Preludes preludes, long from, long to, Forward forward) {
     Simulation simulation = loader.atTick(row, from);
     EventRecorder recorder = new EventRecorder(preludes, forward);
     for (long tick = from; tick < to; tick++) {
       if (tick > from) {
-        preludes.inputsAt(tick).forEach(
-            input -> simulation.submit(SimulationLoader.scheduled(input)));
+        preludes
+            .inputsAt(tick)
+            .forEach(input -> simulation.submit(SimulationLoader.scheduled(input)));
       }
       for (int index = 1; index <= preludes.count(tick); index++) {
         forward.accept(preludes.event(tick, index));

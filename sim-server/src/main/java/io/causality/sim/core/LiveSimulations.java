@@ -13,12 +13,12 @@ import java.util.function.Supplier;
  * Engine instances of recently used simulations, so a step does not replay from the start.
  *
  * <p>An engine instance is not thread-safe: every use of one goes through {@link #locked}. The
- * cache is only a shortcut: an instance is used only when its progress equals the stored row's,
- * so one advanced elsewhere (another instance of the service) or by a failed write is rebuilt;
- * one whose row changed otherwise (a status change elsewhere) forgets its known events.
+ * cache is only a shortcut: an instance is used only when its progress equals the stored row's, so
+ * one advanced elsewhere (another instance of the service) or by a failed write is rebuilt; one
+ * whose row changed otherwise (a status change elsewhere) forgets its known events.
  *
- * <p>The lock serializes this process only; between instances, the conditional writes of
- * {@link SimulationService} decide, and the loser tries again from what is stored.
+ * <p>The lock serializes this process only; between instances, the conditional writes of {@link
+ * SimulationService} decide, and the loser tries again from what is stored.
  */
 public final class LiveSimulations {
   private static final int LOCK_STRIPES = 256;
@@ -29,6 +29,7 @@ public final class LiveSimulations {
     private long ticks;
     private int inputs;
     private long version;
+
     /** The events made before the next tick, once known; null until then. */
     private Preludes preludes;
 
@@ -65,10 +66,11 @@ public final class LiveSimulations {
 
   public LiveSimulations(SimulationLoader loader, int maxInstances) {
     this.loader = loader;
-    this.cache = Caffeine.newBuilder()
-        .maximumSize(maxInstances)
-        .expireAfterAccess(Duration.ofMinutes(30))
-        .build();
+    this.cache =
+        Caffeine.newBuilder()
+            .maximumSize(maxInstances)
+            .expireAfterAccess(Duration.ofMinutes(30))
+            .build();
     for (int i = 0; i < LOCK_STRIPES; i++) {
       locks[i] = new ReentrantLock();
     }
@@ -89,8 +91,7 @@ public final class LiveSimulations {
   public Live current(SimulationRow row) {
     Live live = cache.getIfPresent(row.id());
     if (live == null || live.ticks != row.ticksComputed() || live.inputs != row.inputCount()) {
-      live = new Live(loader.atProgress(row), row.ticksComputed(), row.inputCount(),
-          row.version());
+      live = new Live(loader.atProgress(row), row.ticksComputed(), row.inputCount(), row.version());
       cache.put(row.id(), live);
     } else if (live.version != row.version()) {
       live.progressed(row.ticksComputed(), row.inputCount(), row.version());
@@ -109,8 +110,8 @@ public final class LiveSimulations {
   }
 
   /**
-   * Under the lock: an event was stored between ticks (a status change), so the instance's
-   * known events before its next tick are out of date; the row is at {@code version} now.
+   * Under the lock: an event was stored between ticks (a status change), so the instance's known
+   * events before its next tick are out of date; the row is at {@code version} now.
    */
   public void changedBetweenTicks(UUID id, long version) {
     Live instance = cache.getIfPresent(id);

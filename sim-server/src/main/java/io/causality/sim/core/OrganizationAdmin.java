@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * What the admin commands do: create organizations with their license, add JWT members,
- * issue API keys. Inputs are checked here, so every caller gets the same rules.
+ * What the admin commands do: create organizations with their license, add JWT members, issue API
+ * keys. Inputs are checked here, so every caller gets the same rules.
  */
 public final class OrganizationAdmin {
   private static final Pattern SLUG = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
@@ -44,18 +44,25 @@ public final class OrganizationAdmin {
   public OrganizationRow createOrganization(String name, String slug, String tierName) {
     checkName(name);
     checkSlug(slug);
-    Tier tier = Tier.fromWireName(tierName).orElseThrow(() -> new AdminInputException(
-        "--tier must be one of " + Arrays.stream(Tier.values()).map(Tier::wireName).toList()));
+    Tier tier =
+        Tier.fromWireName(tierName)
+            .orElseThrow(
+                () ->
+                    new AdminInputException(
+                        "--tier must be one of "
+                            + Arrays.stream(Tier.values()).map(Tier::wireName).toList()));
     Instant now = clock.instant();
     OrganizationRow row = new OrganizationRow(UUID.randomUUID(), name.strip(), slug, null, now);
     BillingPeriods.Period period = BillingPeriods.containing(now);
-    jdbi.useExtension(OrganizationDao.class, dao -> {
-      if (dao.findBySlug(slug).isPresent()) {
-        throw new AdminInputException("--slug " + slug + " is taken by another organization");
-      }
-      dao.insertWithLicense(row, UUID.randomUUID(), tier.wireName(), "active",
-          period.start(), period.end());
-    });
+    jdbi.useExtension(
+        OrganizationDao.class,
+        dao -> {
+          if (dao.findBySlug(slug).isPresent()) {
+            throw new AdminInputException("--slug " + slug + " is taken by another organization");
+          }
+          dao.insertWithLicense(
+              row, UUID.randomUUID(), tier.wireName(), "active", period.start(), period.end());
+        });
     return row;
   }
 
@@ -67,8 +74,8 @@ public final class OrganizationAdmin {
     if (!ROLES.contains(role)) {
       throw new AdminInputException("--role must be one of " + ROLES);
     }
-    jdbi.useExtension(MembershipDao.class,
-        dao -> dao.upsert(organization.id(), userId, role, clock.instant()));
+    jdbi.useExtension(
+        MembershipDao.class, dao -> dao.upsert(organization.id(), userId, role, clock.instant()));
   }
 
   public CreatedApiKey createApiKey(String slug, String scopeList) {
@@ -76,9 +83,16 @@ public final class OrganizationAdmin {
     List<String> scopes = parseScopes(scopeList);
     String key = ApiKeySecrets.generate(random);
     UUID id = UUID.randomUUID();
-    jdbi.useExtension(ApiKeyDao.class, dao -> dao.insert(id, organization.id(),
-        ApiKeySecrets.hash(key), key.substring(0, ApiKeySecrets.DISPLAY_PREFIX_LENGTH),
-        String.join(",", scopes), clock.instant()));
+    jdbi.useExtension(
+        ApiKeyDao.class,
+        dao ->
+            dao.insert(
+                id,
+                organization.id(),
+                ApiKeySecrets.hash(key),
+                key.substring(0, ApiKeySecrets.DISPLAY_PREFIX_LENGTH),
+                String.join(",", scopes),
+                clock.instant()));
     return new CreatedApiKey(id, key, scopes);
   }
 
@@ -110,9 +124,10 @@ public final class OrganizationAdmin {
       }
     }
     if (!unknown.isEmpty() || scopes.isEmpty()) {
-      throw new AdminInputException("--scopes takes a comma-separated list of "
-          + Arrays.stream(Scope.values()).map(Scope::wireName).toList()
-          + (unknown.isEmpty() ? "" : "; unknown: " + unknown));
+      throw new AdminInputException(
+          "--scopes takes a comma-separated list of "
+              + Arrays.stream(Scope.values()).map(Scope::wireName).toList()
+              + (unknown.isEmpty() ? "" : "; unknown: " + unknown));
     }
     return List.copyOf(scopes);
   }
@@ -125,8 +140,11 @@ public final class OrganizationAdmin {
 
   private static void checkSlug(String slug) {
     if (slug == null || slug.length() > MAX_SLUG || !SLUG.matcher(slug).matches()) {
-      throw new AdminInputException("--slug must be lower-case letters, digits and single "
-          + "hyphens, at most " + MAX_SLUG + " characters (for example acme-labs)");
+      throw new AdminInputException(
+          "--slug must be lower-case letters, digits and single "
+              + "hyphens, at most "
+              + MAX_SLUG
+              + " characters (for example acme-labs)");
     }
   }
 }

@@ -43,40 +43,57 @@ public final class OrganizationService {
       return List.of();
     }
     List<OrganizationRow> rows =
-        jdbi.withExtension(OrganizationDao.class, dao -> dao.findByIds(caller.memberships().keySet()));
+        jdbi.withExtension(
+            OrganizationDao.class, dao -> dao.findByIds(caller.memberships().keySet()));
     return rows.stream()
-        .map(row -> new OrganizationSummary(row.id(), row.name(), row.slug(), row.avatarUrl(),
-            caller.roleIn(row.id()).orElseThrow(), row.createdAt()))
+        .map(
+            row ->
+                new OrganizationSummary(
+                    row.id(),
+                    row.name(),
+                    row.slug(),
+                    row.avatarUrl(),
+                    caller.roleIn(row.id()).orElseThrow(),
+                    row.createdAt()))
         .toList();
   }
 
   public OrganizationDetail detail(Caller caller, UUID organizationId) {
     OrganizationRow row = accessible(caller, organizationId);
     long members = jdbi.withExtension(OrganizationDao.class, dao -> dao.countMembers(row.id()));
-    return new OrganizationDetail(row.id(), row.name(), row.slug(), row.avatarUrl(), members,
-        row.createdAt());
+    return new OrganizationDetail(
+        row.id(), row.name(), row.slug(), row.avatarUrl(), members, row.createdAt());
   }
 
   public LicenseResponse license(Caller caller, UUID organizationId) {
     accessible(caller, organizationId);
     LicenseRow row = licenseOf(organizationId);
     Tier tier = tierOf(row);
-    return new LicenseResponse(row.id(), row.tier(), row.status(),
-        new LicenseResponse.Limits(tier.maxSimulationRuns(), tier.maxTicksPerRun(),
-            tier.maxConcurrentSse()),
-        row.currentPeriodStart(), row.currentPeriodEnd(), row.hasStripeSubscription());
+    return new LicenseResponse(
+        row.id(),
+        row.tier(),
+        row.status(),
+        new LicenseResponse.Limits(
+            tier.maxSimulationRuns(), tier.maxTicksPerRun(), tier.maxConcurrentSse()),
+        row.currentPeriodStart(),
+        row.currentPeriodEnd(),
+        row.hasStripeSubscription());
   }
 
   public UsageSummary usageSummary(Caller caller, UUID organizationId) {
     accessible(caller, organizationId);
     Tier tier = tierOf(organizationId);
     BillingPeriods.Period period = BillingPeriods.containing(clock.instant());
-    UsageRow usage = jdbi.withExtension(UsageDao.class,
-            dao -> dao.find(organizationId, period.start()))
-        .orElse(new UsageRow(organizationId, period.start(), period.end(), 0, 0, 0));
-    return new UsageSummary(usage.simulationRuns(), usage.apiCalls(), usage.tickCount(),
+    UsageRow usage =
+        jdbi.withExtension(UsageDao.class, dao -> dao.find(organizationId, period.start()))
+            .orElse(new UsageRow(organizationId, period.start(), period.end(), 0, 0, 0));
+    return new UsageSummary(
+        usage.simulationRuns(),
+        usage.apiCalls(),
+        usage.tickCount(),
         new UsageSummary.Limits(tier.maxSimulationRuns(), tier.maxTicksPerRun()),
-        period.start(), period.end());
+        period.start(),
+        period.end());
   }
 
   /** The most recent {@code periods} billing periods, newest first, idle ones as zeros. */
@@ -84,17 +101,24 @@ public final class OrganizationService {
     accessible(caller, organizationId);
     YearMonth current = YearMonth.from(clock.instant().atZone(ZoneOffset.UTC));
     BillingPeriods.Period oldest = BillingPeriods.of(current.minusMonths(periods - 1L));
-    Map<java.time.Instant, UsageRow> recorded = jdbi.withExtension(UsageDao.class,
-            dao -> dao.since(organizationId, oldest.start())).stream()
-        .collect(Collectors.toMap(UsageRow::periodStart, Function.identity()));
+    Map<java.time.Instant, UsageRow> recorded =
+        jdbi
+            .withExtension(UsageDao.class, dao -> dao.since(organizationId, oldest.start()))
+            .stream()
+            .collect(Collectors.toMap(UsageRow::periodStart, Function.identity()));
     List<UsageHistoryItem> history = new ArrayList<>(periods);
     for (int back = 0; back < periods; back++) {
       BillingPeriods.Period period = BillingPeriods.of(current.minusMonths(back));
       UsageRow row = recorded.get(period.start());
-      history.add(row == null
-          ? new UsageHistoryItem(period.start(), period.end(), 0, 0, 0)
-          : new UsageHistoryItem(period.start(), period.end(), row.simulationRuns(),
-              row.apiCalls(), row.tickCount()));
+      history.add(
+          row == null
+              ? new UsageHistoryItem(period.start(), period.end(), 0, 0, 0)
+              : new UsageHistoryItem(
+                  period.start(),
+                  period.end(),
+                  row.simulationRuns(),
+                  row.apiCalls(),
+                  row.tickCount()));
     }
     return history;
   }
@@ -108,10 +132,10 @@ public final class OrganizationService {
 
   /** The organization, when it exists (404) and the caller may see it (403). */
   private OrganizationRow accessible(Caller caller, UUID organizationId) {
-    OrganizationRow row = jdbi.withExtension(OrganizationDao.class,
-            dao -> dao.findById(organizationId))
-        .orElseThrow(() -> new OrganizationNotFoundException(
-            "No organization " + organizationId));
+    OrganizationRow row =
+        jdbi.withExtension(OrganizationDao.class, dao -> dao.findById(organizationId))
+            .orElseThrow(
+                () -> new OrganizationNotFoundException("No organization " + organizationId));
     if (!caller.canAccess(organizationId)) {
       throw AuthErrors.forbidden("You have no access to organization " + organizationId);
     }
@@ -120,8 +144,9 @@ public final class OrganizationService {
 
   private LicenseRow licenseOf(UUID organizationId) {
     return jdbi.withExtension(LicenseDao.class, dao -> dao.findByOrganization(organizationId))
-        .orElseThrow(() -> new LicenseNotFoundException(
-            "Organization " + organizationId + " has no license"));
+        .orElseThrow(
+            () ->
+                new LicenseNotFoundException("Organization " + organizationId + " has no license"));
   }
 
   private static Tier tierOf(LicenseRow row) {

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * The events made while a simulation stood before a tick: the inputs submitted for it and the
- * status changes, in the order they happened. A status change stored with input count c came
- * after input c - 1 and before input c, which orders the two kinds without a shared clock.
+ * status changes, in the order they happened. A status change stored with input count c came after
+ * input c - 1 and before input c, which orders the two kinds without a shared clock.
  */
 final class Preludes {
   /** One event between ticks. */
@@ -39,16 +39,19 @@ final class Preludes {
   /** From inputs and status changes, each in stored order. */
   static Preludes of(List<InputRow> inputs, List<StatusChangeRow> statuses) {
     Map<Long, List<InputRow>> inputsByTick = new HashMap<>();
-    inputs.forEach(row -> inputsByTick.computeIfAbsent(row.tick(), t -> new ArrayList<>())
-        .add(row));
+    inputs.forEach(
+        row -> inputsByTick.computeIfAbsent(row.tick(), t -> new ArrayList<>()).add(row));
     Map<Long, List<StatusChangeRow>> statusesByTick = new HashMap<>();
-    statuses.forEach(row -> statusesByTick.computeIfAbsent(row.tick(), t -> new ArrayList<>())
-        .add(row));
+    statuses.forEach(
+        row -> statusesByTick.computeIfAbsent(row.tick(), t -> new ArrayList<>()).add(row));
     Map<Long, List<Entry>> byTick = new HashMap<>();
     inputsByTick.keySet().forEach(tick -> byTick.put(tick, List.of()));
     statusesByTick.keySet().forEach(tick -> byTick.put(tick, List.of()));
-    byTick.replaceAll((tick, none) -> merge(inputsByTick.getOrDefault(tick, List.of()),
-        statusesByTick.getOrDefault(tick, List.of())));
+    byTick.replaceAll(
+        (tick, none) ->
+            merge(
+                inputsByTick.getOrDefault(tick, List.of()),
+                statusesByTick.getOrDefault(tick, List.of())));
     return new Preludes(byTick, inputsByTick);
   }
 

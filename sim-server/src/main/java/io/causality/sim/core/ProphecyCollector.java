@@ -29,8 +29,14 @@ final class ProphecyCollector implements EngineListener {
   @Override
   public void onEvent(EngineEvent event) {
     if (event instanceof Prophecy prophecy) {
-      rows.add(new ProphecyRow(UUID.randomUUID(), simulationId, prophecy.seq(), prophecy.tick(),
-          RawJson.of(prophecy::writeJson).json(), now));
+      rows.add(
+          new ProphecyRow(
+              UUID.randomUUID(),
+              simulationId,
+              prophecy.seq(),
+              prophecy.tick(),
+              RawJson.of(prophecy::writeJson).json(),
+              now));
     }
   }
 

@@ -25,7 +25,8 @@ public final class ScenarioSource {
   /** Exactly one of a pre-built id or an inline scenario. */
   public Resolved fromIdOrInline(String scenarioId, JsonNode inline) {
     exactlyOne("scenarioId", scenarioId != null, "scenario", inline != null && !inline.isNull());
-    return scenarioId != null ? prebuilt(scenarioId)
+    return scenarioId != null
+        ? prebuilt(scenarioId)
         : new Resolved(null, ScenarioParser.parse(inline, "scenario"));
   }
 
@@ -45,22 +46,30 @@ public final class ScenarioSource {
   }
 
   public Resolved fromDomain(String domain, JsonNode input) {
-    DomainAdapter adapter = catalog.adapters().find(domain).orElseThrow(
-        () -> new DomainAdapterNotFoundException(domain, catalog.adapters().domains()));
+    DomainAdapter adapter =
+        catalog
+            .adapters()
+            .find(domain)
+            .orElseThrow(
+                () -> new DomainAdapterNotFoundException(domain, catalog.adapters().domains()));
     return new Resolved(null, adapter.toScenario(input));
   }
 
   private Resolved prebuilt(String scenarioId) {
-    Scenario scenario = catalog.scenarios().find(scenarioId)
-        .orElseThrow(() -> new ScenarioNotFoundException(scenarioId));
+    Scenario scenario =
+        catalog
+            .scenarios()
+            .find(scenarioId)
+            .orElseThrow(() -> new ScenarioNotFoundException(scenarioId));
     return new Resolved(scenarioId, scenario);
   }
 
-  private static void exactlyOne(String first, boolean hasFirst, String second,
-      boolean hasSecond) {
+  private static void exactlyOne(String first, boolean hasFirst, String second, boolean hasSecond) {
     if (hasFirst == hasSecond) {
-      String problem = hasFirst ? "give " + first + " or " + second + ", not both"
-          : "one of " + first + " or " + second + " is required";
+      String problem =
+          hasFirst
+              ? "give " + first + " or " + second + ", not both"
+              : "one of " + first + " or " + second + " is required";
       List<ValidationIssue> issues = new ArrayList<>();
       issues.add(new ValidationIssue(first, problem));
       issues.add(new ValidationIssue(second, problem));

@@ -18,8 +18,7 @@ public final class SimulationAccess {
   }
 
   public SimulationRow find(UUID id) {
-    return simulations.find(id)
-        .orElseThrow(() -> new SimulationNotFoundException(id));
+    return simulations.find(id).orElseThrow(() -> new SimulationNotFoundException(id));
   }
 
   /** The spec answers 401 for another organization's simulation. */
@@ -31,8 +30,8 @@ public final class SimulationAccess {
 
   /** Only the check of {@link #accessible}, for callers that read the row later or not at all. */
   public void check(Caller caller, UUID id) {
-    UUID organization = simulations.organizationOf(id)
-        .orElseThrow(() -> new SimulationNotFoundException(id));
+    UUID organization =
+        simulations.organizationOf(id).orElseThrow(() -> new SimulationNotFoundException(id));
     requireAccess(caller, id, organization);
   }
 

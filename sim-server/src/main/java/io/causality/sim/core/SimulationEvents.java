@@ -6,32 +6,33 @@ import java.util.UUID;
  * Where {@link SimulationService} tells what happened to simulations; the event streams listen
  * here, so that the core knows nothing of SSE.
  *
- * <p>{@link #publish} and {@link #notice} are called under the simulation's lock, after the
- * change is stored, in the order of the changes: they must never block.
+ * <p>{@link #publish} and {@link #notice} are called under the simulation's lock, after the change
+ * is stored, in the order of the changes: they must never block.
  */
 public interface SimulationEvents {
   /** Nobody listens: no event is ever built. */
-  SimulationEvents NONE = new SimulationEvents() {
-    @Override
-    public boolean watched(UUID simulationId) {
-      return false;
-    }
+  SimulationEvents NONE =
+      new SimulationEvents() {
+        @Override
+        public boolean watched(UUID simulationId) {
+          return false;
+        }
 
-    @Override
-    public int maxBatchEvents() {
-      return 0;
-    }
+        @Override
+        public int maxBatchEvents() {
+          return 0;
+        }
 
-    @Override
-    public void publish(UUID simulationId, EventBatch batch) {
-      // nobody to tell
-    }
+        @Override
+        public void publish(UUID simulationId, EventBatch batch) {
+          // nobody to tell
+        }
 
-    @Override
-    public void notice(UUID simulationId, String code, String message) {
-      // nobody to tell
-    }
-  };
+        @Override
+        public void notice(UUID simulationId, String code, String message) {
+          // nobody to tell
+        }
+      };
 
   /** Whether anyone listens to the simulation; when not, events are not even built. */
   boolean watched(UUID simulationId);

@@ -18,8 +18,8 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * Rebuilds an engine instance from what is stored: the latest snapshot at or before the
- * simulation's progress (or the scenario), then the inputs replayed up to that progress. The
- * engine is deterministic, so the result is the instance that computed the stored progress.
+ * simulation's progress (or the scenario), then the inputs replayed up to that progress. The engine
+ * is deterministic, so the result is the instance that computed the stored progress.
  */
 public final class SimulationLoader {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,14 +38,14 @@ public final class SimulationLoader {
   }
 
   /**
-   * The engine before {@code tick} (at most the row's progress), from the nearest snapshot,
-   * with the inputs for {@code tick} queued.
+   * The engine before {@code tick} (at most the row's progress), from the nearest snapshot, with
+   * the inputs for {@code tick} queued.
    */
   public Simulation atTick(SimulationRow row, long tick) {
-    Simulation simulation = jdbi.withExtension(SnapshotDao.class,
-            dao -> dao.latest(row.id(), tick))
-        .map(snapshot -> catalog.engines().restore(snapshot.bytes()))
-        .orElseGet(() -> fresh(row));
+    Simulation simulation =
+        jdbi.withExtension(SnapshotDao.class, dao -> dao.latest(row.id(), tick))
+            .map(snapshot -> catalog.engines().restore(snapshot.bytes()))
+            .orElseGet(() -> fresh(row));
     simulation.replay(inputs(row), tick, EngineListener.NONE);
     return simulation;
   }

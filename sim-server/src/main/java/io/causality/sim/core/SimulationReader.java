@@ -42,42 +42,63 @@ public final class SimulationReader {
   }
 
   /** How a list is ordered. */
-  public enum Order { ASC, DESC }
+  public enum Order {
+    ASC,
+    DESC
+  }
 
   /** The caller's simulations, newest first; a user may narrow them to one organization. */
-  public Page<SimulationView> list(Caller caller, UUID organizationFilter, int limit,
-      int offset) {
+  public Page<SimulationView> list(Caller caller, UUID organizationFilter, int limit, int offset) {
     Set<UUID> organizations = visibleOrganizations(caller, organizationFilter);
     if (organizations.isEmpty()) {
       return Page.of(List.of(), limit, offset, 0);
     }
-    return jdbi.withExtension(SimulationDao.class, dao -> Page.of(
-        dao.page(organizations, limit, offset).stream().map(SimulationViews::simulation)
-            .toList(),
-        limit, offset, dao.count(organizations)));
+    return jdbi.withExtension(
+        SimulationDao.class,
+        dao ->
+            Page.of(
+                dao.page(organizations, limit, offset).stream()
+                    .map(SimulationViews::simulation)
+                    .toList(),
+                limit,
+                offset,
+                dao.count(organizations)));
   }
 
   /** The spec answers 404 for an unknown simulation and 401 for another organization's. */
   public SimulationView get(Caller caller, UUID id) {
-    SimulationSummary summary = summaries.find(id)
-        .orElseThrow(() -> new SimulationNotFoundException(id));
+    SimulationSummary summary =
+        summaries.find(id).orElseThrow(() -> new SimulationNotFoundException(id));
     SimulationAccess.requireAccess(caller, id, summary.organizationId());
     return SimulationViews.simulation(summary);
   }
 
   public Page<DecreeView> decrees(Caller caller, UUID id, int limit, int offset, Order order) {
     access.check(caller, id);
-    return jdbi.withExtension(InputDao.class, dao -> Page.of(
-        dao.decrees(id, order.name(), limit, offset).stream().map(SimulationViews::decree)
-            .toList(), limit, offset, dao.countDecrees(id)));
+    return jdbi.withExtension(
+        InputDao.class,
+        dao ->
+            Page.of(
+                dao.decrees(id, order.name(), limit, offset).stream()
+                    .map(SimulationViews::decree)
+                    .toList(),
+                limit,
+                offset,
+                dao.countDecrees(id)));
   }
 
-  public Page<ProphecyView> prophecies(Caller caller, UUID id, int limit, int offset,
-      Order order) {
+  public Page<ProphecyView> prophecies(Caller caller, UUID id, int limit, int offset, Order order) {
     access.check(caller, id);
-    return jdbi.withExtension(ProphecyDao.class, dao -> Page.of(
-        dao.page(id, order.name(), limit, offset).stream().map(SimulationViews::prophecy)
-            .toList(), limit, offset, dao.count(id)));
+    return jdbi.withExtension(
+        ProphecyDao.class,
+        dao ->
+            Page.of(
+                dao.page(id, order.name(), limit, offset).stream()
+                    .map(SimulationViews::prophecy)
+                    .toList(),
+                limit,
+                offset,
+                dao.count(id)));
   }
 
   /** The stored simulation a trace can be made of: 404 until it has run a tick. */
@@ -90,8 +111,8 @@ public final class SimulationReader {
   }
 
   /**
-   * Writes the trace by replaying the stored inputs from tick 0: the same bytes as the live
-   * run, streamed as they are computed, whatever the tick count.
+   * Writes the trace by replaying the stored inputs from tick 0: the same bytes as the live run,
+   * streamed as they are computed, whatever the tick count.
    */
   public void writeTrace(SimulationRow row, boolean ndjson, OutputStream out) throws IOException {
     try (JsonGenerator gen = JSON.createGenerator(out)) {
@@ -113,8 +134,8 @@ public final class SimulationReader {
 
   private void writeTrace(SimulationRow row, boolean ndjson, JsonGenerator gen) {
     Simulation simulation = loader.fresh(row);
-    TraceWriter writer = ndjson ? TraceWriter.ndjson(gen, simulation)
-        : TraceWriter.json(gen, simulation);
+    TraceWriter writer =
+        ndjson ? TraceWriter.ndjson(gen, simulation) : TraceWriter.json(gen, simulation);
     simulation.replay(loader.inputs(row), row.ticksComputed(), writer);
     writer.finish();
   }

@@ -50,21 +50,22 @@ import org.slf4j.LoggerFactory;
 /**
  * What changes simulations: creating them, advancing them, and submitting their inputs.
  *
- * <p>Every change is made on the engine instance under the simulation's lock, then written with
- * a condition on the stored version; if the write fails, the instance is dropped, so memory
- * never runs ahead of what is stored. The lock serializes one process; when another instance
- * on the same database changed the simulation first, the change is made again from what is
- * stored, a few times at most before answering 409 (docs/operations.md). A simulation is its inputs: the stored scenario, engine
- * version and ordered inputs rebuild it exactly (snapshots only make that faster).
+ * <p>Every change is made on the engine instance under the simulation's lock, then written with a
+ * condition on the stored version; if the write fails, the instance is dropped, so memory never
+ * runs ahead of what is stored. The lock serializes one process; when another instance on the same
+ * database changed the simulation first, the change is made again from what is stored, a few times
+ * at most before answering 409 (docs/operations.md). A simulation is its inputs: the stored
+ * scenario, engine version and ordered inputs rebuild it exactly (snapshots only make that faster).
  *
  * <p>Every stored change is then told to {@link SimulationEvents}, still under the lock so that
  * listeners hear changes in their order; events are built only for watched simulations. Status
  * changes are journaled with the change, so the event stream can be derived again
- * (docs/simulations.md, "Playback and statuses"). The {@link Cluster} hears of every stored
- * change, for the event streams of the other instances, and tells which instance plays what.
+ * (docs/simulations.md, "Playback and statuses"). The {@link Cluster} hears of every stored change,
+ * for the event streams of the other instances, and tells which instance plays what.
  */
 public final class SimulationService {
   private static final Logger LOG = LoggerFactory.getLogger(SimulationService.class);
+
   /** Tries of a change that another instance keeps changing first; then 409. */
   private static final int ATTEMPTS = 20;
 
@@ -80,9 +81,16 @@ public final class SimulationService {
   private final Playback playback;
   private final Cluster cluster;
 
-  public SimulationService(Jdbi jdbi, EngineCatalog catalog, LiveSimulations live,
-      OrganizationService organizations, Clock clock, int snapshotInterval,
-      SimulationEvents events, Playback playback, Cluster cluster) {
+  public SimulationService(
+      Jdbi jdbi,
+      EngineCatalog catalog,
+      LiveSimulations live,
+      OrganizationService organizations,
+      Clock clock,
+      int snapshotInterval,
+      SimulationEvents events,
+      Playback playback,
+      Cluster cluster) {
     this.jdbi = jdbi;
     this.catalog = catalog;
     this.scenarios = new ScenarioSource(catalog);
@@ -111,8 +119,9 @@ public final class SimulationService {
   public SimulationRow createAndRun(Caller caller, RunSimulationRequest request) {
     ScenarioSource.Resolved resolved =
         scenarios.fromIdOrDomain(request.scenarioId(), request.domain(), request.input());
-    SimulationCreated created = create(caller, request.organizationId(),
-        request.engineVersion(), resolved, request.ticks());
+    SimulationCreated created =
+        create(
+            caller, request.organizationId(), request.engineVersion(), resolved, request.ticks());
     locked(created.id(), () -> advance(access.find(created.id()), request.ticks()));
     return access.find(created.id());
   }
@@ -120,11 +129,13 @@ public final class SimulationService {
   /** A manual step; refused while the simulation plays, whose player owns its progress. */
   public StepResponse step(Caller caller, UUID id, int ticks) {
     access.check(caller, id);
-    return locked(id, () -> {
-      SimulationRow row = access.find(id);
-      requireNotPlaying(row);
-      return advance(row, ticks).response();
-    });
+    return locked(
+        id,
+        () -> {
+          SimulationRow row = access.find(id);
+          requireNotPlaying(row);
+          return advance(row, ticks).response();
+        });
   }
 
   /** Play, pause or one step (docs/simulations.md has the transitions). */
@@ -138,23 +149,25 @@ public final class SimulationService {
   }
 
   /**
-   * Under the simulation's lock: the caller may read it, and {@code listen} gets its row and
-   * the stream position after its last stored event, so that a listener registered there
-   * misses nothing and hears nothing twice.
+   * Under the simulation's lock: the caller may read it, and {@code listen} gets its row and the
+   * stream position after its last stored event, so that a listener registered there misses nothing
+   * and hears nothing twice.
    */
   public <T> T listen(Caller caller, UUID id, BiFunction<SimulationRow, EventId, T> listen) {
     access.check(caller, id);
-    return live.locked(id, () -> {
-      SimulationRow row = access.find(id);
-      long tick = row.ticksComputed();
-      return listen.apply(row, new EventId(tick, preludes(id, tick).count(tick)));
-    });
+    return live.locked(
+        id,
+        () -> {
+          SimulationRow row = access.find(id);
+          long tick = row.ticksComputed();
+          return listen.apply(row, new EventId(tick, preludes(id, tick).count(tick)));
+        });
   }
 
   /**
-   * Pauses the running simulations that nobody plays any more: those of instances that
-   * stopped or crashed (at startup, and from time to time on a shared database; reason
-   * {@code restart}). Returns how many.
+   * Pauses the running simulations that nobody plays any more: those of instances that stopped or
+   * crashed (at startup, and from time to time on a shared database; reason {@code restart}).
+   * Returns how many.
    */
   public int pauseOrphaned() {
     return pauseRunning(row -> !cluster.alive(row.player()), "restart");
@@ -166,8 +179,9 @@ public final class SimulationService {
   }
 
   private int pauseRunning(Predicate<SimulationRow> which, String reason) {
-    List<SimulationRow> running = jdbi.withExtension(SimulationDao.class,
-        dao -> dao.withStatus(SimulationStatus.RUNNING.wireName()));
+    List<SimulationRow> running =
+        jdbi.withExtension(
+            SimulationDao.class, dao -> dao.withStatus(SimulationStatus.RUNNING.wireName()));
     int paused = 0;
     for (SimulationRow candidate : running.stream().filter(which).toList()) {
       UUID id = candidate.id();
@@ -193,20 +207,25 @@ public final class SimulationService {
   }
 
   /**
-   * Another instance stored a change of the simulation: this instance's listeners read it
-   * from storage. Under the lock, so that a listener registering now misses nothing.
+   * Another instance stored a change of the simulation: this instance's listeners read it from
+   * storage. Under the lock, so that a listener registering now misses nothing.
    */
   public void changedElsewhere(UUID id) {
-    live.locked(id, () -> {
-      if (events.watched(id)) {
-        jdbi.withExtension(SimulationDao.class, dao -> dao.find(id)).ifPresent(row -> {
-          long tick = row.ticksComputed();
-          events.publish(id, EventBatch.incomplete(
-              new EventId(tick, preludes(id, tick).count(tick))));
+    live.locked(
+        id,
+        () -> {
+          if (events.watched(id)) {
+            jdbi.withExtension(SimulationDao.class, dao -> dao.find(id))
+                .ifPresent(
+                    row -> {
+                      long tick = row.ticksComputed();
+                      events.publish(
+                          id,
+                          EventBatch.incomplete(new EventId(tick, preludes(id, tick).count(tick))));
+                    });
+          }
+          return null;
         });
-      }
-      return null;
-    });
   }
 
   public DecreeView submitDecree(Caller caller, UUID id, DecreeRequest request) {
@@ -218,13 +237,18 @@ public final class SimulationService {
 
   public void updatePolicy(Caller caller, UUID id, AgentPolicyRequest request) {
     access.check(caller, id);
-    EngineInput change = InputParser.policyChange(request.agentId(),
-        request.policy().lambda(), request.policy().gamma());
+    EngineInput change =
+        InputParser.policyChange(
+            request.agentId(), request.policy().lambda(), request.policy().gamma());
     locked(id, () -> submit(id, change, "policy", null));
   }
 
-  private SimulationCreated create(Caller caller, UUID requestedOrganization,
-      String engineVersion, ScenarioSource.Resolved resolved, int ticksToRun) {
+  private SimulationCreated create(
+      Caller caller,
+      UUID requestedOrganization,
+      String engineVersion,
+      ScenarioSource.Resolved resolved,
+      int ticksToRun) {
     UUID organization = BillingOrganizations.resolve(caller, requestedOrganization);
     EngineVersion version = catalog.engines().require(engineVersion);
     Tier tier = organizations.tierOf(organization);
@@ -233,22 +257,43 @@ public final class SimulationService {
     Instant now = now();
     SimulationRow row = newRow(organization, resolved, version, simulation, now);
     ensureUsagePeriod(organization, now);
-    jdbi.useTransaction(handle -> {
-      Quotas.takeRun(handle, organization, tier, now);
-      handle.attach(SimulationDao.class).insert(row);
-    });
+    jdbi.useTransaction(
+        handle -> {
+          Quotas.takeRun(handle, organization, tier, now);
+          handle.attach(SimulationDao.class).insert(row);
+        });
     live.remember(row.id(), simulation, 0, 0, row.version());
-    return new SimulationCreated(row.id(), row.scenarioId(), row.engineVersion(), row.status(),
+    return new SimulationCreated(
+        row.id(),
+        row.scenarioId(),
+        row.engineVersion(),
+        row.status(),
         new RawJson(row.stateJson()));
   }
 
-  private static SimulationRow newRow(UUID organization, ScenarioSource.Resolved resolved,
-      EngineVersion version, Simulation simulation, Instant now) {
+  private static SimulationRow newRow(
+      UUID organization,
+      ScenarioSource.Resolved resolved,
+      EngineVersion version,
+      Simulation simulation,
+      Instant now) {
     String scenarioJson =
         new String(ScenarioJson.toBytes(resolved.scenario()), StandardCharsets.UTF_8);
-    return new SimulationRow(UUID.randomUUID(), organization, resolved.scenarioId(),
-        scenarioJson, version.id(), SimulationStatus.CREATED.wireName(), 0, 0, 1.0,
-        stateJson(simulation.state()), now, now, 0, null);
+    return new SimulationRow(
+        UUID.randomUUID(),
+        organization,
+        resolved.scenarioId(),
+        scenarioJson,
+        version.id(),
+        SimulationStatus.CREATED.wireName(),
+        0,
+        0,
+        1.0,
+        stateJson(simulation.state()),
+        now,
+        now,
+        0,
+        null);
   }
 
   /** What an advance answers, and the status it left. */
@@ -266,13 +311,22 @@ public final class SimulationService {
     LiveSimulations.Live instance = live.current(row);
     Instant now = now();
     ProphecyCollector prophecies = new ProphecyCollector(row.id(), now);
-    Optional<EventRecorder.Collected> collected = events.watched(row.id())
-        ? Optional.of(new EventRecorder.Collected(events.maxBatchEvents())) : Optional.empty();
-    EventId from = collected.isEmpty() ? null : new EventId(row.ticksComputed(),
-        preludesBefore(instance, row).count(row.ticksComputed()));
-    EngineListener listener = collected.<EngineListener>map(target -> EngineListener.all(
-            prophecies, new EventRecorder(preludesBefore(instance, row), target)))
-        .orElse(prophecies);
+    Optional<EventRecorder.Collected> collected =
+        events.watched(row.id())
+            ? Optional.of(new EventRecorder.Collected(events.maxBatchEvents()))
+            : Optional.empty();
+    EventId from =
+        collected.isEmpty()
+            ? null
+            : new EventId(
+                row.ticksComputed(), preludesBefore(instance, row).count(row.ticksComputed()));
+    EngineListener listener =
+        collected
+            .<EngineListener>map(
+                target ->
+                    EngineListener.all(
+                        prophecies, new EventRecorder(preludesBefore(instance, row), target)))
+            .orElse(prophecies);
     instance.simulation().advance(ticks, listener);
     long toTick = row.ticksComputed() + ticks;
     StateSnapshot state = instance.simulation().state();
@@ -280,8 +334,8 @@ public final class SimulationService {
     String stateJson = stateJson(state);
     Optional<StatusChangeRow> change;
     try {
-      change = storeProgress(row, toTick, status, stateJson, prophecies,
-          instance.simulation(), now);
+      change =
+          storeProgress(row, toTick, status, stateJson, prophecies, instance.simulation(), now);
     } catch (RuntimeException e) {
       live.forget(row.id());
       throw e;
@@ -301,40 +355,63 @@ public final class SimulationService {
   }
 
   /** The ticks' events, then the status change the last tick made, if any. */
-  private void publishTicks(UUID id, EventId from, long toTick, EventRecorder.Collected target,
+  private void publishTicks(
+      UUID id,
+      EventId from,
+      long toTick,
+      EventRecorder.Collected target,
       Optional<StatusChangeRow> change) {
-    List<SimulationEvent> after = change.map(row -> List.of(new SimulationEvent(
-        new EventId(toTick, 1), EventPayloads.STATUS, EventPayloads.status(row))))
-        .orElse(List.of());
+    List<SimulationEvent> after =
+        change
+            .map(
+                row ->
+                    List.of(
+                        new SimulationEvent(
+                            new EventId(toTick, 1),
+                            EventPayloads.STATUS,
+                            EventPayloads.status(row))))
+            .orElse(List.of());
     EventId until = after.isEmpty() ? EventId.before(toTick) : after.get(0).id();
     events.publish(id, target.batch(from, after, until));
   }
 
-  private Optional<StatusChangeRow> storeProgress(SimulationRow row, long toTick,
-      SimulationStatus status, String stateJson, ProphecyCollector prophecies,
-      Simulation simulation, Instant now) {
+  private Optional<StatusChangeRow> storeProgress(
+      SimulationRow row,
+      long toTick,
+      SimulationStatus status,
+      String stateJson,
+      ProphecyCollector prophecies,
+      Simulation simulation,
+      Instant now) {
     long ticks = toTick - row.ticksComputed();
     BillingPeriods.Period period = ensureUsagePeriod(row.organizationId(), now);
     byte[] snapshot = crossesSnapshot(row.ticksComputed(), toTick) ? simulation.snapshot() : null;
-    return jdbi.inTransaction(handle -> {
-      String player = status == SimulationStatus.RUNNING ? row.player() : null;
-      int advanced = handle.attach(SimulationDao.class).advance(row.id(), row.version(), toTick,
-          status.wireName(), stateJson, player, now);
-      if (advanced == 0) {
-        throw new ChangedMeanwhile();
-      }
-      cluster.changed(handle, row.id());
-      if (!prophecies.rows().isEmpty()) {
-        handle.attach(ProphecyDao.class).insertAll(prophecies.rows());
-      }
-      if (snapshot != null) {
-        handle.attach(SnapshotDao.class).insert(row.id(), toTick, snapshot, now);
-      }
-      handle.attach(UsageDao.class).increment(row.organizationId(), period.start(), 0, 0, ticks);
-      return status == statusOf(row) ? Optional.<StatusChangeRow>empty()
-          : Optional.of(journal(handle, row, toTick, status, reasonAfterTicks(status), now,
-              row.speed()));
-    });
+    return jdbi.inTransaction(
+        handle -> {
+          String player = status == SimulationStatus.RUNNING ? row.player() : null;
+          int advanced =
+              handle
+                  .attach(SimulationDao.class)
+                  .advance(
+                      row.id(), row.version(), toTick, status.wireName(), stateJson, player, now);
+          if (advanced == 0) {
+            throw new ChangedMeanwhile();
+          }
+          cluster.changed(handle, row.id());
+          if (!prophecies.rows().isEmpty()) {
+            handle.attach(ProphecyDao.class).insertAll(prophecies.rows());
+          }
+          if (snapshot != null) {
+            handle.attach(SnapshotDao.class).insert(row.id(), toTick, snapshot, now);
+          }
+          handle
+              .attach(UsageDao.class)
+              .increment(row.organizationId(), period.start(), 0, 0, ticks);
+          return status == statusOf(row)
+              ? Optional.<StatusChangeRow>empty()
+              : Optional.of(
+                  journal(handle, row, toTick, status, reasonAfterTicks(status), now, row.speed()));
+        });
   }
 
   /** Under the lock: queues an input for the next tick and stores it in submission order. */
@@ -344,16 +421,25 @@ public final class SimulationService {
     LiveSimulations.Live instance = live.current(row);
     ScheduledInput scheduled = instance.simulation().submit(input);
     Instant now = now();
-    InputRow stored = new InputRow(id, row.inputCount(), UUID.randomUUID(), scheduled.tick(),
-        kind, type, InputJson.write(scheduled), now);
+    InputRow stored =
+        new InputRow(
+            id,
+            row.inputCount(),
+            UUID.randomUUID(),
+            scheduled.tick(),
+            kind,
+            type,
+            InputJson.write(scheduled),
+            now);
     try {
-      jdbi.useTransaction(handle -> {
-        if (handle.attach(SimulationDao.class).addInput(id, row.version(), now) == 0) {
-          throw new ChangedMeanwhile();
-        }
-        handle.attach(InputDao.class).insert(stored);
-        cluster.changed(handle, id);
-      });
+      jdbi.useTransaction(
+          handle -> {
+            if (handle.attach(SimulationDao.class).addInput(id, row.version(), now) == 0) {
+              throw new ChangedMeanwhile();
+            }
+            handle.attach(InputDao.class).insert(stored);
+            cluster.changed(handle, id);
+          });
     } catch (RuntimeException e) {
       live.forget(id);
       throw e;
@@ -396,21 +482,24 @@ public final class SimulationService {
   }
 
   /**
-   * One batch of a player, through the same locked, conditionally written path as a step.
-   * It never passes the license's ticks per run: the last batch completes the simulation.
+   * One batch of a player, through the same locked, conditionally written path as a step. It never
+   * passes the license's ticks per run: the last batch completes the simulation.
    */
   private boolean playBatch(UUID id, int ticks, BooleanSupplier current) {
     try {
-      return locked(id, () -> {
-        SimulationRow row = access.find(id);
-        if (statusOf(row) != SimulationStatus.RUNNING || !current.getAsBoolean()
-            || !cluster.self().equals(row.player())) {
-          return false;
-        }
-        Tier tier = organizations.tierOf(row.organizationId());
-        int allowed = (int) Math.min(ticks, tier.maxTicksPerRun() - row.ticksComputed());
-        return advance(row, tier, allowed).status() == SimulationStatus.RUNNING;
-      });
+      return locked(
+          id,
+          () -> {
+            SimulationRow row = access.find(id);
+            if (statusOf(row) != SimulationStatus.RUNNING
+                || !current.getAsBoolean()
+                || !cluster.self().equals(row.player())) {
+              return false;
+            }
+            Tier tier = organizations.tierOf(row.organizationId());
+            int allowed = (int) Math.min(ticks, tier.maxTicksPerRun() - row.ticksComputed());
+            return advance(row, tier, allowed).status() == SimulationStatus.RUNNING;
+          });
     } catch (RuntimeException e) {
       stopAfterFailure(id, e);
       return false;
@@ -425,36 +514,56 @@ public final class SimulationService {
     } catch (RuntimeException e) {
       LOG.error("Could not pause simulation {} after a playback failure", id, e);
     }
-    events.notice(id, "PLAYBACK_FAILED",
+    events.notice(
+        id,
+        "PLAYBACK_FAILED",
         "Playback stopped after an internal error; the simulation is paused");
   }
 
   /** Under the lock: writes a status change (and the speed) and tells the listeners. */
-  private void changeStatus(SimulationRow row, SimulationStatus to, String reason,
-      double speed, String player) {
+  private void changeStatus(
+      SimulationRow row, SimulationStatus to, String reason, double speed, String player) {
     Instant now = now();
     boolean changed = statusOf(row) != to;
-    jdbi.useTransaction(handle -> {
-      if (handle.attach(SimulationDao.class)
-          .changeStatus(row.id(), row.version(), to.wireName(), speed, player, now) == 0) {
-        throw new ChangedMeanwhile();
-      }
-      if (changed) {
-        journal(handle, row, row.ticksComputed(), to, reason, now, speed);
-        cluster.changed(handle, row.id());
-      }
-    });
+    jdbi.useTransaction(
+        handle -> {
+          if (handle
+                  .attach(SimulationDao.class)
+                  .changeStatus(row.id(), row.version(), to.wireName(), speed, player, now)
+              == 0) {
+            throw new ChangedMeanwhile();
+          }
+          if (changed) {
+            journal(handle, row, row.ticksComputed(), to, reason, now, speed);
+            cluster.changed(handle, row.id());
+          }
+        });
     live.changedBetweenTicks(row.id(), row.version() + 1);
     if (changed) {
       publishBetweenTicks(row.id(), row.ticksComputed());
     }
   }
 
-  private StatusChangeRow journal(Handle handle, SimulationRow row, long tick,
-      SimulationStatus to, String reason, Instant now, double speed) {
+  private StatusChangeRow journal(
+      Handle handle,
+      SimulationRow row,
+      long tick,
+      SimulationStatus to,
+      String reason,
+      Instant now,
+      double speed) {
     StatusChangeDao dao = handle.attach(StatusChangeDao.class);
-    StatusChangeRow change = new StatusChangeRow(row.id(), dao.nextSeq(row.id()), tick,
-        row.inputCount(), to.wireName(), row.status(), reason, speed, now);
+    StatusChangeRow change =
+        new StatusChangeRow(
+            row.id(),
+            dao.nextSeq(row.id()),
+            tick,
+            row.inputCount(),
+            to.wireName(),
+            row.status(),
+            reason,
+            speed,
+            now);
     dao.insert(change);
     return change;
   }
@@ -469,21 +578,23 @@ public final class SimulationService {
   }
 
   private Preludes preludes(UUID id, long tick) {
-    return jdbi.withHandle(handle -> Preludes.of(
-        handle.attach(InputDao.class).atTick(id, tick),
-        handle.attach(StatusChangeDao.class).atTick(id, tick)));
+    return jdbi.withHandle(
+        handle ->
+            Preludes.of(
+                handle.attach(InputDao.class).atTick(id, tick),
+                handle.attach(StatusChangeDao.class).atTick(id, tick)));
   }
 
   private static void requireNotPlaying(SimulationRow row) {
     if (statusOf(row) == SimulationStatus.RUNNING) {
-      throw new SimulationConflictException("Simulation " + row.id()
-          + " is playing; pause it before stepping");
+      throw new SimulationConflictException(
+          "Simulation " + row.id() + " is playing; pause it before stepping");
     }
   }
 
   /**
-   * Runs a change under the simulation's lock; when another instance changed the simulation
-   * first, runs it again from what is stored now, as if it had come after that change.
+   * Runs a change under the simulation's lock; when another instance changed the simulation first,
+   * runs it again from what is stored now, as if it had come after that change.
    */
   private <T> T locked(UUID id, Supplier<T> change) {
     for (int attempt = 1; ; attempt++) {
@@ -530,8 +641,8 @@ public final class SimulationService {
     return status == SimulationStatus.COMPLETED ? "completed" : "step";
   }
 
-  private static SimulationStatus statusAfter(SimulationRow row, StateSnapshot state,
-      long toTick, Tier tier) {
+  private static SimulationStatus statusAfter(
+      SimulationRow row, StateSnapshot state, long toTick, Tier tier) {
     if (state.alive() == 0 || toTick >= tier.maxTicksPerRun()) {
       return SimulationStatus.COMPLETED;
     }
@@ -545,8 +656,8 @@ public final class SimulationService {
 
   private BillingPeriods.Period ensureUsagePeriod(UUID organization, Instant now) {
     BillingPeriods.Period period = BillingPeriods.containing(now);
-    jdbi.useExtension(UsageDao.class,
-        dao -> dao.ensurePeriod(organization, period.start(), period.end()));
+    jdbi.useExtension(
+        UsageDao.class, dao -> dao.ensurePeriod(organization, period.start(), period.end()));
     return period;
   }
 

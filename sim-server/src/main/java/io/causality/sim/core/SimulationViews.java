@@ -18,9 +18,14 @@ public final class SimulationViews {
   private SimulationViews() {}
 
   public static SimulationView simulation(SimulationSummary simulation) {
-    return new SimulationView(simulation.id(), simulation.scenarioId(),
-        simulation.engineVersion(), simulation.organizationId(), simulation.status(),
-        simulation.ticksComputed(), new RawJson(simulation.stateJson()),
+    return new SimulationView(
+        simulation.id(),
+        simulation.scenarioId(),
+        simulation.engineVersion(),
+        simulation.organizationId(),
+        simulation.status(),
+        simulation.ticksComputed(),
+        new RawJson(simulation.stateJson()),
         simulation.createdAt());
   }
 
@@ -28,15 +33,20 @@ public final class SimulationViews {
   public static DecreeView decree(InputRow row) {
     try {
       String payload = JSON.readTree(row.inputJson()).get("payload").toString();
-      return new DecreeView(row.id(), row.simulationId(), row.type(), new RawJson(payload),
-          row.tick(), row.createdAt());
+      return new DecreeView(
+          row.id(),
+          row.simulationId(),
+          row.type(),
+          new RawJson(payload),
+          row.tick(),
+          row.createdAt());
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   public static ProphecyView prophecy(ProphecyRow row) {
-    return new ProphecyView(row.id(), row.simulationId(), row.tick(), new RawJson(row.data()),
-        row.createdAt());
+    return new ProphecyView(
+        row.id(), row.simulationId(), row.tick(), new RawJson(row.data()), row.createdAt());
   }
 }

@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * License tiers with their quotas and per-minute rate limits (docs/licensing.md).
- * Rate limits are the spec's table; quotas are this service's decision.
+ * License tiers with their quotas and per-minute rate limits (docs/licensing.md). Rate limits are
+ * the spec's table; quotas are this service's decision.
  */
 public enum Tier {
   COMMUNITY(100, 10_000, 1, new RateLimits(10, 60, 120)),

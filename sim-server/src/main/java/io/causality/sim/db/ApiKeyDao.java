@@ -21,11 +21,16 @@ public interface ApiKeyDao {
   @SqlUpdate("UPDATE api_keys SET revoked_at = :now WHERE id = :id AND revoked_at IS NULL")
   int revoke(@Bind("id") UUID id, @Bind("now") Instant now);
 
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       INSERT INTO api_keys (id, organization_id, key_hash, key_prefix, scopes, created_at)
       VALUES (:id, :organizationId, :keyHash, :keyPrefix, :scopes, :createdAt)
       """)
-  void insert(@Bind("id") UUID id, @Bind("organizationId") UUID organizationId,
-      @Bind("keyHash") String keyHash, @Bind("keyPrefix") String keyPrefix,
-      @Bind("scopes") String scopes, @Bind("createdAt") Instant createdAt);
+  void insert(
+      @Bind("id") UUID id,
+      @Bind("organizationId") UUID organizationId,
+      @Bind("keyHash") String keyHash,
+      @Bind("keyPrefix") String keyPrefix,
+      @Bind("scopes") String scopes,
+      @Bind("createdAt") Instant createdAt);
 }

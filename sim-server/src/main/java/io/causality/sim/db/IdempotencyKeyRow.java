@@ -4,16 +4,22 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A row of {@code idempotency_keys}: a claimed key and, once the request completed, the
- * response to replay.
+ * A row of {@code idempotency_keys}: a claimed key and, once the request completed, the response to
+ * replay.
  *
- * @param claimId which request holds an in-flight claim; only that request may complete or
- *     release it
+ * @param claimId which request holds an in-flight claim; only that request may complete or release
+ *     it
  * @param responseBody null until completed, and for responses that could not be stored
  */
 public record IdempotencyKeyRow(
-    IdempotencyScope scope, String requestHash, State state, UUID claimId,
-    Integer responseStatus, String contentType, byte[] responseBody, Instant createdAt,
+    IdempotencyScope scope,
+    String requestHash,
+    State state,
+    UUID claimId,
+    Integer responseStatus,
+    String contentType,
+    byte[] responseBody,
+    Instant createdAt,
     Instant expiresAt) {
 
   /** Where a claimed key stands. */

@@ -11,8 +11,11 @@ public final class IdempotencyKeyRowMapper implements RowMapper<IdempotencyKeyRo
   @Override
   public IdempotencyKeyRow map(ResultSet rs, StatementContext ctx) throws SQLException {
     return new IdempotencyKeyRow(
-        new IdempotencyScope(rs.getString("caller_identity"), rs.getString("method"),
-            rs.getString("path"), rs.getString("idempotency_key")),
+        new IdempotencyScope(
+            rs.getString("caller_identity"),
+            rs.getString("method"),
+            rs.getString("path"),
+            rs.getString("idempotency_key")),
         rs.getString("request_hash"),
         IdempotencyKeyRow.State.valueOf(rs.getString("state")),
         rs.getObject("claim_id", UUID.class),

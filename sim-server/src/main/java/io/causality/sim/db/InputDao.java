@@ -12,7 +12,8 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 /** The inputs of simulations; decrees are the inputs of kind {@code decree}. */
 @RegisterRowMapper(InputRowMapper.class)
 public interface InputDao {
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       INSERT INTO simulation_inputs (simulation_id, seq, id, tick, kind, type, input_json,
                                      created_at)
       VALUES (:simulationId, :seq, :id, :tick, :kind, :type, :inputJson, :createdAt)
@@ -23,20 +24,26 @@ public interface InputDao {
   List<InputRow> all(@Bind("id") UUID simulationId);
 
   /** The inputs submitted while the simulation stood before tick {@code tick}, in order. */
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT * FROM simulation_inputs WHERE simulation_id = :id AND tick = :tick ORDER BY seq
       """)
   List<InputRow> atTick(@Bind("id") UUID simulationId, @Bind("tick") long tick);
 
   /** {@code direction} is ASC or DESC, chosen by the caller from a closed set. */
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT * FROM simulation_inputs WHERE simulation_id = :id AND kind = 'decree'
       ORDER BY seq <direction> LIMIT :limit OFFSET :offset
       """)
-  List<InputRow> decrees(@Bind("id") UUID simulationId, @Define("direction") String direction,
-      @Bind("limit") int limit, @Bind("offset") int offset);
+  List<InputRow> decrees(
+      @Bind("id") UUID simulationId,
+      @Define("direction") String direction,
+      @Bind("limit") int limit,
+      @Bind("offset") int offset);
 
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT COUNT(*) FROM simulation_inputs WHERE simulation_id = :id AND kind = 'decree'
       """)
   long countDecrees(@Bind("id") UUID simulationId);

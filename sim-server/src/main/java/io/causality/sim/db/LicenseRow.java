@@ -5,5 +5,10 @@ import java.util.UUID;
 
 /** A row of {@code licenses}. */
 public record LicenseRow(
-    UUID id, UUID organizationId, String tier, String status, Instant currentPeriodStart,
-    Instant currentPeriodEnd, boolean hasStripeSubscription) {}
+    UUID id,
+    UUID organizationId,
+    String tier,
+    String status,
+    Instant currentPeriodStart,
+    Instant currentPeriodEnd,
+    boolean hasStripeSubscription) {}

@@ -18,23 +18,30 @@ public interface MembershipDao {
   @RegisterConstructorMapper(Membership.class)
   List<Membership> findByUser(@Bind("userId") String userId);
 
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       UPDATE memberships SET role = :role
       WHERE organization_id = :organizationId AND user_id = :userId
       """)
-  int updateRole(@Bind("organizationId") UUID organizationId, @Bind("userId") String userId,
+  int updateRole(
+      @Bind("organizationId") UUID organizationId,
+      @Bind("userId") String userId,
       @Bind("role") String role);
 
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       INSERT INTO memberships (organization_id, user_id, role, created_at)
       VALUES (:organizationId, :userId, :role, :createdAt)
       """)
-  void insert(@Bind("organizationId") UUID organizationId, @Bind("userId") String userId,
-      @Bind("role") String role, @Bind("createdAt") Instant createdAt);
+  void insert(
+      @Bind("organizationId") UUID organizationId,
+      @Bind("userId") String userId,
+      @Bind("role") String role,
+      @Bind("createdAt") Instant createdAt);
 
   /**
-   * Adds the user, or changes the role of a user who is already a member. Plain SQL rather
-   * than a vendor upsert so that H2 and PostgreSQL run the same statements.
+   * Adds the user, or changes the role of a user who is already a member. Plain SQL rather than a
+   * vendor upsert so that H2 and PostgreSQL run the same statements.
    */
   @Transaction
   default void upsert(UUID organizationId, String userId, String role, Instant createdAt) {

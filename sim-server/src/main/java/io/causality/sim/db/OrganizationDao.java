@@ -15,32 +15,50 @@ import org.jdbi.v3.sqlobject.transaction.Transaction;
 /** Organizations with their license: created together, read apart. */
 @RegisterRowMapper(OrganizationRowMapper.class)
 public interface OrganizationDao {
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       INSERT INTO organizations (id, name, slug, avatar_url, created_at)
       VALUES (:id, :name, :slug, NULL, :createdAt)
       """)
   void insertOrganization(
-      @Bind("id") UUID id, @Bind("name") String name, @Bind("slug") String slug,
+      @Bind("id") UUID id,
+      @Bind("name") String name,
+      @Bind("slug") String slug,
       @Bind("createdAt") Instant createdAt);
 
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       INSERT INTO licenses (id, organization_id, tier, status, current_period_start,
                             current_period_end, has_stripe_subscription, created_at)
       VALUES (:id, :organizationId, :tier, :status, :periodStart, :periodEnd, FALSE, :createdAt)
       """)
   void insertLicense(
-      @Bind("id") UUID id, @Bind("organizationId") UUID organizationId,
-      @Bind("tier") String tier, @Bind("status") String status,
-      @Bind("periodStart") Instant periodStart, @Bind("periodEnd") Instant periodEnd,
+      @Bind("id") UUID id,
+      @Bind("organizationId") UUID organizationId,
+      @Bind("tier") String tier,
+      @Bind("status") String status,
+      @Bind("periodStart") Instant periodStart,
+      @Bind("periodEnd") Instant periodEnd,
       @Bind("createdAt") Instant createdAt);
 
   /** An organization and its license in one transaction: never one without the other. */
   @Transaction
-  default void insertWithLicense(OrganizationRow organization, UUID licenseId, String tier,
-      String status, Instant periodStart, Instant periodEnd) {
-    insertOrganization(organization.id(), organization.name(), organization.slug(),
-        organization.createdAt());
-    insertLicense(licenseId, organization.id(), tier, status, periodStart, periodEnd,
+  default void insertWithLicense(
+      OrganizationRow organization,
+      UUID licenseId,
+      String tier,
+      String status,
+      Instant periodStart,
+      Instant periodEnd) {
+    insertOrganization(
+        organization.id(), organization.name(), organization.slug(), organization.createdAt());
+    insertLicense(
+        licenseId,
+        organization.id(),
+        tier,
+        status,
+        periodStart,
+        periodEnd,
         organization.createdAt());
   }
 

@@ -12,19 +12,24 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 /** Prophecies the engine published, in order. */
 @RegisterConstructorMapper(ProphecyRow.class)
 public interface ProphecyDao {
-  @SqlBatch("""
+  @SqlBatch(
+      """
       INSERT INTO prophecies (id, simulation_id, seq, tick, data, created_at)
       VALUES (:id, :simulationId, :seq, :tick, :data, :createdAt)
       """)
   void insertAll(@BindMethods List<ProphecyRow> rows);
 
   /** {@code direction} is ASC or DESC, chosen by the caller from a closed set. */
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT id, simulation_id, seq, tick, data, created_at FROM prophecies
       WHERE simulation_id = :id ORDER BY seq <direction> LIMIT :limit OFFSET :offset
       """)
-  List<ProphecyRow> page(@Bind("id") UUID simulationId, @Define("direction") String direction,
-      @Bind("limit") int limit, @Bind("offset") int offset);
+  List<ProphecyRow> page(
+      @Bind("id") UUID simulationId,
+      @Define("direction") String direction,
+      @Bind("limit") int limit,
+      @Bind("offset") int offset);
 
   @SqlQuery("SELECT COUNT(*) FROM prophecies WHERE simulation_id = :id")
   long count(@Bind("id") UUID simulationId);

@@ -12,11 +12,14 @@ import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** Simulations. Every change is written with a condition on the version read, so two writers
- * (threads or instances) can never both change the same simulation from the same state. */
+/**
+ * Simulations. Every change is written with a condition on the version read, so two writers
+ * (threads or instances) can never both change the same simulation from the same state.
+ */
 @RegisterRowMapper(SimulationRowMapper.class)
 public interface SimulationDao {
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       INSERT INTO simulations (id, organization_id, scenario_id, scenario_json, engine_version,
                                status, ticks_computed, input_count, speed, state_json, created_at,
                                updated_at)
@@ -29,13 +32,18 @@ public interface SimulationDao {
   Optional<SimulationRow> find(@Bind("id") UUID id);
 
   /** A page of summaries: a list shows no scenario, so its large column is not read. */
-  @SqlQuery("SELECT " + SimulationSummaryMapper.COLUMNS + """
+  @SqlQuery(
+      "SELECT "
+          + SimulationSummaryMapper.COLUMNS
+          + """
        FROM simulations WHERE organization_id IN (<organizations>)
       ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
       """)
   @RegisterRowMapper(SimulationSummaryMapper.class)
-  List<SimulationSummary> page(@BindList("organizations") Collection<UUID> organizations,
-      @Bind("limit") int limit, @Bind("offset") int offset);
+  List<SimulationSummary> page(
+      @BindList("organizations") Collection<UUID> organizations,
+      @Bind("limit") int limit,
+      @Bind("offset") int offset);
 
   @SqlQuery("SELECT COUNT(*) FROM simulations WHERE organization_id IN (<organizations>)")
   long count(@BindList("organizations") Collection<UUID> organizations);
@@ -45,17 +53,24 @@ public interface SimulationDao {
   List<UUID> idsWithStatus(@Bind("status") String status);
 
   /** Advances over {@code version}; 0 rows means another writer got there first. */
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       UPDATE simulations SET ticks_computed = :toTick, status = :status, state_json = :state,
                              player = :player, updated_at = :now, version = version + 1
       WHERE id = :id AND version = :version
       """)
-  int advance(@Bind("id") UUID id, @Bind("version") long version, @Bind("toTick") long toTick,
-      @Bind("status") String status, @Bind("state") String stateJson,
-      @Bind("player") String player, @Bind("now") Instant now);
+  int advance(
+      @Bind("id") UUID id,
+      @Bind("version") long version,
+      @Bind("toTick") long toTick,
+      @Bind("status") String status,
+      @Bind("state") String stateJson,
+      @Bind("player") String player,
+      @Bind("now") Instant now);
 
   /** Counts one more input; 0 rows means the simulation changed meanwhile. */
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       UPDATE simulations SET input_count = input_count + 1, updated_at = :now,
                              version = version + 1
       WHERE id = :id AND version = :version
@@ -63,14 +78,19 @@ public interface SimulationDao {
   int addInput(@Bind("id") UUID id, @Bind("version") long version, @Bind("now") Instant now);
 
   /** A new status, speed and player; 0 rows means the simulation changed meanwhile. */
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       UPDATE simulations SET status = :status, speed = :speed, player = :player,
                              updated_at = :now, version = version + 1
       WHERE id = :id AND version = :version
       """)
-  int changeStatus(@Bind("id") UUID id, @Bind("version") long version,
-      @Bind("status") String status, @Bind("speed") double speed,
-      @Bind("player") String player, @Bind("now") Instant now);
+  int changeStatus(
+      @Bind("id") UUID id,
+      @Bind("version") long version,
+      @Bind("status") String status,
+      @Bind("speed") double speed,
+      @Bind("player") String player,
+      @Bind("now") Instant now);
 
   /** The running simulations and who plays them, to find those nobody plays any more. */
   @SqlQuery("SELECT * FROM simulations WHERE status = :status ORDER BY id")

@@ -5,5 +5,11 @@ import java.util.UUID;
 
 /** What the API shows of a simulation: its row without the scenario it was made from. */
 public record SimulationSummary(
-    UUID id, UUID organizationId, String scenarioId, String engineVersion, String status,
-    long ticksComputed, String stateJson, Instant createdAt) {}
+    UUID id,
+    UUID organizationId,
+    String scenarioId,
+    String engineVersion,
+    String status,
+    long ticksComputed,
+    String stateJson,
+    Instant createdAt) {}

@@ -9,8 +9,9 @@ import org.jdbi.v3.core.statement.StatementContext;
 /** Maps the {@code simulations} columns a {@link SimulationSummary} holds. */
 public final class SimulationSummaryMapper implements RowMapper<SimulationSummary> {
   /** The columns to select, so that a query reads no more than the summary needs. */
-  public static final String COLUMNS = "id, organization_id, scenario_id, engine_version, "
-      + "status, ticks_computed, state_json, created_at";
+  public static final String COLUMNS =
+      "id, organization_id, scenario_id, engine_version, "
+          + "status, ticks_computed, state_json, created_at";
 
   @Override
   public SimulationSummary map(ResultSet rs, StatementContext ctx) throws SQLException {

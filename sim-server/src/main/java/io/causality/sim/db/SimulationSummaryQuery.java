@@ -9,16 +9,15 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 /**
- * Reads one simulation's summary, the whole database work of {@code GET /v1/simulations/{id}},
- * in plain JDBC on a pooled connection.
+ * Reads one simulation's summary, the whole database work of {@code GET /v1/simulations/{id}}, in
+ * plain JDBC on a pooled connection.
  *
- * <p>Why not JDBI, as everywhere else: this is the service's most frequent read, and for a
- * one-row primary-key lookup JDBI's per-call machinery (a handle and a statement, each with its
- * own copy of the configuration, the statement context, the argument binding and the SQL
- * logger's timer) cost a quarter to a third of the endpoint's CPU time, measured by switching
- * between the two in one running server (docs/performance.md, "Simulation HTTP"). The row is
- * still mapped by the {@link SimulationSummaryMapper} JDBI uses for lists, which reads nothing
- * from its statement context.
+ * <p>Why not JDBI, as everywhere else: this is the service's most frequent read, and for a one-row
+ * primary-key lookup JDBI's per-call machinery (a handle and a statement, each with its own copy of
+ * the configuration, the statement context, the argument binding and the SQL logger's timer) cost a
+ * quarter to a third of the endpoint's CPU time, measured by switching between the two in one
+ * running server (docs/performance.md, "Simulation HTTP"). The row is still mapped by the {@link
+ * SimulationSummaryMapper} JDBI uses for lists, which reads nothing from its statement context.
  */
 public final class SimulationSummaryQuery {
   private static final String SQL =

@@ -13,14 +13,19 @@ public interface SnapshotDao {
   /** A snapshot as stored: the tick it was taken before, and the engine's bytes. */
   record Snapshot(long tick, byte[] bytes) {}
 
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       INSERT INTO simulation_snapshots (simulation_id, tick, snapshot, created_at)
       VALUES (:id, :tick, :snapshot, :now)
       """)
-  void insert(@Bind("id") UUID simulationId, @Bind("tick") long tick,
-      @Bind("snapshot") byte[] snapshot, @Bind("now") Instant now);
+  void insert(
+      @Bind("id") UUID simulationId,
+      @Bind("tick") long tick,
+      @Bind("snapshot") byte[] snapshot,
+      @Bind("now") Instant now);
 
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT tick, snapshot AS bytes FROM simulation_snapshots
       WHERE simulation_id = :id AND tick <= :maxTick
       ORDER BY tick DESC LIMIT 1

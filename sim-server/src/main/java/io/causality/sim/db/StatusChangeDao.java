@@ -11,7 +11,8 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 /** The status changes of simulations, in order; written with the change they record. */
 @RegisterRowMapper(StatusChangeRowMapper.class)
 public interface StatusChangeDao {
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       INSERT INTO simulation_status_changes (simulation_id, seq, tick, input_count, status,
                                              previous, reason, speed, created_at)
       VALUES (:simulationId, :seq, :tick, :inputCount, :status, :previous, :reason, :speed,
@@ -20,20 +21,23 @@ public interface StatusChangeDao {
   void insert(@BindMethods StatusChangeRow row);
 
   /** The next seq; the primary key refuses a second writer that read the same one. */
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT COALESCE(MAX(seq) + 1, 0) FROM simulation_status_changes
       WHERE simulation_id = :id
       """)
   int nextSeq(@Bind("id") UUID simulationId);
 
   /** The changes made while the simulation stood before tick {@code tick}. */
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT * FROM simulation_status_changes WHERE simulation_id = :id AND tick = :tick
       ORDER BY seq
       """)
   List<StatusChangeRow> atTick(@Bind("id") UUID simulationId, @Bind("tick") long tick);
 
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT * FROM simulation_status_changes WHERE simulation_id = :id AND tick <= :maxTick
       ORDER BY seq
       """)

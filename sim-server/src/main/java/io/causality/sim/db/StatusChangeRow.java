@@ -12,5 +12,12 @@ import java.util.UUID;
  *     {@code restart}, {@code shutdown} or {@code error}
  */
 public record StatusChangeRow(
-    UUID simulationId, int seq, long tick, int inputCount, String status, String previous,
-    String reason, double speed, Instant createdAt) {}
+    UUID simulationId,
+    int seq,
+    long tick,
+    int inputCount,
+    String status,
+    String previous,
+    String reason,
+    double speed,
+    Instant createdAt) {}

@@ -11,57 +11,71 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
- * Usage counters per organization and billing period. Increments are relative
- * ({@code x = x + n}) so that concurrent requests and several instances add up.
+ * Usage counters per organization and billing period. Increments are relative ({@code x = x + n})
+ * so that concurrent requests and several instances add up.
  */
 @RegisterRowMapper(UsageRowMapper.class)
 public interface UsageDao {
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT * FROM usage_periods
       WHERE organization_id = :organizationId AND period_start = :periodStart
       """)
   Optional<UsageRow> find(
       @Bind("organizationId") UUID organizationId, @Bind("periodStart") Instant periodStart);
 
-  @SqlQuery("""
+  @SqlQuery(
+      """
       SELECT * FROM usage_periods
       WHERE organization_id = :organizationId AND period_start >= :from
       ORDER BY period_start DESC
       """)
   List<UsageRow> since(@Bind("organizationId") UUID organizationId, @Bind("from") Instant from);
 
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       UPDATE usage_periods
       SET simulation_runs = simulation_runs + :runs, api_calls = api_calls + :calls,
           tick_count = tick_count + :ticks
       WHERE organization_id = :organizationId AND period_start = :periodStart
       """)
-  int increment(@Bind("organizationId") UUID organizationId,
-      @Bind("periodStart") Instant periodStart, @Bind("runs") long runs,
-      @Bind("calls") long calls, @Bind("ticks") long ticks);
+  int increment(
+      @Bind("organizationId") UUID organizationId,
+      @Bind("periodStart") Instant periodStart,
+      @Bind("runs") long runs,
+      @Bind("calls") long calls,
+      @Bind("ticks") long ticks);
 
   /** One more run, unless the period already has {@code max}; 0 rows means refused. */
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       UPDATE usage_periods SET simulation_runs = simulation_runs + 1
       WHERE organization_id = :organizationId AND period_start = :periodStart
         AND simulation_runs < :max
       """)
-  int takeRun(@Bind("organizationId") UUID organizationId,
-      @Bind("periodStart") Instant periodStart, @Bind("max") long max);
+  int takeRun(
+      @Bind("organizationId") UUID organizationId,
+      @Bind("periodStart") Instant periodStart,
+      @Bind("max") long max);
 
-  @SqlUpdate("""
+  @SqlUpdate(
+      """
       INSERT INTO usage_periods (organization_id, period_start, period_end, simulation_runs,
                                  api_calls, tick_count)
       VALUES (:organizationId, :periodStart, :periodEnd, :runs, :calls, :ticks)
       """)
-  void insert(@Bind("organizationId") UUID organizationId,
-      @Bind("periodStart") Instant periodStart, @Bind("periodEnd") Instant periodEnd,
-      @Bind("runs") long runs, @Bind("calls") long calls, @Bind("ticks") long ticks);
+  void insert(
+      @Bind("organizationId") UUID organizationId,
+      @Bind("periodStart") Instant periodStart,
+      @Bind("periodEnd") Instant periodEnd,
+      @Bind("runs") long runs,
+      @Bind("calls") long calls,
+      @Bind("ticks") long ticks);
 
   /**
-   * Makes sure the period's row exists, in its own short transaction (not the caller's), so
-   * that the counting updates that follow never need an insert. Two first requests of a
-   * period may race to insert: the loser's duplicate key is the proof the row exists.
+   * Makes sure the period's row exists, in its own short transaction (not the caller's), so that
+   * the counting updates that follow never need an insert. Two first requests of a period may race
+   * to insert: the loser's duplicate key is the proof the row exists.
    */
   default void ensurePeriod(UUID organizationId, Instant periodStart, Instant periodEnd) {
     if (find(organizationId, periodStart).isPresent()) {

@@ -27,28 +27,41 @@ public final class OpenApiDocument {
         .prettyPrint(false)
         .sortOutput(true)
         .readAllResources(false)
-        .resourceClasses(Stream.concat(resources.stream(), Stream.of(PublicOperations.class))
-            .map(Class::getName).collect(Collectors.toSet()));
+        .resourceClasses(
+            Stream.concat(resources.stream(), Stream.of(PublicOperations.class))
+                .map(Class::getName)
+                .collect(Collectors.toSet()));
   }
 
   private static OpenAPI model(String version) {
     return new OpenAPI()
-        .info(new Info()
-            .title("Simulation Service API")
-            .version(version)
-            .description("A deterministic, recursive causality simulator. Errors use the "
-                + "envelope {\"error\": {code, message, details, requestId}}. A request body "
-                + "larger than the server's maxRequestBodySize (16 MiB by default) answers 413 "
-                + "PAYLOAD_TOO_LARGE.")
-            .license(new License().name("Proprietary").identifier("LicenseRef-Proprietary")))
+        .info(
+            new Info()
+                .title("Simulation Service API")
+                .version(version)
+                .description(
+                    "A deterministic, recursive causality simulator. Errors use the "
+                        + "envelope {\"error\": {code, message, details, requestId}}. A request body "
+                        + "larger than the server's maxRequestBodySize (16 MiB by default) answers 413 "
+                        + "PAYLOAD_TOO_LARGE.")
+                .license(new License().name("Proprietary").identifier("LicenseRef-Proprietary")))
         // Relative: the document describes whichever host served it.
         .servers(List.of(new Server().url("/").description("This server")))
-        .components(new Components()
-            .addSecuritySchemes(API_KEY_SCHEME, new SecurityScheme()
-                .type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name("X-Api-Key")
-                .description("Organization API key: sk_live_ and 32 base62 characters"))
-            .addSecuritySchemes(BEARER_SCHEME, new SecurityScheme()
-                .type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("JWT")
-                .description("HS256 JWT; sub is the user id")));
+        .components(
+            new Components()
+                .addSecuritySchemes(
+                    API_KEY_SCHEME,
+                    new SecurityScheme()
+                        .type(SecurityScheme.Type.APIKEY)
+                        .in(SecurityScheme.In.HEADER)
+                        .name("X-Api-Key")
+                        .description("Organization API key: sk_live_ and 32 base62 characters"))
+                .addSecuritySchemes(
+                    BEARER_SCHEME,
+                    new SecurityScheme()
+                        .type(SecurityScheme.Type.HTTP)
+                        .scheme("bearer")
+                        .bearerFormat("JWT")
+                        .description("HS256 JWT; sub is the user id")));
   }
 }

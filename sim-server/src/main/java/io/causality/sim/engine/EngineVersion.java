@@ -7,35 +7,35 @@ import io.causality.sim.engine.model.Rules;
 import io.causality.sim.engine.model.Scenario;
 
 /**
- * One released behaviour of the engine. A simulation pinned to a version replays byte for
- * byte on every later release: a version's physics, defaults and output layout never change;
- * a change of behaviour is a new version.
+ * One released behaviour of the engine. A simulation pinned to a version replays byte for byte on
+ * every later release: a version's physics, defaults and output layout never change; a change of
+ * behaviour is a new version.
  */
 public final class EngineVersion {
-    private final String id;
-    private final Rules defaultRules;
+  private final String id;
+  private final Rules defaultRules;
 
-    EngineVersion(String id, Rules defaultRules) {
-        this.id = requireNonNull(id, "id");
-        this.defaultRules = requireNonNull(defaultRules, "defaultRules");
-    }
+  EngineVersion(String id, Rules defaultRules) {
+    this.id = requireNonNull(id, "id");
+    this.defaultRules = requireNonNull(defaultRules, "defaultRules");
+  }
 
-    /** The version string, e.g. "1.0.0". */
-    public String id() {
-        return id;
-    }
+  /** The version string, e.g. "1.0.0". */
+  public String id() {
+    return id;
+  }
 
-    public Rules defaultRules() {
-        return defaultRules;
-    }
+  public Rules defaultRules() {
+    return defaultRules;
+  }
 
-    /** A new simulation of {@code scenario} under this version, before tick 0. */
-    public Simulation newSimulation(Scenario scenario) {
-        return Simulation.create(this, scenario);
-    }
+  /** A new simulation of {@code scenario} under this version, before tick 0. */
+  public Simulation newSimulation(Scenario scenario) {
+    return Simulation.create(this, scenario);
+  }
 
-    @Override
-    public String toString() {
-        return id;
-    }
+  @Override
+  public String toString() {
+    return id;
+  }
 }

@@ -10,7 +10,10 @@ public final class DomainAdapterNotFoundException extends ApiException {
   private static final long serialVersionUID = 1L;
 
   public DomainAdapterNotFoundException(String domain, List<String> available) {
-    super(404, ErrorCodes.NOT_FOUND, "No domain adapter " + domain + "; available: " + available,
+    super(
+        404,
+        ErrorCodes.NOT_FOUND,
+        "No domain adapter " + domain + "; available: " + available,
         Map.of("availableDomains", available));
   }
 }

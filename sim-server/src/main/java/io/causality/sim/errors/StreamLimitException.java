@@ -4,8 +4,8 @@ import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ErrorCodes;
 
 /**
- * 429 RATE_LIMITED: the organization has as many event streams open as its license allows
- * ({@code maxConcurrentSSE}). {@link StreamLimitExceptionMapper} adds the headers.
+ * 429 RATE_LIMITED: the organization has as many event streams open as its license allows ({@code
+ * maxConcurrentSSE}). {@link StreamLimitExceptionMapper} adds the headers.
  */
 public final class StreamLimitException extends ApiException {
   private static final long serialVersionUID = 1L;
@@ -14,9 +14,14 @@ public final class StreamLimitException extends ApiException {
   private final long retryAfterSeconds;
 
   public StreamLimitException(int limit, long retryAfterSeconds) {
-    super(429, ErrorCodes.RATE_LIMITED, "Too many event streams: the license allows " + limit
-        + " open at once for this organization; close one or retry after "
-        + retryAfterSeconds + " seconds");
+    super(
+        429,
+        ErrorCodes.RATE_LIMITED,
+        "Too many event streams: the license allows "
+            + limit
+            + " open at once for this organization; close one or retry after "
+            + retryAfterSeconds
+            + " seconds");
     this.limit = limit;
     this.retryAfterSeconds = retryAfterSeconds;
   }

@@ -8,8 +8,8 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
 /**
- * The envelope of a refused stream, with {@code Retry-After} (two heartbeat intervals: by then
- * a stream whose client went away has been found and closed) and the stream limit.
+ * The envelope of a refused stream, with {@code Retry-After} (two heartbeat intervals: by then a
+ * stream whose client went away has been found and closed) and the stream limit.
  */
 @Provider
 public final class StreamLimitExceptionMapper implements ExceptionMapper<StreamLimitException> {

@@ -10,7 +10,7 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 public final class UnknownAgentExceptionMapper implements ExceptionMapper<UnknownAgentException> {
   @Override
   public Response toResponse(UnknownAgentException exception) {
-    return ErrorResponses.of(404, ErrorCodes.NOT_FOUND,
-        "The simulation has no agent " + exception.agentId(), null);
+    return ErrorResponses.of(
+        404, ErrorCodes.NOT_FOUND, "The simulation has no agent " + exception.agentId(), null);
   }
 }

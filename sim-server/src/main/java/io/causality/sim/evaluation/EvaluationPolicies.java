@@ -12,8 +12,8 @@ public final class EvaluationPolicies {
   private EvaluationPolicies() {}
 
   /**
-   * The policy at {@code path}, with a {@code gate} section; otherwise an
-   * {@link EvaluationPolicyException} whose message is one line naming the file.
+   * The policy at {@code path}, with a {@code gate} section; otherwise an {@link
+   * EvaluationPolicyException} whose message is one line naming the file.
    */
   public static DeploymentPolicy load(Path path) {
     String text;
@@ -32,7 +32,6 @@ public final class EvaluationPolicies {
   }
 
   private static EvaluationPolicyException failure(Path path, String problem, Exception e) {
-    return new EvaluationPolicyException(
-        "evaluation.policyPath " + path + ": " + problem, e);
+    return new EvaluationPolicyException("evaluation.policyPath " + path + ": " + problem, e);
   }
 }

@@ -16,6 +16,7 @@ import java.util.OptionalDouble;
 public final class EvaluationRequests {
   /** The only envelope version this runtime reads and writes. */
   public static final int ENVELOPE_VERSION = 1;
+
   /** Optional request member: the license presented at redemption. */
   public static final String LICENSE_ID = "licenseId";
 
@@ -49,7 +50,9 @@ public final class EvaluationRequests {
     JsonNode trend = metrics.get(trendMetric);
     JsonNode token = body.get(EvaluationFields.OVERRIDE_TOKEN);
     JsonNode license = body.get(LICENSE_ID);
-    return new EvaluationInput(body, body.get(EvaluationFields.ENVELOPE_VERSION).intValue(),
+    return new EvaluationInput(
+        body,
+        body.get(EvaluationFields.ENVELOPE_VERSION).intValue(),
         body.get(EvaluationFields.REQUEST_ID).asText(),
         body.get(EvaluationFields.ACTOR_ID).asText(),
         license == null || license.isNull() ? Optional.empty() : Optional.of(license.asText()),
@@ -60,10 +63,9 @@ public final class EvaluationRequests {
 
   private static void checkEnvelopeVersion(JsonNode body, List<ValidationIssue> issues) {
     JsonNode version = body.get(EvaluationFields.ENVELOPE_VERSION);
-    if (version == null || !version.isIntegralNumber()
-        || version.asLong() != ENVELOPE_VERSION) {
-      issues.add(new ValidationIssue(EvaluationFields.ENVELOPE_VERSION,
-          "must be " + ENVELOPE_VERSION));
+    if (version == null || !version.isIntegralNumber() || version.asLong() != ENVELOPE_VERSION) {
+      issues.add(
+          new ValidationIssue(EvaluationFields.ENVELOPE_VERSION, "must be " + ENVELOPE_VERSION));
     }
   }
 
@@ -86,29 +88,26 @@ public final class EvaluationRequests {
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> field = fields.next();
       if (!field.getValue().isNumber()) {
-        issues.add(new ValidationIssue("snapshot.metrics." + field.getKey(),
-            "must be a number"));
+        issues.add(new ValidationIssue("snapshot.metrics." + field.getKey(), "must be a number"));
       }
     }
     if (!metrics.has(metric)) {
-      issues.add(new ValidationIssue("snapshot.metrics." + metric,
-          "is required: the gate reads it"));
+      issues.add(
+          new ValidationIssue("snapshot.metrics." + metric, "is required: the gate reads it"));
     }
   }
 
-  private static void requireText(JsonNode object, String field, String path,
-      List<ValidationIssue> issues) {
+  private static void requireText(
+      JsonNode object, String field, String path, List<ValidationIssue> issues) {
     JsonNode value = object.get(field);
     if (value == null || !value.isTextual() || value.asText().isBlank()) {
       issues.add(new ValidationIssue(path, "must be a non-blank string"));
     }
   }
 
-  private static void optionalText(JsonNode object, String field,
-      List<ValidationIssue> issues) {
+  private static void optionalText(JsonNode object, String field, List<ValidationIssue> issues) {
     JsonNode value = object.get(field);
-    if (value != null && !value.isNull()
-        && (!value.isTextual() || value.asText().isBlank())) {
+    if (value != null && !value.isNull() && (!value.isTextual() || value.asText().isBlank())) {
       issues.add(new ValidationIssue(field, "must be a non-blank string when given"));
     }
   }

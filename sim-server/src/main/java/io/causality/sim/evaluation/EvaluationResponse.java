@@ -22,7 +22,15 @@ public record EvaluationResponse(
 
   /** The same response with an override outcome, and the decision it gives. */
   EvaluationResponse withOverride(String newDecision, String newReason, OverrideOutcome outcome) {
-    return new EvaluationResponse(envelopeVersion, requestId, newDecision, newReason, mode,
-        policyVersion, adapterVersion, escalation, outcome);
+    return new EvaluationResponse(
+        envelopeVersion,
+        requestId,
+        newDecision,
+        newReason,
+        mode,
+        policyVersion,
+        adapterVersion,
+        escalation,
+        outcome);
   }
 }

@@ -6,9 +6,9 @@ import io.causality.hitl.protocol.CoordinatorClient;
 import java.util.Optional;
 
 /**
- * The evaluation runtime as configured: the evaluator and its coordinator client, or nothing
- * when no {@code evaluation.policyPath} is set, in which case the endpoints answer 503
- * {@code EVALUATION_DISABLED} and the rest of the service runs as before.
+ * The evaluation runtime as configured: the evaluator and its coordinator client, or nothing when
+ * no {@code evaluation.policyPath} is set, in which case the endpoints answer 503 {@code
+ * EVALUATION_DISABLED} and the rest of the service runs as before.
  */
 public final class EvaluationRuntime {
   /** The code of the 503 answered while evaluation is not configured. */
@@ -17,8 +17,8 @@ public final class EvaluationRuntime {
   private final Optional<Parts> parts;
 
   /** What an enabled runtime is made of. */
-  public record Parts(Evaluator evaluator, EvaluationRequests requests,
-      CoordinatorClient coordinator) {}
+  public record Parts(
+      Evaluator evaluator, EvaluationRequests requests, CoordinatorClient coordinator) {}
 
   private EvaluationRuntime(Optional<Parts> parts) {
     this.parts = parts;
@@ -38,8 +38,12 @@ public final class EvaluationRuntime {
 
   /** The runtime's parts, or the 503 that says evaluation is not configured. */
   public Parts require() {
-    return parts.orElseThrow(() -> new ApiException(503, DISABLED,
-        "Evaluation is not configured on this server: set evaluation.policyPath"));
+    return parts.orElseThrow(
+        () ->
+            new ApiException(
+                503,
+                DISABLED,
+                "Evaluation is not configured on this server: set evaluation.policyPath"));
   }
 
   /** Validates and evaluates one evaluationRequest. */

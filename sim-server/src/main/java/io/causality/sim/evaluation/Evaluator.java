@@ -8,9 +8,9 @@ import io.causality.hitl.protocol.ReasonCodes;
 import java.util.Objects;
 
 /**
- * The evaluation runtime: the state gate, then the override token when the gate rejected.
- * A token on a request the gate passes is left alone (not redeemed): it is not needed, and
- * redeeming it would burn it.
+ * The evaluation runtime: the state gate, then the override token when the gate rejected. A token
+ * on a request the gate passes is left alone (not redeemed): it is not needed, and redeeming it
+ * would burn it.
  */
 public final class Evaluator {
   /** The version of this runtime's adapter between snapshots and the gate. */
@@ -28,13 +28,11 @@ public final class Evaluator {
 
   public EvaluationResponse evaluate(EvaluationInput input) {
     EvaluationResponse gated = gated(input);
-    if (input.overrideToken().isEmpty() || !gated.decision().equals(
-        Decision.REJECT_STATE.name())) {
+    if (input.overrideToken().isEmpty() || !gated.decision().equals(Decision.REJECT_STATE.name())) {
       return gated;
     }
     String licenseId = input.licenseId().orElse(defaultLicenseId);
-    OverrideOutcome outcome =
-        redemption.redeem(input, input.overrideToken().get(), licenseId);
+    OverrideOutcome outcome = redemption.redeem(input, input.overrideToken().get(), licenseId);
     return outcome.status() == OverrideOutcomeStatus.APPLIED
         ? gated.withOverride(Decision.PASS.name(), ReasonCodes.NONE, outcome)
         : gated.withOverride(gated.decision(), gated.reasonCode(), outcome);
@@ -44,13 +42,21 @@ public final class Evaluator {
   EvaluationResponse gated(EvaluationInput input) {
     GateResult result = gate.judge(input.gamma(), input.trend());
     boolean reject = result.breached();
-    Escalation escalation = new Escalation(
-        (reject ? EscalationType.HUMAN_ESCALATION : EscalationType.NONE).name(),
-        result.headroom(), result.stepsToBreach());
-    return new EvaluationResponse(input.envelopeVersion(), input.requestId(),
+    Escalation escalation =
+        new Escalation(
+            (reject ? EscalationType.HUMAN_ESCALATION : EscalationType.NONE).name(),
+            result.headroom(),
+            result.stepsToBreach());
+    return new EvaluationResponse(
+        input.envelopeVersion(),
+        input.requestId(),
         (reject ? Decision.REJECT_STATE : Decision.PASS).name(),
         reject ? ReasonCodes.GAMMA_BELOW_FLOOR : ReasonCodes.NONE,
-        gate.mode(), gate.policyVersion(), ADAPTER_VERSION, escalation, null);
+        gate.mode(),
+        gate.policyVersion(),
+        ADAPTER_VERSION,
+        escalation,
+        null);
   }
 
   public StateGate gate() {

@@ -20,10 +20,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns an override token into an outcome: local checks first (signature, binding, expiry),
- * so a forged or misbound token never costs a coordinator call; then single-use redemption at
- * the coordinator. Every path that is not an accepted redemption is a rejection, so the
- * original decision stands (fail-closed).
+ * Turns an override token into an outcome: local checks first (signature, binding, expiry), so a
+ * forged or misbound token never costs a coordinator call; then single-use redemption at the
+ * coordinator. Every path that is not an accepted redemption is a rejection, so the original
+ * decision stands (fail-closed).
  */
 public final class OverrideRedemption {
   private static final Logger LOG = LoggerFactory.getLogger(OverrideRedemption.class);
@@ -33,8 +33,8 @@ public final class OverrideRedemption {
   private final CoordinatorClient coordinator;
   private final long policyVersion;
 
-  public OverrideRedemption(OverrideTokenVerifier verifier, CoordinatorClient coordinator,
-      long policyVersion) {
+  public OverrideRedemption(
+      OverrideTokenVerifier verifier, CoordinatorClient coordinator, long policyVersion) {
     this.verifier = Objects.requireNonNull(verifier, "verifier");
     this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
     this.policyVersion = policyVersion;
@@ -44,12 +44,14 @@ public final class OverrideRedemption {
   public OverrideOutcome redeem(EvaluationInput input, JsonNode token, String licenseId) {
     Optional<OverrideTokenEnvelope> envelope = envelope(token);
     String tokenId = envelope.map(OverrideTokenEnvelope::tokenId).orElse(null);
-    TokenCheck check = envelope
-        .map(e -> verifier.check(e, input.json(), licenseId))
-        .orElse(TokenCheck.failed(null, OverrideFailureReason.INVALID_SIGNATURE));
-    OverrideOutcome outcome = check.ok()
-        ? atCoordinator(input, check.payload(), licenseId)
-        : OverrideOutcome.rejected(check.failure(), tokenId);
+    TokenCheck check =
+        envelope
+            .map(e -> verifier.check(e, input.json(), licenseId))
+            .orElse(TokenCheck.failed(null, OverrideFailureReason.INVALID_SIGNATURE));
+    OverrideOutcome outcome =
+        check.ok()
+            ? atCoordinator(input, check.payload(), licenseId)
+            : OverrideOutcome.rejected(check.failure(), tokenId);
     audit(input, outcome);
     return outcome;
   }
@@ -58,27 +60,34 @@ public final class OverrideRedemption {
    * Redeems a token whose local check passed. Its payload's request hash is the hash of this
    * request (the check compared them), so the request is not canonicalized and hashed again.
    */
-  private OverrideOutcome atCoordinator(EvaluationInput input, OverrideTokenPayload payload,
-      String licenseId) {
-    RedeemRequest request = new RedeemRequest(payload.tokenId(), payload.requestHash(),
-        policyVersion, licenseId, input.actorId());
+  private OverrideOutcome atCoordinator(
+      EvaluationInput input, OverrideTokenPayload payload, String licenseId) {
+    RedeemRequest request =
+        new RedeemRequest(
+            payload.tokenId(), payload.requestHash(), policyVersion, licenseId, input.actorId());
     return outcome(coordinator.redeem(request), input, payload.tokenId());
   }
 
-  private static OverrideOutcome outcome(CoordinatorResult<RedeemResponse> result,
-      EvaluationInput input, String tokenId) {
+  private static OverrideOutcome outcome(
+      CoordinatorResult<RedeemResponse> result, EvaluationInput input, String tokenId) {
     if (result instanceof CoordinatorResult.Success<RedeemResponse> success) {
       RedeemResponse response = success.value();
-      return response.accepted() ? OverrideOutcome.applied(tokenId)
+      return response.accepted()
+          ? OverrideOutcome.applied(tokenId)
           : OverrideOutcome.rejected(OverrideFailureReason.of(response.status()), tokenId);
     }
     if (result instanceof CoordinatorResult.Refused<RedeemResponse> refused) {
-      LOG.warn("Coordinator refused the redemption of request {}: HTTP {} {}",
-          input.requestId(), refused.httpStatus(), refused.errorCode());
+      LOG.warn(
+          "Coordinator refused the redemption of request {}: HTTP {} {}",
+          input.requestId(),
+          refused.httpStatus(),
+          refused.errorCode());
       return OverrideOutcome.rejected(OverrideFailureReason.REDEMPTION_REFUSED, tokenId);
     }
-    LOG.warn("Coordinator unavailable for request {}: {}; the rejection stands",
-        input.requestId(), ((CoordinatorResult.Unavailable<RedeemResponse>) result).reason());
+    LOG.warn(
+        "Coordinator unavailable for request {}: {}; the rejection stands",
+        input.requestId(),
+        ((CoordinatorResult.Unavailable<RedeemResponse>) result).reason());
     return OverrideOutcome.rejected(OverrideFailureReason.COORDINATOR_UNAVAILABLE, tokenId);
   }
 
@@ -96,8 +105,12 @@ public final class OverrideRedemption {
 
   /** The audit line of every override decision; it names the token, never its signature. */
   private static void audit(EvaluationInput input, OverrideOutcome outcome) {
-    LOG.info("Override {} for request {} actor {} token {}{}", outcome.status().wireName(),
-        input.requestId(), input.actorId(), outcome.tokenId(),
+    LOG.info(
+        "Override {} for request {} actor {} token {}{}",
+        outcome.status().wireName(),
+        input.requestId(),
+        input.actorId(),
+        outcome.tokenId(),
         outcome.failureReason() == null ? "" : ": " + outcome.failureReason().wireName());
   }
 }

@@ -8,11 +8,14 @@ import com.fasterxml.jackson.databind.JsonNode;
  * because an override token binds to its hash: present it again, unchanged, with the token at
  * {@code POST /v1/evaluations}.
  *
- * @param evaluationRequest    the request built from the simulation's stored state
- * @param evaluationResponse   the gate's answer
+ * @param evaluationRequest the request built from the simulation's stored state
+ * @param evaluationResponse the gate's answer
  * @param coordinatorRequestId the override request, when the rejection was submitted
- * @param submission           what submission gave; absent when none was asked or needed
+ * @param submission what submission gave; absent when none was asked or needed
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SimulationEvaluation(JsonNode evaluationRequest,
-    EvaluationResponse evaluationResponse, String coordinatorRequestId, Submission submission) {}
+public record SimulationEvaluation(
+    JsonNode evaluationRequest,
+    EvaluationResponse evaluationResponse,
+    String coordinatorRequestId,
+    Submission submission) {}

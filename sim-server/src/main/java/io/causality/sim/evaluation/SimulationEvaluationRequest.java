@@ -3,9 +3,9 @@ package io.causality.sim.evaluation;
 /**
  * Body of {@code POST /v1/simulations/{id}/evaluations}; every member is optional.
  *
- * @param actorId   the actor of the evaluation; default {@code simulation:<id>}
+ * @param actorId the actor of the evaluation; default {@code simulation:<id>}
  * @param licenseId the license bound into a token; default {@code evaluation.licenseId}
- * @param submit    submit a rejection to the coordinator for a human
+ * @param submit submit a rejection to the coordinator for a human
  */
 public record SimulationEvaluationRequest(String actorId, String licenseId, Boolean submit) {
 

@@ -20,13 +20,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Evaluates a simulation's current stored state against the gate: gamma is the mean gamma of
- * its live agents ({@link SimulationGammaReader}), the trend its change per tick over the last
- * ticks. On request, a rejection goes to the coordinator with a sentinel feed and summary.
+ * Evaluates a simulation's current stored state against the gate: gamma is the mean gamma of its
+ * live agents ({@link SimulationGammaReader}), the trend its change per tick over the last ticks.
+ * On request, a rejection goes to the coordinator with a sentinel feed and summary.
  */
 public final class SimulationEvaluations {
   /** The {@code source} label of submissions made by this runtime. */
   public static final String SOURCE = "sim-server";
+
   private static final Logger LOG = LoggerFactory.getLogger(SimulationEvaluations.class);
   private static final ObjectMapper JSON = ProtocolJson.newMapper();
 
@@ -35,22 +36,24 @@ public final class SimulationEvaluations {
   private final SimulationGammaReader gammas;
   private final Clock clock;
 
-  public SimulationEvaluations(EvaluationRuntime runtime, SimulationAccess access,
-      SimulationGammaReader gammas, Clock clock) {
+  public SimulationEvaluations(
+      EvaluationRuntime runtime,
+      SimulationAccess access,
+      SimulationGammaReader gammas,
+      Clock clock) {
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.access = Objects.requireNonNull(access, "access");
     this.gammas = Objects.requireNonNull(gammas, "gammas");
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
-  public SimulationEvaluation evaluate(Caller caller, UUID id,
-      SimulationEvaluationRequest body) {
+  public SimulationEvaluation evaluate(Caller caller, UUID id, SimulationEvaluationRequest body) {
     EvaluationRuntime.Parts parts = runtime.require();
     SimulationRow row = access.accessible(caller, id);
     GammaHistory history = gammas.read(row);
     String actorId = body.actorId() != null ? body.actorId() : "simulation:" + id;
-    String licenseId = body.licenseId() != null ? body.licenseId()
-        : parts.evaluator().defaultLicenseId();
+    String licenseId =
+        body.licenseId() != null ? body.licenseId() : parts.evaluator().defaultLicenseId();
     ObjectNode request = request(row, history, actorId, licenseId, parts.evaluator().gate());
     EvaluationResponse response = parts.evaluator().evaluate(parts.requests().parse(request));
     boolean rejected = response.decision().equals(Decision.REJECT_STATE.name());
@@ -58,38 +61,55 @@ public final class SimulationEvaluations {
       return new SimulationEvaluation(request, response, null, null);
     }
     Submission submission = submit(parts, row, history, request, response, licenseId);
-    return new SimulationEvaluation(request, response, submission.coordinatorRequestId(),
-        submission);
+    return new SimulationEvaluation(
+        request, response, submission.coordinatorRequestId(), submission);
   }
 
-  private ObjectNode request(SimulationRow row, GammaHistory history, String actorId,
-      String licenseId, StateGate gate) {
-    ObjectNode request = JsonNodeFactory.instance.objectNode()
-        .put("envelopeVersion", EvaluationRequests.ENVELOPE_VERSION)
-        .put("requestId", UUID.randomUUID().toString())
-        .put("actorId", actorId)
-        .put(EvaluationRequests.LICENSE_ID, licenseId)
-        .put("simulationId", row.id().toString());
-    ObjectNode snapshot = request.putObject("snapshot")
-        .put("timestamp", clock.instant().truncatedTo(ChronoUnit.MILLIS).toString());
+  private ObjectNode request(
+      SimulationRow row, GammaHistory history, String actorId, String licenseId, StateGate gate) {
+    ObjectNode request =
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("envelopeVersion", EvaluationRequests.ENVELOPE_VERSION)
+            .put("requestId", UUID.randomUUID().toString())
+            .put("actorId", actorId)
+            .put(EvaluationRequests.LICENSE_ID, licenseId)
+            .put("simulationId", row.id().toString());
+    ObjectNode snapshot =
+        request
+            .putObject("snapshot")
+            .put("timestamp", clock.instant().truncatedTo(ChronoUnit.MILLIS).toString());
     ObjectNode metrics = snapshot.putObject("metrics").put(gate.metric(), history.gamma());
     history.trend().ifPresent(trend -> metrics.put(gate.trendMetric(), trend));
     metrics.put("b", history.b()).put("tick", history.tick());
     return request;
   }
 
-  private Submission submit(EvaluationRuntime.Parts parts, SimulationRow row,
-      GammaHistory history, ObjectNode request, EvaluationResponse response, String licenseId) {
+  private Submission submit(
+      EvaluationRuntime.Parts parts,
+      SimulationRow row,
+      GammaHistory history,
+      ObjectNode request,
+      EvaluationResponse response,
+      String licenseId) {
     StateGate gate = parts.evaluator().gate();
     GateResult result = gate.judge(history.gamma(), history.trend());
     String actorId = request.get("actorId").asText();
-    SubmitOverrideRequest submission = new SubmitOverrideRequest(request,
-        JSON.valueToTree(response), licenseId, actorId,
-        SentinelReports.feed(row, history, actorId, gate.floor()),
-        SentinelReports.summary(row, history, result, gate.floor()), SOURCE);
+    SubmitOverrideRequest submission =
+        new SubmitOverrideRequest(
+            request,
+            JSON.valueToTree(response),
+            licenseId,
+            actorId,
+            SentinelReports.feed(row, history, actorId, gate.floor()),
+            SentinelReports.summary(row, history, result, gate.floor()),
+            SOURCE);
     Submission outcome = outcome(parts.coordinator().submit(submission));
-    LOG.info("Submitted the rejection of simulation {} to the coordinator: {} {}", row.id(),
-        outcome.status(), outcome.coordinatorRequestId());
+    LOG.info(
+        "Submitted the rejection of simulation {} to the coordinator: {} {}",
+        row.id(),
+        outcome.status(),
+        outcome.coordinatorRequestId());
     return outcome;
   }
 

@@ -15,13 +15,14 @@ import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
- * Reads a simulation's gamma from what is stored: the engine replays the stored inputs from
- * tick 0 (the trace's own replay, so the numbers are the run's), keeping the last ticks' mean
- * gamma. The stored state holds only counts, not the agents' gamma, hence the replay.
+ * Reads a simulation's gamma from what is stored: the engine replays the stored inputs from tick 0
+ * (the trace's own replay, so the numbers are the run's), keeping the last ticks' mean gamma. The
+ * stored state holds only counts, not the agents' gamma, hence the replay.
  */
 public final class SimulationGammaReader {
   /** How many of the last ticks make the historical window and the trend. */
   public static final int WINDOW = 10;
+
   private static final Set<String> LIVE = Set.of("free", "held", "straying");
 
   private final SimulationLoader loader;
@@ -36,14 +37,22 @@ public final class SimulationGammaReader {
     simulation.replay(loader.inputs(row), row.ticksComputed(), listener);
     StateSnapshot state = simulation.state();
     List<GammaHistory.Point> window = List.copyOf(listener.points);
-    return new GammaHistory(state.tick(), meanLiveGamma(simulation.agents()), trend(window),
-        window, state.b(), state.alive());
+    return new GammaHistory(
+        state.tick(),
+        meanLiveGamma(simulation.agents()),
+        trend(window),
+        window,
+        state.b(),
+        state.alive());
   }
 
   /** The mean gamma of live agents; with none live nothing holds order, so 0. */
   static double meanLiveGamma(List<AgentSnapshot> agents) {
-    return agents.stream().filter(a -> LIVE.contains(a.status()))
-        .mapToDouble(AgentSnapshot::gamma).average().orElse(0);
+    return agents.stream()
+        .filter(a -> LIVE.contains(a.status()))
+        .mapToDouble(AgentSnapshot::gamma)
+        .average()
+        .orElse(0);
   }
 
   /** Mean change per tick from the window's first point to its last. */

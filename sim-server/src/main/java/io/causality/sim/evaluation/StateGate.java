@@ -6,8 +6,8 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
- * The {@code state_gate} of the deployment policy: judges gamma against the floor. The
- * formulas are {@link GatePolicy}'s, so the runtime and the protocol library cannot disagree.
+ * The {@code state_gate} of the deployment policy: judges gamma against the floor. The formulas are
+ * {@link GatePolicy}'s, so the runtime and the protocol library cannot disagree.
  */
 public final class StateGate {
   private final GatePolicy gate;
@@ -20,16 +20,21 @@ public final class StateGate {
 
   /** The gate of a policy; the runtime refuses a policy without a {@code gate} section. */
   public static StateGate of(DeploymentPolicy policy) {
-    GatePolicy gate = policy.gateSection().orElseThrow(
-        () -> new IllegalArgumentException("policy.gate: required by the evaluation runtime"));
+    GatePolicy gate =
+        policy
+            .gateSection()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "policy.gate: required by the evaluation runtime"));
     return new StateGate(gate, policy.policyVersion());
   }
 
   /** Judges gamma; an unknown trend projects no breach. */
   public GateResult judge(double gamma, OptionalDouble trendPerStep) {
     double trend = trendPerStep.orElse(Double.NaN);
-    return new GateResult(gamma, gate.breached(gamma), gate.headroom(gamma),
-        gate.stepsToBreach(gamma, trend));
+    return new GateResult(
+        gamma, gate.breached(gamma), gate.headroom(gamma), gate.stepsToBreach(gamma, trend));
   }
 
   /** The snapshot metric holding gamma. */

@@ -9,9 +9,9 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Consumer;
 
 /**
- * Who listens to which simulation, and the fan-out of what {@code SimulationService}
- * publishes. Publishing only hands a batch to each stream's bounded queue: it never waits for a
- * client, so a slow one slows neither the simulation nor the other clients.
+ * Who listens to which simulation, and the fan-out of what {@code SimulationService} publishes.
+ * Publishing only hands a batch to each stream's bounded queue: it never waits for a client, so a
+ * slow one slows neither the simulation nor the other clients.
  */
 public final class EventHub implements SimulationEvents {
   private final ConcurrentMap<UUID, Set<EventStream>> listeners = new ConcurrentHashMap<>();
@@ -49,18 +49,22 @@ public final class EventHub implements SimulationEvents {
   /** Under the simulation's lock, so the stream hears every change after its position. */
   void add(EventStream stream) {
     // compute keeps an add and the removal of the last listener from racing on the set
-    listeners.compute(stream.simulationId(), (id, set) -> {
-      Set<EventStream> streams = set != null ? set : ConcurrentHashMap.newKeySet();
-      streams.add(stream);
-      return streams;
-    });
+    listeners.compute(
+        stream.simulationId(),
+        (id, set) -> {
+          Set<EventStream> streams = set != null ? set : ConcurrentHashMap.newKeySet();
+          streams.add(stream);
+          return streams;
+        });
   }
 
   void remove(EventStream stream) {
-    listeners.computeIfPresent(stream.simulationId(), (id, set) -> {
-      set.remove(stream);
-      return set.isEmpty() ? null : set;
-    });
+    listeners.computeIfPresent(
+        stream.simulationId(),
+        (id, set) -> {
+          set.remove(stream);
+          return set.isEmpty() ? null : set;
+        });
   }
 
   /** The simulations that have listeners now. */

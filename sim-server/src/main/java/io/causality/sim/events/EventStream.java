@@ -17,19 +17,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One client's stream: a bounded queue that publishers fill without waiting, and the thread
- * that empties it into the connection, sends heartbeats, and reads from storage what the
- * client missed (a resume, a batch too large to buffer). A client more than
- * {@code capacity} events behind is sent {@code error} {@code SLOW_CONSUMER} and
- * disconnected; its queued events are dropped at once, so it never holds more memory.
+ * One client's stream: a bounded queue that publishers fill without waiting, and the thread that
+ * empties it into the connection, sends heartbeats, and reads from storage what the client missed
+ * (a resume, a batch too large to buffer). A client more than {@code capacity} events behind is
+ * sent {@code error} {@code SLOW_CONSUMER} and disconnected; its queued events are dropped at once,
+ * so it never holds more memory.
  *
- * <p>{@code cursor} is the last event the client has (or the position it started from): every
- * event sent is after it, so nothing is sent twice, and every message that is not an event of
- * the stream (heartbeat, error) carries it as its id, so resuming from any id is exact.
+ * <p>{@code cursor} is the last event the client has (or the position it started from): every event
+ * sent is after it, so nothing is sent twice, and every message that is not an event of the stream
+ * (heartbeat, error) carries it as its id, so resuming from any id is exact.
  */
 final class EventStream implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(EventStream.class);
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** Frames sent in one write: what was queued meanwhile, up to about this many bytes. */
   private static final int WRITE_BYTES = 256 * 1024;
 
@@ -40,7 +41,10 @@ final class EventStream implements Runnable {
 
   private record Notice(String code, String message) implements Item {}
 
-  private enum Signal implements Item { OVERFLOW, SHUTDOWN }
+  private enum Signal implements Item {
+    OVERFLOW,
+    SHUTDOWN
+  }
 
   /** Reads back from storage the events between two positions ({@link EventReplay}). */
   @FunctionalInterface
@@ -67,12 +71,18 @@ final class EventStream implements Runnable {
   private EventId cursor;
 
   /**
-   * @param from the last event the client has: its {@code Last-Event-ID}, else
-   *     {@code position}
+   * @param from the last event the client has: its {@code Last-Event-ID}, else {@code position}
    * @param position where the simulation's stream stood when this one was registered
    */
-  EventStream(UUID simulationId, EventId from, EventId position, StreamClient client,
-      Replay replay, Consumer<EventStream> onClose, int capacity, long heartbeatNanos) {
+  EventStream(
+      UUID simulationId,
+      EventId from,
+      EventId position,
+      StreamClient client,
+      Replay replay,
+      Consumer<EventStream> onClose,
+      int capacity,
+      long heartbeatNanos) {
     this.simulationId = simulationId;
     this.cursor = from;
     this.position = position;
@@ -168,8 +178,11 @@ final class EventStream implements Runnable {
       return true;
     }
     if (item == Signal.OVERFLOW) {
-      lastWord("SLOW_CONSUMER", "This client fell more than " + capacity
-          + " events behind and is disconnected; reconnect with Last-Event-ID to resume");
+      lastWord(
+          "SLOW_CONSUMER",
+          "This client fell more than "
+              + capacity
+              + " events behind and is disconnected; reconnect with Last-Event-ID to resume");
       return false;
     }
     lastWord("SHUTDOWN", "The server is shutting down; reconnect with Last-Event-ID to resume");

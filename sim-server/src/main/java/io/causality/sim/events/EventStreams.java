@@ -19,10 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Opens and runs the event streams (docs/simulations.md, "Event stream"): checks access
- * (401, 404), takes one of the organization's stream slots (429), registers the stream under
- * the simulation's lock and runs it on a thread of its own, so that a client that blocks its
- * connection blocks nobody else. At shutdown, every stream gets a last word and is closed.
+ * Opens and runs the event streams (docs/simulations.md, "Event stream"): checks access (401, 404),
+ * takes one of the organization's stream slots (429), registers the stream under the simulation's
+ * lock and runs it on a thread of its own, so that a client that blocks its connection blocks
+ * nobody else. At shutdown, every stream gets a last word and is closed.
  */
 public final class EventStreams {
   private static final Logger LOG = LoggerFactory.getLogger(EventStreams.class);
@@ -38,9 +38,14 @@ public final class EventStreams {
   private final long heartbeatNanos;
   private volatile boolean closing;
 
-  public EventStreams(SimulationService simulations, SimulationReader reader,
-      OrganizationService organizations, EventHub hub, EventReplay replay,
-      ExecutorService threads, EventsConfig config) {
+  public EventStreams(
+      SimulationService simulations,
+      SimulationReader reader,
+      OrganizationService organizations,
+      EventHub hub,
+      EventReplay replay,
+      ExecutorService threads,
+      EventsConfig config) {
     this.simulations = simulations;
     this.reader = reader;
     this.organizations = organizations;
@@ -53,8 +58,8 @@ public final class EventStreams {
   }
 
   /**
-   * Starts streaming the simulation's events to {@code client}: those after
-   * {@code lastEventId} read back from storage first, then the live ones.
+   * Starts streaming the simulation's events to {@code client}: those after {@code lastEventId}
+   * read back from storage first, then the live ones.
    */
   public void open(Caller caller, UUID id, Optional<EventId> lastEventId, SseClient client) {
     if (closing) {
@@ -65,8 +70,11 @@ public final class EventStreams {
     StreamSlots.Slot slot = slots.acquire(simulation.organizationId(), limit);
     EventStream stream;
     try {
-      stream = simulations.listen(caller, id,
-          (row, position) -> register(row.id(), position, lastEventId, client, slot));
+      stream =
+          simulations.listen(
+              caller,
+              id,
+              (row, position) -> register(row.id(), position, lastEventId, client, slot));
     } catch (RuntimeException e) {
       slot.release();
       throw e;
@@ -75,8 +83,8 @@ public final class EventStreams {
   }
 
   /**
-   * Sends every stream, after what it has queued, the {@code SHUTDOWN} error and closes it;
-   * waits up to {@code grace} for them to finish. Later requests are refused with 503.
+   * Sends every stream, after what it has queued, the {@code SHUTDOWN} error and closes it; waits
+   * up to {@code grace} for them to finish. Later requests are refused with 503.
    */
   public void close(Duration grace) {
     closing = true;
@@ -96,15 +104,27 @@ public final class EventStreams {
   }
 
   /** Under the simulation's lock. */
-  private EventStream register(UUID id, EventId position, Optional<EventId> lastEventId,
-      SseClient client, StreamSlots.Slot slot) {
+  private EventStream register(
+      UUID id,
+      EventId position,
+      Optional<EventId> lastEventId,
+      SseClient client,
+      StreamSlots.Slot slot) {
     EventId from = lastEventId.orElse(position);
     if (from.isAfter(position)) {
-      throw ApiException.invalidField("Last-Event-ID",
-          "is after the simulation's last event " + position.wire());
+      throw ApiException.invalidField(
+          "Last-Event-ID", "is after the simulation's last event " + position.wire());
     }
-    EventStream stream = new EventStream(id, from, position, client, replay::replay,
-        closed -> closed(closed, slot), clientBuffer, heartbeatNanos);
+    EventStream stream =
+        new EventStream(
+            id,
+            from,
+            position,
+            client,
+            replay::replay,
+            closed -> closed(closed, slot),
+            clientBuffer,
+            heartbeatNanos);
     hub.add(stream);
     return stream;
   }

@@ -6,8 +6,8 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One SSE event as it goes on the wire, {@code event:}, {@code id:}, {@code data:} lines and
- * the blank line, encoded once for every client of a simulation.
+ * One SSE event as it goes on the wire, {@code event:}, {@code id:}, {@code data:} lines and the
+ * blank line, encoded once for every client of a simulation.
  */
 record Frame(EventId id, byte[] bytes) {
   static Frame of(SimulationEvent event) {
@@ -15,9 +15,9 @@ record Frame(EventId id, byte[] bytes) {
   }
 
   /**
-   * Names and ids are ours and hold no line break; data lines each get a {@code data:} line.
-   * Empty data (a heartbeat) still gets its {@code data:} line: without it a browser's
-   * EventSource would never dispatch the event.
+   * Names and ids are ours and hold no line break; data lines each get a {@code data:} line. Empty
+   * data (a heartbeat) still gets its {@code data:} line: without it a browser's EventSource would
+   * never dispatch the event.
    */
   static Frame of(String name, EventId id, String data) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(data.length() + 48);

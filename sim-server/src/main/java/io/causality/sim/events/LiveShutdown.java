@@ -8,10 +8,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The stop of live simulations, when the server starts stopping (before it waits for open
- * requests, which event streams never finish): nothing starts playing any more, the
- * simulations this instance plays are paused with their status stored (their streams hear the change), then every
- * stream is sent {@code SHUTDOWN} and closed.
+ * The stop of live simulations, when the server starts stopping (before it waits for open requests,
+ * which event streams never finish): nothing starts playing any more, the simulations this instance
+ * plays are paused with their status stored (their streams hear the change), then every stream is
+ * sent {@code SHUTDOWN} and closed.
  */
 public final class LiveShutdown implements LifeCycle.Listener {
   private static final Logger LOG = LoggerFactory.getLogger(LiveShutdown.class);
@@ -21,8 +21,8 @@ public final class LiveShutdown implements LifeCycle.Listener {
   private final SimulationService simulations;
   private final EventStreams streams;
 
-  public LiveShutdown(PlaybackScheduler playback, SimulationService simulations,
-      EventStreams streams) {
+  public LiveShutdown(
+      PlaybackScheduler playback, SimulationService simulations, EventStreams streams) {
     this.playback = playback;
     this.simulations = simulations;
     this.streams = streams;

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.concurrent.CompletionException;
 
 /**
- * One client's Jersey SSE connection. Every write waits until Jersey has handed the frames to
- * the connection, so a failed write (the client went away) surfaces as an {@link IOException}.
+ * One client's Jersey SSE connection. Every write waits until Jersey has handed the frames to the
+ * connection, so a failed write (the client went away) surfaces as an {@link IOException}.
  */
 public final class SseClient implements StreamClient {
   private final SseEventSink sink;
@@ -28,8 +28,11 @@ public final class SseClient implements StreamClient {
 
   @Override
   public void send(List<Frame> frames) throws IOException {
-    await(sse.newEventBuilder().mediaType(MediaType.SERVER_SENT_EVENTS_TYPE)
-        .data(SseFrames.class, new SseFrames(frames)).build());
+    await(
+        sse.newEventBuilder()
+            .mediaType(MediaType.SERVER_SENT_EVENTS_TYPE)
+            .data(SseFrames.class, new SseFrames(frames))
+            .build());
   }
 
   @Override

@@ -13,12 +13,11 @@ import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Writes the SSE frames of the event streams. It replaces Jersey's own writer for two reasons:
- * an empty heartbeat must still have its {@code data:} line (the spec's "empty data"; without
- * the line a browser's EventSource never dispatches the event), and the streams send many
- * events encoded once ({@link SseFrames}) in one write. Any other event is written as Jersey
- * would: {@code event:}, {@code id:}, {@code retry:}, then its data's text on {@code data:}
- * lines.
+ * Writes the SSE frames of the event streams. It replaces Jersey's own writer for two reasons: an
+ * empty heartbeat must still have its {@code data:} line (the spec's "empty data"; without the line
+ * a browser's EventSource never dispatches the event), and the streams send many events encoded
+ * once ({@link SseFrames}) in one write. Any other event is written as Jersey would: {@code
+ * event:}, {@code id:}, {@code retry:}, then its data's text on {@code data:} lines.
  */
 @Provider
 @Produces(MediaType.SERVER_SENT_EVENTS)
@@ -31,16 +30,22 @@ public final class SseFrameWriter implements MessageBodyWriter<OutboundSseEvent>
   private static final int EOL = '\n';
 
   @Override
-  public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations,
-      MediaType mediaType) {
+  public boolean isWriteable(
+      Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
     return OutboundSseEvent.class.isAssignableFrom(type)
         && MediaType.SERVER_SENT_EVENTS_TYPE.isCompatible(mediaType);
   }
 
   @Override
-  public void writeTo(OutboundSseEvent event, Class<?> type, Type genericType,
-      Annotation[] annotations, MediaType mediaType, MultivaluedMap<String, Object> headers,
-      OutputStream out) throws IOException {
+  public void writeTo(
+      OutboundSseEvent event,
+      Class<?> type,
+      Type genericType,
+      Annotation[] annotations,
+      MediaType mediaType,
+      MultivaluedMap<String, Object> headers,
+      OutputStream out)
+      throws IOException {
     if (event.getComment() != null) {
       for (String line : event.getComment().split("\n", -1)) {
         field(out, COMMENT, line);

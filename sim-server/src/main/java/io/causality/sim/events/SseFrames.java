@@ -5,9 +5,9 @@ import java.io.OutputStream;
 import java.util.List;
 
 /**
- * Frames written to a client at once, as the data of one {@code OutboundSseEvent} that
- * {@link SseFrameWriter} writes verbatim: a batch of events costs one write and one flush per
- * client instead of one per event.
+ * Frames written to a client at once, as the data of one {@code OutboundSseEvent} that {@link
+ * SseFrameWriter} writes verbatim: a batch of events costs one write and one flush per client
+ * instead of one per event.
  */
 record SseFrames(List<Frame> frames) {
   SseFrames {

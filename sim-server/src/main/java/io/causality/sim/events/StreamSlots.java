@@ -7,8 +7,8 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Open event streams per organization, against the license's {@code maxConcurrentSSE}. Counted
- * in this process: the service runs as one instance on its database.
+ * Open event streams per organization, against the license's {@code maxConcurrentSSE}. Counted in
+ * this process: the service runs as one instance on its database.
  */
 final class StreamSlots {
   /** One open stream's place; released once, whatever ends the stream. */
@@ -37,11 +37,13 @@ final class StreamSlots {
   /** A slot, or 429 when the organization has {@code max} streams open already. */
   Slot acquire(UUID organizationId, int max) {
     boolean[] taken = new boolean[1];
-    open.compute(organizationId, (id, count) -> {
-      int current = count == null ? 0 : count;
-      taken[0] = current < max;
-      return taken[0] ? Integer.valueOf(current + 1) : count;
-    });
+    open.compute(
+        organizationId,
+        (id, count) -> {
+          int current = count == null ? 0 : count;
+          taken[0] = current < max;
+          return taken[0] ? Integer.valueOf(current + 1) : count;
+        });
     if (!taken[0]) {
       throw new StreamLimitException(max, retryAfterSeconds);
     }

@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * Passes every byte on to the client as it is written and keeps a copy up to a bound, so that
- * a streamed response is neither delayed nor buffered whole.
+ * Passes every byte on to the client as it is written and keeps a copy up to a bound, so that a
+ * streamed response is neither delayed nor buffered whole.
  */
 final class BoundedCopyOutputStream extends FilterOutputStream {
   private final int maxBytes;

@@ -13,10 +13,10 @@ import org.slf4j.LoggerFactory;
  * Deletes expired Idempotency-Keys at start and then every {@code interval}. Expired keys are
  * already ignored when a request arrives; this keeps the table from growing.
  *
- * <p>When this process is the only one serving its database (the embedded H2 file), it also
- * frees at start every claim left in flight: those requests died with an earlier process, and
- * their retries would otherwise get 409 IDEMPOTENCY_KEY_IN_USE until the in-flight timeout.
- * Managed objects start before the connectors open, so no claim of this process exists yet.
+ * <p>When this process is the only one serving its database (the embedded H2 file), it also frees
+ * at start every claim left in flight: those requests died with an earlier process, and their
+ * retries would otherwise get 409 IDEMPOTENCY_KEY_IN_USE until the in-flight timeout. Managed
+ * objects start before the connectors open, so no claim of this process exists yet.
  */
 public final class IdempotencyCleaner implements Managed {
   private static final Logger LOG = LoggerFactory.getLogger(IdempotencyCleaner.class);
@@ -26,8 +26,8 @@ public final class IdempotencyCleaner implements Managed {
   private final boolean releaseClaimsAtStart;
   private ScheduledExecutorService executor;
 
-  public IdempotencyCleaner(IdempotencyStore store, Duration interval,
-      boolean releaseClaimsAtStart) {
+  public IdempotencyCleaner(
+      IdempotencyStore store, Duration interval, boolean releaseClaimsAtStart) {
     this.store = Objects.requireNonNull(store);
     this.interval = Objects.requireNonNull(interval);
     this.releaseClaimsAtStart = releaseClaimsAtStart;
@@ -38,15 +38,19 @@ public final class IdempotencyCleaner implements Managed {
     if (releaseClaimsAtStart) {
       int released = store.releaseAbandonedClaims();
       if (released > 0) {
-        LOG.warn("Released {} Idempotency-Key claims left in flight by a previous process;"
-            + " their retries run anew", released);
+        LOG.warn(
+            "Released {} Idempotency-Key claims left in flight by a previous process;"
+                + " their retries run anew",
+            released);
       }
     }
-    executor = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "idempotency-cleanup");
-      thread.setDaemon(true);
-      return thread;
-    });
+    executor =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              Thread thread = new Thread(task, "idempotency-cleanup");
+              thread.setDaemon(true);
+              return thread;
+            });
     executor.scheduleWithFixedDelay(this::purge, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
   }
 

@@ -15,19 +15,22 @@ public final class IdempotencyConflictException extends ApiException {
   }
 
   static IdempotencyConflictException inUse() {
-    return new IdempotencyConflictException(IN_USE,
+    return new IdempotencyConflictException(
+        IN_USE,
         "A request with this Idempotency-Key is still in progress; retry once it has finished",
         null);
   }
 
   static IdempotencyConflictException reuse() {
-    return new IdempotencyConflictException(REUSE,
-        "This Idempotency-Key was used with a different request body; use a new key", null);
+    return new IdempotencyConflictException(
+        REUSE, "This Idempotency-Key was used with a different request body; use a new key", null);
   }
 
   static IdempotencyConflictException replayUnavailable(int originalStatus) {
-    return new IdempotencyConflictException(REPLAY_UNAVAILABLE,
-        "The request with this Idempotency-Key completed with status " + originalStatus
+    return new IdempotencyConflictException(
+        REPLAY_UNAVAILABLE,
+        "The request with this Idempotency-Key completed with status "
+            + originalStatus
             + ", but its response was not stored (too large, or cut off while it was sent),"
             + " so it cannot be replayed; it is not run again",
         Map.of("originalStatus", originalStatus));

@@ -23,13 +23,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The Idempotency-Key rules on every POST (docs/idempotency.md). The request side claims the
- * key, replays a stored response or refuses; the response side releases the claim of any
- * non-2xx answer, so that refused or failed requests are not cached, and hands a 2xx answer to
- * {@link ResponseCaptureInterceptor}, which stores its body as it is written.
+ * The Idempotency-Key rules on every POST (docs/idempotency.md). The request side claims the key,
+ * replays a stored response or refuses; the response side releases the claim of any non-2xx answer,
+ * so that refused or failed requests are not cached, and hands a 2xx answer to {@link
+ * ResponseCaptureInterceptor}, which stores its body as it is written.
  *
- * <p>It runs after authentication, rate limiting and scope checks, so requests refused by
- * those (401, 429, 403) never claim a key.
+ * <p>It runs after authentication, rate limiting and scope checks, so requests refused by those
+ * (401, 429, 403) never claim a key.
  */
 @Priority(Priorities.USER)
 public final class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
@@ -53,9 +53,12 @@ public final class IdempotencyFilter implements ContainerRequestFilter, Containe
     if (key.isPresent()) {
       String path = request.getUriInfo().getRequestUri().getRawPath();
       IdempotencyKeys.checkPath(path);
-      IdempotencyScope scope = new IdempotencyScope(
-          RequestIdentity.of(request, servletRequest.getRemoteAddr()).value(),
-          request.getMethod(), path, key.get());
+      IdempotencyScope scope =
+          new IdempotencyScope(
+              RequestIdentity.of(request, servletRequest.getRemoteAddr()).value(),
+              request.getMethod(),
+              path,
+              key.get());
       String query = request.getUriInfo().getRequestUri().getRawQuery();
       apply(request, store.begin(scope, fingerprint(query, bufferedBody(request))));
     }
@@ -73,7 +76,8 @@ public final class IdempotencyFilter implements ContainerRequestFilter, Containe
     } else if (!response.hasEntity()) {
       store.complete(claim, status, null, new byte[0]);
     } else {
-      request.setProperty(ResponseCaptureInterceptor.PENDING,
+      request.setProperty(
+          ResponseCaptureInterceptor.PENDING,
           new ResponseCaptureInterceptor.Pending(claim, status));
     }
   }
@@ -93,8 +97,8 @@ public final class IdempotencyFilter implements ContainerRequestFilter, Containe
   }
 
   private static Response replay(IdempotencyOutcome.Replay replay) {
-    Response.ResponseBuilder response = Response.status(replay.status())
-        .header(IdempotencyKeys.REPLAYED_HEADER, "true");
+    Response.ResponseBuilder response =
+        Response.status(replay.status()).header(IdempotencyKeys.REPLAYED_HEADER, "true");
     if (replay.body() != null && replay.body().length > 0) {
       response.entity(replay.body()).type(replay.contentType());
     }
@@ -113,8 +117,8 @@ public final class IdempotencyFilter implements ContainerRequestFilter, Containe
   }
 
   /**
-   * SHA-256 of the body, and of the query string when there is one: the path scopes a key, and
-   * a retry that changed its query is as much another request as one that changed its body.
+   * SHA-256 of the body, and of the query string when there is one: the path scopes a key, and a
+   * retry that changed its query is as much another request as one that changed its body.
    */
   static String fingerprint(String rawQuery, byte[] body) {
     try {

@@ -9,8 +9,10 @@ import java.util.regex.Pattern;
 public final class IdempotencyKeys {
   public static final String HEADER = "Idempotency-Key";
   public static final String REPLAYED_HEADER = "Idempotency-Replayed";
+
   /** The longest path a key can be scoped to (the column's width). */
   static final int MAX_PATH_LENGTH = 1024;
+
   // Visible ASCII only: safe to store, compare and show back, and no header folding tricks.
   private static final Pattern VALID = Pattern.compile("[\\x21-\\x7E]{1,255}");
 
@@ -34,8 +36,8 @@ public final class IdempotencyKeys {
   /** Paths longer than the stored scope allows cannot carry a key. */
   static void checkPath(String path) {
     if (path.length() > MAX_PATH_LENGTH) {
-      throw ApiException.invalidField(HEADER,
-          "cannot be used on a path longer than " + MAX_PATH_LENGTH + " characters");
+      throw ApiException.invalidField(
+          HEADER, "cannot be used on a path longer than " + MAX_PATH_LENGTH + " characters");
     }
   }
 }

@@ -16,17 +16,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The spec's four Idempotency-Key rules over the {@code idempotency_keys} table, so that they
- * hold across threads, processes and restarts: the table's primary key decides which request
- * runs, never a Java lock.
+ * The spec's four Idempotency-Key rules over the {@code idempotency_keys} table, so that they hold
+ * across threads, processes and restarts: the table's primary key decides which request runs, never
+ * a Java lock.
  *
- * <p>A claim left in flight longer than {@code inFlightTimeout} (its process died, or its
- * response never reached the filters) is taken over by the next request with the same key and
- * body, so a crash does not block a key for 24 hours.
+ * <p>A claim left in flight longer than {@code inFlightTimeout} (its process died, or its response
+ * never reached the filters) is taken over by the next request with the same key and body, so a
+ * crash does not block a key for 24 hours.
  */
 public final class IdempotencyStore {
   /** The spec: keys expire after 24 hours. */
   public static final Duration TTL = Duration.ofHours(24);
+
   private static final Logger LOG = LoggerFactory.getLogger(IdempotencyStore.class);
   private static final String UNIQUE_VIOLATION = "23505";
   // Rows can vanish between a failed insert and the read (released, expired); try again then.
@@ -55,10 +56,10 @@ public final class IdempotencyStore {
   }
 
   /** Stores the 2xx response of a claimed request for replay. */
-  public void complete(IdempotencyOutcome.Claimed claim, int status, String contentType,
-      byte[] body) {
-    warnIfLost(claim, dao(d -> d.complete(claim.scope(), claim.claimId(), status, contentType,
-        body)));
+  public void complete(
+      IdempotencyOutcome.Claimed claim, int status, String contentType, byte[] body) {
+    warnIfLost(
+        claim, dao(d -> d.complete(claim.scope(), claim.claimId(), status, contentType, body)));
   }
 
   /** Remembers that the request completed although its response cannot be replayed. */
@@ -72,8 +73,8 @@ public final class IdempotencyStore {
   }
 
   /**
-   * Frees every claim made before now: for a process that owns its database, at start, when
-   * any claim still in flight belongs to a process that died. Answers how many.
+   * Frees every claim made before now: for a process that owns its database, at start, when any
+   * claim still in flight belongs to a process that died. Answers how many.
    */
   public int releaseAbandonedClaims() {
     return dao(d -> d.releaseInFlightBefore(clock.instant()));
@@ -96,7 +97,8 @@ public final class IdempotencyStore {
 
   private boolean tryInsert(IdempotencyScope scope, String hash, UUID claimId, Instant now) {
     try {
-      jdbi.useExtension(IdempotencyKeyDao.class,
+      jdbi.useExtension(
+          IdempotencyKeyDao.class,
           dao -> dao.insertInFlight(scope, hash, claimId, now, now.plus(TTL)));
       return true;
     } catch (UnableToExecuteStatementException e) {
@@ -118,10 +120,12 @@ public final class IdempotencyStore {
     }
     return switch (row.state()) {
       case IN_FLIGHT -> inFlight(row, now);
-      case COMPLETED -> Optional.of(new IdempotencyOutcome.Replay(
-          row.responseStatus(), row.contentType(), row.responseBody()));
-      case NOT_REPLAYABLE -> Optional.of(
-          new IdempotencyOutcome.NotReplayable(row.responseStatus()));
+      case COMPLETED ->
+          Optional.of(
+              new IdempotencyOutcome.Replay(
+                  row.responseStatus(), row.contentType(), row.responseBody()));
+      case NOT_REPLAYABLE ->
+          Optional.of(new IdempotencyOutcome.NotReplayable(row.responseStatus()));
     };
   }
 
@@ -134,15 +138,20 @@ public final class IdempotencyStore {
     if (taken == 0) {
       return Optional.empty();
     }
-    LOG.warn("Took over Idempotency-Key claim abandoned since {} by {}", row.createdAt(),
+    LOG.warn(
+        "Took over Idempotency-Key claim abandoned since {} by {}",
+        row.createdAt(),
         row.scope().identity());
     return Optional.of(new IdempotencyOutcome.Claimed(row.scope(), claimId));
   }
 
   private void warnIfLost(IdempotencyOutcome.Claimed claim, int updated) {
     if (updated == 0) {
-      LOG.warn("Idempotency-Key claim of {} on {} {} was taken over before it completed;"
-          + " its response is not stored", claim.scope().identity(), claim.scope().method(),
+      LOG.warn(
+          "Idempotency-Key claim of {} on {} {} was taken over before it completed;"
+              + " its response is not stored",
+          claim.scope().identity(),
+          claim.scope().method(),
           claim.scope().path());
     }
   }

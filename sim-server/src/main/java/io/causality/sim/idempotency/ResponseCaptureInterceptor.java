@@ -8,9 +8,9 @@ import java.io.IOException;
 import java.util.Objects;
 
 /**
- * Stores the body of a claimed request's 2xx response while it is written to the client, up
- * to {@code maxBytes}. A larger body, or one whose writing fails, is recorded as not
- * replayable: the request ran, so a retry must not run it again.
+ * Stores the body of a claimed request's 2xx response while it is written to the client, up to
+ * {@code maxBytes}. A larger body, or one whose writing fails, is recorded as not replayable: the
+ * request ran, so a retry must not run it again.
  */
 @Priority(Priorities.USER)
 public final class ResponseCaptureInterceptor implements WriterInterceptor {
@@ -34,8 +34,7 @@ public final class ResponseCaptureInterceptor implements WriterInterceptor {
       return;
     }
     context.removeProperty(PENDING);
-    BoundedCopyOutputStream copy = new BoundedCopyOutputStream(context.getOutputStream(),
-        maxBytes);
+    BoundedCopyOutputStream copy = new BoundedCopyOutputStream(context.getOutputStream(), maxBytes);
     context.setOutputStream(copy);
     try {
       context.proceed();

@@ -11,10 +11,10 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * Plays simulations in the background (docs/simulations.md, "Playback and statuses"): one
- * {@link Player} per playing simulation, run every {@code batchInterval} on a small scheduled
- * pool that Dropwizard stops with the service. Each run advances by the ticks that fell due
- * since play (base rate x speed): one batch, one commit.
+ * Plays simulations in the background (docs/simulations.md, "Playback and statuses"): one {@link
+ * Player} per playing simulation, run every {@code batchInterval} on a small scheduled pool that
+ * Dropwizard stops with the service. Each run advances by the ticks that fell due since play (base
+ * rate x speed): one batch, one commit.
  */
 public final class PlaybackScheduler implements Playback {
   private final ScheduledExecutorService executor;
@@ -34,8 +34,8 @@ public final class PlaybackScheduler implements Playback {
     if (closed) {
       throw shuttingDown();
     }
-    Player player = new Player(simulationId, baseTicksPerSecond * speed, intervalNanos, batch,
-        this::finished);
+    Player player =
+        new Player(simulationId, baseTicksPerSecond * speed, intervalNanos, batch, this::finished);
     Player previous = players.put(simulationId, player);
     if (previous != null) {
       previous.cancel();
@@ -66,7 +66,9 @@ public final class PlaybackScheduler implements Playback {
   }
 
   private static ApiException shuttingDown() {
-    return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE,
+    return new ApiException(
+        503,
+        ErrorCodes.SERVICE_UNAVAILABLE,
         "The service is shutting down; play the simulation again once it is back");
   }
 }

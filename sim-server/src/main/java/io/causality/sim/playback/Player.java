@@ -10,10 +10,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Plays one simulation: every interval, advances it by the ticks due since play began
- * (elapsed time x ticks per second). A late run (a busy machine, a slow commit) catches up at
- * most at twice the rate, and a player more than a second behind forgets the backlog rather
- * than sprint through it. Runs of one player never overlap (a fixed-rate schedule).
+ * Plays one simulation: every interval, advances it by the ticks due since play began (elapsed time
+ * x ticks per second). A late run (a busy machine, a slow commit) catches up at most at twice the
+ * rate, and a player more than a second behind forgets the backlog rather than sprint through it.
+ * Runs of one player never overlap (a fixed-rate schedule).
  */
 final class Player implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(Player.class);
@@ -30,7 +30,11 @@ final class Player implements Runnable {
   private volatile boolean cancelled;
   private long done;
 
-  Player(UUID simulationId, double ticksPerSecond, long intervalNanos, Playback.Batch batch,
+  Player(
+      UUID simulationId,
+      double ticksPerSecond,
+      long intervalNanos,
+      Playback.Batch batch,
       Consumer<Player> finished) {
     this.simulationId = simulationId;
     this.ticksPerNano = ticksPerSecond / SECOND;
@@ -46,8 +50,7 @@ final class Player implements Runnable {
   }
 
   void schedule(ScheduledExecutorService executor) {
-    future = executor.scheduleAtFixedRate(this, intervalNanos, intervalNanos,
-        TimeUnit.NANOSECONDS);
+    future = executor.scheduleAtFixedRate(this, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
     if (cancelled) {
       future.cancel(false);
     }

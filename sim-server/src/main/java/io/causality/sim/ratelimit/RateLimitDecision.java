@@ -5,8 +5,8 @@ package io.causality.sim.ratelimit;
  *
  * @param limit requests allowed in the window ({@code X-RateLimit-Limit})
  * @param remaining requests still allowed now ({@code X-RateLimit-Remaining})
- * @param resetEpochSecond when the oldest counted request leaves the window and the budget
- *     grows again, in Unix seconds ({@code X-RateLimit-Reset})
+ * @param resetEpochSecond when the oldest counted request leaves the window and the budget grows
+ *     again, in Unix seconds ({@code X-RateLimit-Reset})
  * @param retryAfterSeconds seconds from now until then, at least 1 ({@code Retry-After})
  */
 public record RateLimitDecision(
@@ -14,8 +14,12 @@ public record RateLimitDecision(
 
   static RateLimitDecision of(
       boolean allowed, int limit, int used, long resetMillis, long nowMillis) {
-    return new RateLimitDecision(allowed, limit, Math.max(0, limit - used),
-        ceilDiv(resetMillis, 1_000), Math.max(1, ceilDiv(resetMillis - nowMillis, 1_000)));
+    return new RateLimitDecision(
+        allowed,
+        limit,
+        Math.max(0, limit - used),
+        ceilDiv(resetMillis, 1_000),
+        Math.max(1, ceilDiv(resetMillis - nowMillis, 1_000)));
   }
 
   // Rounded up, so that a client waiting until the announced second finds the budget grown.

@@ -20,17 +20,18 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Charges each request to its identity's budget for its route class, sized by the tier, and
- * answers 429 RATE_LIMITED with {@code Retry-After} when the budget is spent.
+ * Charges each request to its identity's budget for its route class, sized by the tier, and answers
+ * 429 RATE_LIMITED with {@code Retry-After} when the budget is spent.
  *
  * <p>It runs after authentication, so the identity is known, and before authorization and
- * everything else. Every response of a charged request carries {@code X-RateLimit-Limit},
- * {@code -Remaining} and {@code -Reset}, errors that later filters or resources answer too.
+ * everything else. Every response of a charged request carries {@code X-RateLimit-Limit}, {@code
+ * -Remaining} and {@code -Reset}, errors that later filters or resources answer too.
  */
 @Priority(RateLimitFilter.PRIORITY)
 public final class RateLimitFilter implements ContainerRequestFilter, ContainerResponseFilter {
   /** Between authentication (1000) and authorization (2000). */
   public static final int PRIORITY = Priorities.AUTHENTICATION + 500;
+
   public static final String LIMIT = "X-RateLimit-Limit";
   public static final String REMAINING = "X-RateLimit-Remaining";
   public static final String RESET = "X-RateLimit-Reset";
@@ -53,14 +54,18 @@ public final class RateLimitFilter implements ContainerRequestFilter, ContainerR
   public void filter(ContainerRequestContext request) {
     RouteClass routeClass = RouteClass.of(request.getMethod(), request.getUriInfo().getPath());
     Optional<Caller> caller = RequestIdentity.caller(request);
-    routeClass.limitIn(tiers.tierOf(caller).rateLimits()).ifPresent(limit -> {
-      RequestIdentity identity = RequestIdentity.of(request, servletRequest.getRemoteAddr());
-      RateLimitDecision decision = limiter.tryAcquire(identity, routeClass, limit);
-      request.setProperty(DECISION, decision);
-      if (!decision.allowed()) {
-        request.abortWith(tooManyRequests(routeClass, decision));
-      }
-    });
+    routeClass
+        .limitIn(tiers.tierOf(caller).rateLimits())
+        .ifPresent(
+            limit -> {
+              RequestIdentity identity =
+                  RequestIdentity.of(request, servletRequest.getRemoteAddr());
+              RateLimitDecision decision = limiter.tryAcquire(identity, routeClass, limit);
+              request.setProperty(DECISION, decision);
+              if (!decision.allowed()) {
+                request.abortWith(tooManyRequests(routeClass, decision));
+              }
+            });
   }
 
   @Override
@@ -74,10 +79,13 @@ public final class RateLimitFilter implements ContainerRequestFilter, ContainerR
   }
 
   private Response tooManyRequests(RouteClass routeClass, RateLimitDecision decision) {
-    String message = String.format(
-        "Rate limit exceeded: %d %s requests per %d seconds; retry after %d seconds",
-        decision.limit(), routeClass.wireName(), window.toSeconds(),
-        decision.retryAfterSeconds());
+    String message =
+        String.format(
+            "Rate limit exceeded: %d %s requests per %d seconds; retry after %d seconds",
+            decision.limit(),
+            routeClass.wireName(),
+            window.toSeconds(),
+            decision.retryAfterSeconds());
     return Response.fromResponse(ErrorResponses.of(429, ErrorCodes.RATE_LIMITED, message, null))
         .header(HttpHeaders.RETRY_AFTER, decision.retryAfterSeconds())
         .build();

@@ -25,17 +25,19 @@ public final class RateLimiter {
   public RateLimiter(Duration window, long maxCounters, Clock clock) {
     this.slotMillis = Math.max(1, -Math.floorDiv(-window.toMillis(), SlidingWindowCounter.SLOTS));
     this.clock = Objects.requireNonNull(clock);
-    this.counters = Caffeine.newBuilder()
-        .expireAfterAccess(Duration.ofMillis(slotMillis * (SlidingWindowCounter.SLOTS + 1)))
-        .maximumSize(maxCounters)
-        .build();
+    this.counters =
+        Caffeine.newBuilder()
+            .expireAfterAccess(Duration.ofMillis(slotMillis * (SlidingWindowCounter.SLOTS + 1)))
+            .maximumSize(maxCounters)
+            .build();
   }
 
   /** Counts the request against the identity's budget for the class, when there is room. */
   public RateLimitDecision tryAcquire(RequestIdentity identity, RouteClass routeClass, int limit) {
     long now = clock.millis();
-    SlidingWindowCounter counter = counters.get(new Key(identity, routeClass),
-        key -> new SlidingWindowCounter(slotMillis, now));
+    SlidingWindowCounter counter =
+        counters.get(
+            new Key(identity, routeClass), key -> new SlidingWindowCounter(slotMillis, now));
     return counter.tryAcquire(limit, now);
   }
 }

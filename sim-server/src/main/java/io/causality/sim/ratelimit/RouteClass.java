@@ -5,9 +5,9 @@ import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
- * The spec's route classes, each with its own per-window budget. Writes the spec does not
- * name (PUT agent-policy, PUT time-control, POST /v1/evaluations, any DELETE) count as
- * {@link #STEP}: like a step they advance or alter a simulation, and they cost about as much.
+ * The spec's route classes, each with its own per-window budget. Writes the spec does not name (PUT
+ * agent-policy, PUT time-control, POST /v1/evaluations, any DELETE) count as {@link #STEP}: like a
+ * step they advance or alter a simulation, and they cost about as much.
  */
 public enum RouteClass {
   /** {@code POST /v1/simulations*} and {@code POST /v1/simulations/{id}/decrees}. */
@@ -27,8 +27,7 @@ public enum RouteClass {
   public static RouteClass of(String method, String path) {
     String normalized = normalize(path);
     return switch (method) {
-      case "GET", "HEAD", "OPTIONS" ->
-          EVENTS_PATH.matcher(normalized).matches() ? EVENTS : READ;
+      case "GET", "HEAD", "OPTIONS" -> EVENTS_PATH.matcher(normalized).matches() ? EVENTS : READ;
       case "POST" -> isCreate(normalized) ? CREATE : STEP;
       default -> STEP;
     };
@@ -57,6 +56,7 @@ public enum RouteClass {
   private static String normalize(String path) {
     String withSlash = path.startsWith("/") ? path : "/" + path;
     return withSlash.length() > 1 && withSlash.endsWith("/")
-        ? withSlash.substring(0, withSlash.length() - 1) : withSlash;
+        ? withSlash.substring(0, withSlash.length() - 1)
+        : withSlash;
   }
 }

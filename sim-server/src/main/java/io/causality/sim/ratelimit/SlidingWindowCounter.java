@@ -1,13 +1,13 @@
 package io.causality.sim.ratelimit;
 
 /**
- * The requests one identity made in one route class over the trailing window, counted in
- * {@link #SLOTS} + 1 slots of {@code window / SLOTS} each.
+ * The requests one identity made in one route class over the trailing window, counted in {@link
+ * #SLOTS} + 1 slots of {@code window / SLOTS} each.
  *
  * <p>Every admitted request stays counted for at least a whole window (and at most one slot
- * longer), so no trailing window of that length ever holds more admitted requests than the
- * limit: the spec's sliding window, at a cost of at most one slot (1 s of a 60 s window) of
- * extra strictness and a fixed, small amount of memory whatever the limit.
+ * longer), so no trailing window of that length ever holds more admitted requests than the limit:
+ * the spec's sliding window, at a cost of at most one slot (1 s of a 60 s window) of extra
+ * strictness and a fixed, small amount of memory whatever the limit.
  */
 final class SlidingWindowCounter {
   static final int SLOTS = 60;

@@ -1,11 +1,11 @@
 package io.causality.sim.resources;
 
-import io.causality.common.errors.ErrorEnvelope;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ErrorCodes;
+import io.causality.common.errors.ErrorEnvelope;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
@@ -22,21 +22,25 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * {@code GET /v1/docs}: public; Swagger UI for {@code /v1/openapi.json}, served from the
- * swagger-ui webjar inside the jar, so it works with no outside network.
+ * {@code GET /v1/docs}: public; Swagger UI for {@code /v1/openapi.json}, served from the swagger-ui
+ * webjar inside the jar, so it works with no outside network.
  */
 @Path("/v1/docs")
 @Tag(name = "Documentation")
-@ApiResponse(responseCode = "429", description = "Rate limited (per client address)",
+@ApiResponse(
+    responseCode = "429",
+    description = "Rate limited (per client address)",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class ApiDocsResource {
   private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
-  private static final Map<String, String> ASSETS = Map.of(
-      "swagger-ui.css", "text/css",
-      "swagger-ui-bundle.js", "application/javascript",
-      "swagger-ui-standalone-preset.js", "application/javascript",
-      "favicon-32x32.png", "image/png");
-  private static final String PAGE = """
+  private static final Map<String, String> ASSETS =
+      Map.of(
+          "swagger-ui.css", "text/css",
+          "swagger-ui-bundle.js", "application/javascript",
+          "swagger-ui-standalone-preset.js", "application/javascript",
+          "favicon-32x32.png", "image/png");
+  private static final String PAGE =
+      """
       <!DOCTYPE html>
       <html lang="en">
       <head>
@@ -73,8 +77,10 @@ public final class ApiDocsResource {
   @Operation(hidden = true)
   public Response asset(@PathParam("asset") String asset) {
     String type = ASSETS.get(asset);
-    InputStream content = type == null ? null
-        : ApiDocsResource.class.getClassLoader().getResourceAsStream(assetRoot + asset);
+    InputStream content =
+        type == null
+            ? null
+            : ApiDocsResource.class.getClassLoader().getResourceAsStream(assetRoot + asset);
     if (content == null) {
       throw new ApiException(404, ErrorCodes.NOT_FOUND, "No documentation asset " + asset);
     }
@@ -84,8 +90,10 @@ public final class ApiDocsResource {
   }
 
   private static String webjarVersion() {
-    try (InputStream in = ApiDocsResource.class.getClassLoader().getResourceAsStream(
-        "META-INF/maven/org.webjars/swagger-ui/pom.properties")) {
+    try (InputStream in =
+        ApiDocsResource.class
+            .getClassLoader()
+            .getResourceAsStream("META-INF/maven/org.webjars/swagger-ui/pom.properties")) {
       if (in == null) {
         throw new IllegalStateException("The swagger-ui webjar is missing from the classpath");
       }

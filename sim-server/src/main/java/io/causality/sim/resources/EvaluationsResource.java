@@ -32,13 +32,21 @@ import java.util.Objects;
 @Tag(name = "Evaluations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
-@ApiResponse(responseCode = "400", description = "Invalid request: one issue per bad field",
+@ApiResponse(
+    responseCode = "400",
+    description = "Invalid request: one issue per bad field",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "401", description = "Missing authentication",
+@ApiResponse(
+    responseCode = "401",
+    description = "Missing authentication",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "403", description = "The API key lacks the scope",
+@ApiResponse(
+    responseCode = "403",
+    description = "The API key lacks the scope",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "503", description = "EVALUATION_DISABLED: no policy configured",
+@ApiResponse(
+    responseCode = "503",
+    description = "EVALUATION_DISABLED: no policy configured",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class EvaluationsResource {
   private final EvaluationRuntime runtime;
@@ -52,13 +60,17 @@ public final class EvaluationsResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
-  @Operation(summary = "Evaluate a snapshot against the state gate",
-      description = "Gamma below the policy's floor is REJECT_STATE; an overrideToken is "
-          + "verified locally, then redeemed at the coordinator. Scope simulation:write.")
-  @ApiResponse(responseCode = "200", description = "The evaluationResponse",
+  @Operation(
+      summary = "Evaluate a snapshot against the state gate",
+      description =
+          "Gamma below the policy's floor is REJECT_STATE; an overrideToken is "
+              + "verified locally, then redeemed at the coordinator. Scope simulation:write.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "The evaluationResponse",
       useReturnTypeSchema = true)
-  public EvaluationResponse evaluate(@Parameter(hidden = true) @Auth Caller caller,
-      @NotNull JsonNode evaluationRequest) {
+  public EvaluationResponse evaluate(
+      @Parameter(hidden = true) @Auth Caller caller, @NotNull JsonNode evaluationRequest) {
     return runtime.evaluate(evaluationRequest);
   }
 }

@@ -14,13 +14,15 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * {@code GET /v1/health}: public; runs every health check, the database's among them.
- * {@code GET /v1/health/live} (beyond the spec): public; runs none (docs/operations.md).
+ * {@code GET /v1/health}: public; runs every health check, the database's among them. {@code GET
+ * /v1/health/live} (beyond the spec): public; runs none (docs/operations.md).
  */
 @Path("/v1/health")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Health")
-@ApiResponse(responseCode = "429", description = "Rate limited (per client address)",
+@ApiResponse(
+    responseCode = "429",
+    description = "Rate limited (per client address)",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class HealthResource {
   private final HealthReport report;
@@ -32,11 +34,16 @@ public final class HealthResource {
   }
 
   @GET
-  @Operation(summary = "Service health (public)",
+  @Operation(
+      summary = "Service health (public)",
       description = "Runs every health check now, the database's among them.")
-  @ApiResponse(responseCode = "200", description = "All checks pass",
+  @ApiResponse(
+      responseCode = "200",
+      description = "All checks pass",
       content = @Content(schema = @Schema(implementation = HealthReport.Body.class)))
-  @ApiResponse(responseCode = "503", description = "A check fails",
+  @ApiResponse(
+      responseCode = "503",
+      description = "A check fails",
       content = @Content(schema = @Schema(implementation = HealthReport.Body.class)))
   public Response health() {
     return report.respond();
@@ -44,11 +51,15 @@ public final class HealthResource {
 
   @GET
   @Path("/live")
-  @Operation(summary = "Liveness (public)",
-      description = "Answers UP without running any check: the process is up and serving "
-          + "requests. For liveness probes, which should not restart a service whose database "
-          + "is briefly unreachable; GET /v1/health is the readiness check.")
-  @ApiResponse(responseCode = "200", description = "The service is serving requests",
+  @Operation(
+      summary = "Liveness (public)",
+      description =
+          "Answers UP without running any check: the process is up and serving "
+              + "requests. For liveness probes, which should not restart a service whose database "
+              + "is briefly unreachable; GET /v1/health is the readiness check.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "The service is serving requests",
       content = @Content(schema = @Schema(implementation = HealthReport.Body.class)))
   public HealthReport.Body live() {
     return live;

@@ -6,10 +6,10 @@ import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.OrganizationDetail;
 import io.causality.sim.api.PathIds;
 import io.causality.sim.auth.Caller;
-import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.Scope;
+import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -43,17 +43,27 @@ public final class OrganizationResource {
   @RequiresScope(Scope.ORG_READ)
   @Operation(summary = "Get an organization", description = "Scope org:read.")
   @ApiResponse(responseCode = "200", description = "The organization", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "400", description = "id is not a UUID",
+  @ApiResponse(
+      responseCode = "400",
+      description = "id is not a UUID",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "401", description = "Missing or invalid authentication",
+  @ApiResponse(
+      responseCode = "401",
+      description = "Missing or invalid authentication",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "Not a member, or the key lacks org:read",
+  @ApiResponse(
+      responseCode = "403",
+      description = "Not a member, or the key lacks org:read",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "404", description = "No such organization",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No such organization",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public OrganizationDetail get(@Parameter(hidden = true) @Auth Caller caller,
+  public OrganizationDetail get(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
-      @PathParam("id") String id) {
+          @PathParam("id")
+          String id) {
     return organizations.detail(caller, PathIds.uuid("id", id));
   }
 }

@@ -10,10 +10,10 @@ import io.causality.sim.api.RequestParameters;
 import io.causality.sim.api.UsageHistoryItem;
 import io.causality.sim.api.UsageSummary;
 import io.causality.sim.auth.Caller;
-import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.Scope;
+import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -36,13 +36,21 @@ import java.util.UUID;
 @Tag(name = "Organizations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
-@ApiResponse(responseCode = "400", description = "orgId or a query parameter is invalid",
+@ApiResponse(
+    responseCode = "400",
+    description = "orgId or a query parameter is invalid",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "401", description = "Missing or invalid authentication",
+@ApiResponse(
+    responseCode = "401",
+    description = "Missing or invalid authentication",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "403", description = "No access to the organization, or the "
-    + "key lacks the scope", content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "404", description = "No such organization (or no license)",
+@ApiResponse(
+    responseCode = "403",
+    description = "No access to the organization, or the " + "key lacks the scope",
+    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+@ApiResponse(
+    responseCode = "404",
+    description = "No such organization (or no license)",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class OrganizationUsageResource {
   private final OrganizationService organizations;
@@ -58,9 +66,11 @@ public final class OrganizationUsageResource {
   @RequiresScope(Scope.USAGE_READ)
   @Operation(summary = "Usage in the current billing period", description = "Scope usage:read.")
   @ApiResponse(responseCode = "200", description = "The usage summary", useReturnTypeSchema = true)
-  public UsageSummary summary(@Parameter(hidden = true) @Auth Caller caller,
+  public UsageSummary summary(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
-      @PathParam("orgId") String orgId) {
+          @PathParam("orgId")
+          String orgId) {
     return organizations.usageSummary(caller, organization(orgId));
   }
 
@@ -69,15 +79,20 @@ public final class OrganizationUsageResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.USAGE_READ)
-  @Operation(summary = "Usage of the most recent billing periods, newest first",
+  @Operation(
+      summary = "Usage of the most recent billing periods, newest first",
       description = "Scope usage:read.")
   @ApiResponse(responseCode = "200", description = "The usage history", useReturnTypeSchema = true)
-  public DataList<UsageHistoryItem> history(@Parameter(hidden = true) @Auth Caller caller,
+  public DataList<UsageHistoryItem> history(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
-      @PathParam("orgId") String orgId,
-      @Parameter(description = "How many periods, 1 to 12 (default 6)",
-          schema = @Schema(type = "integer", minimum = "1", maximum = "12", defaultValue = "6"))
-      @QueryParam("periods") String periods) {
+          @PathParam("orgId")
+          String orgId,
+      @Parameter(
+              description = "How many periods, 1 to 12 (default 6)",
+              schema = @Schema(type = "integer", minimum = "1", maximum = "12", defaultValue = "6"))
+          @QueryParam("periods")
+          String periods) {
     RequestParameters parameters = new RequestParameters();
     UUID id = parameters.uuid("orgId", orgId);
     int count = parameters.integer("periods", periods, 6, 1, 12);
@@ -92,9 +107,11 @@ public final class OrganizationUsageResource {
   @RequiresScope(Scope.ORG_READ)
   @Operation(summary = "The organization's license", description = "Scope org:read.")
   @ApiResponse(responseCode = "200", description = "The license", useReturnTypeSchema = true)
-  public LicenseResponse license(@Parameter(hidden = true) @Auth Caller caller,
+  public LicenseResponse license(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
-      @PathParam("orgId") String orgId) {
+          @PathParam("orgId")
+          String orgId) {
     return organizations.license(caller, organization(orgId));
   }
 

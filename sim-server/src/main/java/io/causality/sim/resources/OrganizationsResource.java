@@ -6,10 +6,10 @@ import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.DataList;
 import io.causality.sim.api.OrganizationSummary;
 import io.causality.sim.auth.Caller;
-import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.Scope;
+import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -40,13 +40,19 @@ public final class OrganizationsResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.ORG_READ)
-  @Operation(summary = "List the caller's organizations",
-      description = "An API key gets its single organization; a JWT caller every organization "
-          + "they belong to. Scope org:read.")
+  @Operation(
+      summary = "List the caller's organizations",
+      description =
+          "An API key gets its single organization; a JWT caller every organization "
+              + "they belong to. Scope org:read.")
   @ApiResponse(responseCode = "200", description = "The organizations", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "401", description = "Missing or invalid authentication",
+  @ApiResponse(
+      responseCode = "401",
+      description = "Missing or invalid authentication",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "The API key lacks org:read",
+  @ApiResponse(
+      responseCode = "403",
+      description = "The API key lacks org:read",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public DataList<OrganizationSummary> list(@Parameter(hidden = true) @Auth Caller caller) {
     return new DataList<>(organizations.list(caller));

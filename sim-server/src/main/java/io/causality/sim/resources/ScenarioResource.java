@@ -24,10 +24,13 @@ import java.util.concurrent.ConcurrentHashMap;
 @Path("/v1/scenarios/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Scenarios")
-@ApiResponse(responseCode = "429", description = "Rate limited (per client address)",
+@ApiResponse(
+    responseCode = "429",
+    description = "Rate limited (per client address)",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class ScenarioResource {
   private final EngineCatalog catalog;
+
   /** Pre-built scenarios never change: each is written once, on its first request. */
   private final Map<String, RawJson> written = new ConcurrentHashMap<>();
 
@@ -40,12 +43,18 @@ public final class ScenarioResource {
   @ExceptionMetered
   @Operation(summary = "Get a pre-built scenario (public)")
   @ApiResponse(responseCode = "200", description = "The full scenario")
-  @ApiResponse(responseCode = "404", description = "No such scenario",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No such scenario",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public RawJson get(@PathParam("id") String id) {
-    return catalog.scenarios().find(id)
-        .map(scenario -> written.computeIfAbsent(scenario.id(),
-            key -> RawJson.of(gen -> ScenarioJson.writeFull(gen, scenario))))
+    return catalog
+        .scenarios()
+        .find(id)
+        .map(
+            scenario ->
+                written.computeIfAbsent(
+                    scenario.id(), key -> RawJson.of(gen -> ScenarioJson.writeFull(gen, scenario))))
         .orElseThrow(() -> new ScenarioNotFoundException(id));
   }
 }

@@ -1,15 +1,15 @@
 package io.causality.sim.resources;
 
-import io.causality.common.errors.ErrorEnvelope;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.media.Content;
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
+import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.DataList;
 import io.causality.sim.api.RawJson;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
@@ -22,16 +22,19 @@ import java.util.List;
 @Path("/v1/scenarios")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Scenarios")
-@ApiResponse(responseCode = "429", description = "Rate limited (per client address)",
+@ApiResponse(
+    responseCode = "429",
+    description = "Rate limited (per client address)",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class ScenariosResource {
   private final DataList<RawJson> summaries;
 
   public ScenariosResource(EngineCatalog catalog) {
     // The catalog is fixed at start, so the answer is built once.
-    List<RawJson> list = catalog.scenarios().summaries().stream()
-        .map(summary -> RawJson.of(gen -> ScenarioJson.writeSummary(gen, summary)))
-        .toList();
+    List<RawJson> list =
+        catalog.scenarios().summaries().stream()
+            .map(summary -> RawJson.of(gen -> ScenarioJson.writeSummary(gen, summary)))
+            .toList();
     this.summaries = new DataList<>(list);
   }
 
@@ -39,7 +42,9 @@ public final class ScenariosResource {
   @Timed
   @ExceptionMetered
   @Operation(summary = "List the pre-built scenarios (public)")
-  @ApiResponse(responseCode = "200", description = "{data: ScenarioSummary[]}",
+  @ApiResponse(
+      responseCode = "200",
+      description = "{data: ScenarioSummary[]}",
       useReturnTypeSchema = true)
   public DataList<RawJson> list() {
     return summaries;

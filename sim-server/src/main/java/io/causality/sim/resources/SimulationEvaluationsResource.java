@@ -33,16 +33,25 @@ import java.util.Objects;
 @Tag(name = "Evaluations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
-@ApiResponse(responseCode = "400", description = "Invalid request: one issue per bad field",
+@ApiResponse(
+    responseCode = "400",
+    description = "Invalid request: one issue per bad field",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "401", description = "Missing authentication, or the simulation "
-    + "belongs to another organization",
+@ApiResponse(
+    responseCode = "401",
+    description = "Missing authentication, or the simulation " + "belongs to another organization",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "403", description = "The API key lacks the scope",
+@ApiResponse(
+    responseCode = "403",
+    description = "The API key lacks the scope",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "404", description = "No such simulation",
+@ApiResponse(
+    responseCode = "404",
+    description = "No such simulation",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "503", description = "EVALUATION_DISABLED: no policy configured",
+@ApiResponse(
+    responseCode = "503",
+    description = "EVALUATION_DISABLED: no policy configured",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class SimulationEvaluationsResource {
   private final SimulationEvaluations evaluations;
@@ -56,12 +65,18 @@ public final class SimulationEvaluationsResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
-  @Operation(summary = "Evaluate a simulation's current state against the state gate",
-      description = "Gamma is the mean gamma of the live agents; with submit, a rejection "
-          + "goes to the coordinator. Scope simulation:write.")
-  @ApiResponse(responseCode = "200", description = "The request built, the response, and "
-      + "the coordinatorRequestId when submitted", useReturnTypeSchema = true)
-  public SimulationEvaluation evaluate(@Parameter(hidden = true) @Auth Caller caller,
+  @Operation(
+      summary = "Evaluate a simulation's current state against the state gate",
+      description =
+          "Gamma is the mean gamma of the live agents; with submit, a rejection "
+              + "goes to the coordinator. Scope simulation:write.")
+  @ApiResponse(
+      responseCode = "200",
+      description =
+          "The request built, the response, and " + "the coordinatorRequestId when submitted",
+      useReturnTypeSchema = true)
+  public SimulationEvaluation evaluate(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(schema = @Schema(format = "uuid")) @PathParam("id") String id,
       SimulationEvaluationRequest body) {
     SimulationEvaluationRequest request =

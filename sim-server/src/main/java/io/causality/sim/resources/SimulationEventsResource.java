@@ -52,31 +52,49 @@ public final class SimulationEventsResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_READ)
-  @Operation(summary = "Live events of a simulation (Server-Sent Events)",
-      description = "Events tick, loss, warning, paradox, prophecy, decree, policy, "
-          + "simulation:status, error and heartbeat, each with an id <tick>-<index>; send "
-          + "Last-Event-ID to resume after it (docs/simulations.md). Concurrent streams per "
-          + "organization are limited by the license's maxConcurrentSSE. Scope "
-          + "simulation:read.")
-  @ApiResponse(responseCode = "200", description = "The event stream",
+  @Operation(
+      summary = "Live events of a simulation (Server-Sent Events)",
+      description =
+          "Events tick, loss, warning, paradox, prophecy, decree, policy, "
+              + "simulation:status, error and heartbeat, each with an id <tick>-<index>; send "
+              + "Last-Event-ID to resume after it (docs/simulations.md). Concurrent streams per "
+              + "organization are limited by the license's maxConcurrentSSE. Scope "
+              + "simulation:read.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "The event stream",
       content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS))
-  @ApiResponse(responseCode = "400", description = "A malformed or future Last-Event-ID",
+  @ApiResponse(
+      responseCode = "400",
+      description = "A malformed or future Last-Event-ID",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "401", description = "Missing authentication, or the simulation "
-      + "belongs to another organization",
+  @ApiResponse(
+      responseCode = "401",
+      description =
+          "Missing authentication, or the simulation " + "belongs to another organization",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "The API key lacks the scope",
+  @ApiResponse(
+      responseCode = "403",
+      description = "The API key lacks the scope",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "404", description = "No such simulation",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No such simulation",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "429", description = "The organization has as many streams "
-      + "open as its license allows (RATE_LIMITED, with Retry-After)",
+  @ApiResponse(
+      responseCode = "429",
+      description =
+          "The organization has as many streams "
+              + "open as its license allows (RATE_LIMITED, with Retry-After)",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public void events(@Parameter(hidden = true) @Auth Caller caller,
+  public void events(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(schema = @Schema(format = "uuid")) @PathParam("id") String id,
       @Parameter(description = "The id of the last event received, to resume after it")
-      @HeaderParam("Last-Event-ID") String lastEventId,
-      @Context SseEventSink sink, @Context Sse sse,
+          @HeaderParam("Last-Event-ID")
+          String lastEventId,
+      @Context SseEventSink sink,
+      @Context Sse sse,
       @Context HttpServletRequest request) {
     RequestParameters parameters = new RequestParameters();
     UUID simulation = parameters.uuid("id", id);

@@ -51,23 +51,30 @@ import java.util.UUID;
 /**
  * {@code /v1/simulations/{id}}: one simulation, its steps, inputs, trace and prophecies.
  *
- * <p>The id template leaves out {@code run} and {@code from-domain}: JAX-RS picks the root
- * resource with the most literal characters, so without it {@code POST /v1/simulations/run}
- * would land here and answer 405.
+ * <p>The id template leaves out {@code run} and {@code from-domain}: JAX-RS picks the root resource
+ * with the most literal characters, so without it {@code POST /v1/simulations/run} would land here
+ * and answer 405.
  */
 @Path("/v1/simulations/{id: (?!(?:run|from-domain)(?:/|$))[^/]+}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Simulations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
-@ApiResponse(responseCode = "400", description = "Invalid request: one issue per bad field",
+@ApiResponse(
+    responseCode = "400",
+    description = "Invalid request: one issue per bad field",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "401", description = "Missing authentication, or the simulation "
-    + "belongs to another organization",
+@ApiResponse(
+    responseCode = "401",
+    description = "Missing authentication, or the simulation " + "belongs to another organization",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "403", description = "The API key lacks the scope",
+@ApiResponse(
+    responseCode = "403",
+    description = "The API key lacks the scope",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "404", description = "No such simulation",
+@ApiResponse(
+    responseCode = "404",
+    description = "No such simulation",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class SimulationResource {
   private static final List<String> ORDERS = List.of("asc", "desc");
@@ -86,7 +93,8 @@ public final class SimulationResource {
   @RequiresScope(Scope.SIMULATION_READ)
   @Operation(summary = "Get a simulation", description = "Scope simulation:read.")
   @ApiResponse(responseCode = "200", description = "The simulation", useReturnTypeSchema = true)
-  public SimulationView get(@Parameter(hidden = true) @Auth Caller caller,
+  public SimulationView get(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(schema = @Schema(format = "uuid")) @PathParam("id") String id) {
     return reader.get(caller, PathIds.uuid("id", id));
   }
@@ -97,14 +105,20 @@ public final class SimulationResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
-  @Operation(summary = "Advance a simulation by 1 to 10,000 ticks",
-      description = "403 QUOTA_EXCEEDED past the license's ticks per run; 409 CONFLICT when "
-          + "completed. Scope simulation:write.")
+  @Operation(
+      summary = "Advance a simulation by 1 to 10,000 ticks",
+      description =
+          "403 QUOTA_EXCEEDED past the license's ticks per run; 409 CONFLICT when "
+              + "completed. Scope simulation:write.")
   @ApiResponse(responseCode = "200", description = "{state, ticks}", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "409", description = "The simulation is completed",
+  @ApiResponse(
+      responseCode = "409",
+      description = "The simulation is completed",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public StepResponse step(@Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id, @NotNull @Valid StepRequest request) {
+  public StepResponse step(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") String id,
+      @NotNull @Valid StepRequest request) {
     return simulations.step(caller, PathIds.uuid("id", id), request.ticks());
   }
 
@@ -114,12 +128,16 @@ public final class SimulationResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_READ)
-  @Operation(summary = "The execution trace, as JSON or streamed NDJSON",
-      description = "Rebuilt from the stored inputs, byte for byte the live run; streamed as "
-          + "it is computed. 404 until the simulation has run a tick. Scope simulation:read.")
+  @Operation(
+      summary = "The execution trace, as JSON or streamed NDJSON",
+      description =
+          "Rebuilt from the stored inputs, byte for byte the live run; streamed as "
+              + "it is computed. 404 until the simulation has run a tick. Scope simulation:read.")
   @ApiResponse(responseCode = "200", description = "The Trace object, or NDJSON lines")
-  public Response trace(@Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id, @Parameter(hidden = true) @HeaderParam("Accept") String accept) {
+  public Response trace(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") String id,
+      @Parameter(hidden = true) @HeaderParam("Accept") String accept) {
     SimulationRow row = reader.traceable(caller, PathIds.uuid("id", id));
     boolean ndjson = accept != null && accept.contains(MediaTypes.NDJSON);
     StreamingOutput body = out -> reader.writeTrace(row, ndjson, out);
@@ -132,13 +150,18 @@ public final class SimulationResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
-  @Operation(summary = "Change an agent's lambda and/or gamma from the next tick",
+  @Operation(
+      summary = "Change an agent's lambda and/or gamma from the next tick",
       description = "404 for an unknown agent; 409 when completed. Scope simulation:write.")
   @ApiResponse(responseCode = "200", description = "{ok: true}", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "409", description = "The simulation is completed",
+  @ApiResponse(
+      responseCode = "409",
+      description = "The simulation is completed",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public Ok agentPolicy(@Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id, @NotNull @Valid AgentPolicyRequest request) {
+  public Ok agentPolicy(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") String id,
+      @NotNull @Valid AgentPolicyRequest request) {
     simulations.updatePolicy(caller, PathIds.uuid("id", id), request);
     return Ok.OK;
   }
@@ -149,14 +172,20 @@ public final class SimulationResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
-  @Operation(summary = "Submit a decree, applied at the next tick",
-      description = "Types: shock, attractor.add, attractor.move, attractor.remove, "
-          + "agent.policy, agent.remove, rule.set (docs/engine.md). Scope simulation:write.")
+  @Operation(
+      summary = "Submit a decree, applied at the next tick",
+      description =
+          "Types: shock, attractor.add, attractor.move, attractor.remove, "
+              + "agent.policy, agent.remove, rule.set (docs/engine.md). Scope simulation:write.")
   @ApiResponse(responseCode = "201", description = "The decree", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "409", description = "The simulation is completed",
+  @ApiResponse(
+      responseCode = "409",
+      description = "The simulation is completed",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public Response submitDecree(@Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id, @NotNull @Valid DecreeRequest request) {
+  public Response submitDecree(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") String id,
+      @NotNull @Valid DecreeRequest request) {
     DecreeView decree = simulations.submitDecree(caller, PathIds.uuid("id", id), request);
     return Response.status(201).entity(decree).build();
   }
@@ -167,11 +196,13 @@ public final class SimulationResource {
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_READ)
   @Operation(summary = "List a simulation's decrees", description = "Scope simulation:read.")
-  @ApiResponse(responseCode = "200", description = "A page of decrees",
-      useReturnTypeSchema = true)
-  public Page<DecreeView> decrees(@Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id, @QueryParam("limit") String limit,
-      @QueryParam("offset") String offset, @QueryParam("order") String order) {
+  @ApiResponse(responseCode = "200", description = "A page of decrees", useReturnTypeSchema = true)
+  public Page<DecreeView> decrees(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") String id,
+      @QueryParam("limit") String limit,
+      @QueryParam("offset") String offset,
+      @QueryParam("order") String order) {
     PageQuery query = PageQuery.of(id, limit, offset, order);
     return reader.decrees(caller, query.id(), query.limit(), query.offset(), query.order());
   }
@@ -182,11 +213,16 @@ public final class SimulationResource {
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_READ)
   @Operation(summary = "List a simulation's prophecies", description = "Scope simulation:read.")
-  @ApiResponse(responseCode = "200", description = "A page of prophecies",
+  @ApiResponse(
+      responseCode = "200",
+      description = "A page of prophecies",
       useReturnTypeSchema = true)
-  public Page<ProphecyView> prophecies(@Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id, @QueryParam("limit") String limit,
-      @QueryParam("offset") String offset, @QueryParam("order") String order) {
+  public Page<ProphecyView> prophecies(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") String id,
+      @QueryParam("limit") String limit,
+      @QueryParam("offset") String offset,
+      @QueryParam("order") String order) {
     PageQuery query = PageQuery.of(id, limit, offset, order);
     return reader.prophecies(caller, query.id(), query.limit(), query.offset(), query.order());
   }
@@ -200,7 +236,10 @@ public final class SimulationResource {
       int skip = parameters.integer("offset", offset, 0, 0, Integer.MAX_VALUE);
       String direction = parameters.oneOf("order", order, "asc", ORDERS);
       parameters.throwIfInvalid();
-      return new PageQuery(simulation, pageSize, skip,
+      return new PageQuery(
+          simulation,
+          pageSize,
+          skip,
           SimulationReader.Order.valueOf(direction.toUpperCase(Locale.ROOT)));
     }
   }

@@ -46,25 +46,39 @@ public final class SimulationTimeControlResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
-  @Operation(summary = "Play, pause or step a simulation",
-      description = "play runs it in the background at the base rate (10 ticks per second "
-          + "by default) times speed (0.1 to 10); pause stops it; step advances one tick. "
-          + "409 CONFLICT for an action its status does not allow (docs/simulations.md). "
-          + "Scope simulation:write.")
+  @Operation(
+      summary = "Play, pause or step a simulation",
+      description =
+          "play runs it in the background at the base rate (10 ticks per second "
+              + "by default) times speed (0.1 to 10); pause stops it; step advances one tick. "
+              + "409 CONFLICT for an action its status does not allow (docs/simulations.md). "
+              + "Scope simulation:write.")
   @ApiResponse(responseCode = "200", description = "{ok: true}", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "400", description = "Invalid request: one issue per bad field",
+  @ApiResponse(
+      responseCode = "400",
+      description = "Invalid request: one issue per bad field",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "401", description = "Missing authentication, or the simulation "
-      + "belongs to another organization",
+  @ApiResponse(
+      responseCode = "401",
+      description =
+          "Missing authentication, or the simulation " + "belongs to another organization",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "The API key lacks the scope",
+  @ApiResponse(
+      responseCode = "403",
+      description = "The API key lacks the scope",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "404", description = "No such simulation",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No such simulation",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "409", description = "The status does not allow the action: "
-      + "anything on a completed simulation, step while it plays",
+  @ApiResponse(
+      responseCode = "409",
+      description =
+          "The status does not allow the action: "
+              + "anything on a completed simulation, step while it plays",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public Ok timeControl(@Parameter(hidden = true) @Auth Caller caller,
+  public Ok timeControl(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(schema = @Schema(format = "uuid")) @PathParam("id") String id,
       @NotNull @Valid TimeControlRequest request) {
     simulations.timeControl(caller, PathIds.uuid("id", id), request);

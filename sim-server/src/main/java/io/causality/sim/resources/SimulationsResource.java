@@ -47,12 +47,18 @@ import java.util.UUID;
 @Tag(name = "Simulations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
-@ApiResponse(responseCode = "400", description = "Invalid request: one issue per bad field",
+@ApiResponse(
+    responseCode = "400",
+    description = "Invalid request: one issue per bad field",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "401", description = "Missing or invalid authentication",
+@ApiResponse(
+    responseCode = "401",
+    description = "Missing or invalid authentication",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(responseCode = "403", description = "Missing scope, another organization, or "
-    + "QUOTA_EXCEEDED", content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+@ApiResponse(
+    responseCode = "403",
+    description = "Missing scope, another organization, or " + "QUOTA_EXCEEDED",
+    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class SimulationsResource {
   private final SimulationService simulations;
   private final SimulationReader reader;
@@ -67,12 +73,16 @@ public final class SimulationsResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
-  @Operation(summary = "Create a simulation from a pre-built or an inline scenario",
+  @Operation(
+      summary = "Create a simulation from a pre-built or an inline scenario",
       description = "Exactly one of scenarioId or scenario. Scope simulation:write.")
   @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "404", description = "No such pre-built scenario",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No such pre-built scenario",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public Response create(@Parameter(hidden = true) @Auth Caller caller,
+  public Response create(
+      @Parameter(hidden = true) @Auth Caller caller,
       @NotNull @Valid CreateSimulationRequest request) {
     return created(simulations.create(caller, request));
   }
@@ -83,14 +93,19 @@ public final class SimulationsResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
-  @Operation(summary = "Create a simulation through a domain adapter",
+  @Operation(
+      summary = "Create a simulation through a domain adapter",
       description = "Scope simulation:write.")
-  @ApiResponse(responseCode = "201", description = "Created",
+  @ApiResponse(
+      responseCode = "201",
+      description = "Created",
       content = @Content(schema = @Schema(implementation = SimulationCreated.class)))
-  @ApiResponse(responseCode = "404", description = "No such domain adapter",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No such domain adapter",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public Response fromDomain(@Parameter(hidden = true) @Auth Caller caller,
-      @NotNull @Valid FromDomainRequest request) {
+  public Response fromDomain(
+      @Parameter(hidden = true) @Auth Caller caller, @NotNull @Valid FromDomainRequest request) {
     return created(simulations.createFromDomain(caller, request));
   }
 
@@ -101,21 +116,25 @@ public final class SimulationsResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
-  @Operation(summary = "Create a simulation and run it",
-      description = "Exactly one of scenarioId or domain (with input); ticks 1 to 10,000. "
-          + "With Accept: application/x-ndjson the trace streams as NDJSON: metadata line, "
-          + "initialState line, then one step per line. Scope simulation:write.")
+  @Operation(
+      summary = "Create a simulation and run it",
+      description =
+          "Exactly one of scenarioId or domain (with input); ticks 1 to 10,000. "
+              + "With Accept: application/x-ndjson the trace streams as NDJSON: metadata line, "
+              + "initialState line, then one step per line. Scope simulation:write.")
   @ApiResponse(responseCode = "200", description = "{simulationId, engineVersion, trace}")
-  @ApiResponse(responseCode = "404", description = "No such scenario or domain adapter",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No such scenario or domain adapter",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public Response run(@Parameter(hidden = true) @Auth Caller caller,
+  public Response run(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(hidden = true) @HeaderParam("Accept") String accept,
       @NotNull @Valid RunSimulationRequest request) {
     SimulationRow row = simulations.createAndRun(caller, request);
     boolean ndjson = accept != null && accept.contains(MediaTypes.NDJSON);
-    StreamingOutput body = ndjson
-        ? out -> reader.writeTrace(row, true, out)
-        : out -> reader.writeRun(row, out);
+    StreamingOutput body =
+        ndjson ? out -> reader.writeTrace(row, true, out) : out -> reader.writeRun(row, out);
     return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON)
         .location(URI.create("/v1/simulations/" + row.id()))
         .header("X-Simulation-Id", row.id().toString())
@@ -126,18 +145,27 @@ public final class SimulationsResource {
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_READ)
-  @Operation(summary = "List the simulations the caller may see, newest first",
-      description = "organizationId narrows a JWT caller's list; an API key always lists its "
-          + "own organization. Scope simulation:read.")
-  @ApiResponse(responseCode = "200", description = "A page of simulations",
+  @Operation(
+      summary = "List the simulations the caller may see, newest first",
+      description =
+          "organizationId narrows a JWT caller's list; an API key always lists its "
+              + "own organization. Scope simulation:read.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "A page of simulations",
       useReturnTypeSchema = true)
-  public Page<SimulationView> list(@Parameter(hidden = true) @Auth Caller caller,
+  public Page<SimulationView> list(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(schema = @Schema(format = "uuid")) @QueryParam("organizationId")
-      String organizationId,
-      @Parameter(schema = @Schema(type = "integer", minimum = "1", maximum = "200",
-          defaultValue = "50")) @QueryParam("limit") String limit,
+          String organizationId,
+      @Parameter(
+              schema =
+                  @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
+          @QueryParam("limit")
+          String limit,
       @Parameter(schema = @Schema(type = "integer", minimum = "0", defaultValue = "0"))
-      @QueryParam("offset") String offset) {
+          @QueryParam("offset")
+          String offset) {
     RequestParameters parameters = new RequestParameters();
     UUID organization = parameters.optionalUuid("organizationId", organizationId);
     int pageSize = parameters.integer("limit", limit, 50, 1, 200);
@@ -147,7 +175,6 @@ public final class SimulationsResource {
   }
 
   private static Response created(SimulationCreated created) {
-    return Response.created(URI.create("/v1/simulations/" + created.id())).entity(created)
-        .build();
+    return Response.created(URI.create("/v1/simulations/" + created.id())).entity(created).build();
   }
 }

@@ -6,9 +6,9 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 
 /**
- * Every request made with an organization's API key is one of its {@code apiCalls}: keys are
- * the metered integration channel. Members signed in with a JWT (the web application) are not
- * metered (docs/licensing.md).
+ * Every request made with an organization's API key is one of its {@code apiCalls}: keys are the
+ * metered integration channel. Members signed in with a JWT (the web application) are not metered
+ * (docs/licensing.md).
  */
 public final class ApiCallFilter implements ContainerResponseFilter {
   private final UsageMeter meter;

@@ -19,11 +19,13 @@ public final class UsageFlusher implements Managed {
 
   @Override
   public void start() {
-    executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "usage-flusher");
-      thread.setDaemon(true);
-      return thread;
-    });
+    executor =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "usage-flusher");
+              thread.setDaemon(true);
+              return thread;
+            });
     long millis = interval.toMillis();
     executor.scheduleWithFixedDelay(meter::flush, millis, millis, TimeUnit.MILLISECONDS);
   }

@@ -12,10 +12,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Counts API calls per organization in memory and adds them to the billing period's usage
- * once a second. A durable write per read request would cost more than the read itself; the
- * price is that a crash can lose up to one flush interval of {@code apiCalls} (never a
- * simulation, a tick count or any acknowledged write).
+ * Counts API calls per organization in memory and adds them to the billing period's usage once a
+ * second. A durable write per read request would cost more than the read itself; the price is that
+ * a crash can lose up to one flush interval of {@code apiCalls} (never a simulation, a tick count
+ * or any acknowledged write).
  */
 public final class UsageMeter {
   private static final Logger LOG = LoggerFactory.getLogger(UsageMeter.class);
@@ -46,14 +46,16 @@ public final class UsageMeter {
 
   private void write(UUID organization, BillingPeriods.Period period, long calls) {
     try {
-      jdbi.useExtension(UsageDao.class, dao -> {
-        dao.ensurePeriod(organization, period.start(), period.end());
-        dao.increment(organization, period.start(), 0, calls, 0);
-      });
+      jdbi.useExtension(
+          UsageDao.class,
+          dao -> {
+            dao.ensurePeriod(organization, period.start(), period.end());
+            dao.increment(organization, period.start(), 0, calls, 0);
+          });
     } catch (RuntimeException e) {
       pending.computeIfAbsent(organization, id -> new LongAdder()).add(calls);
-      LOG.warn("Could not record {} API calls of organization {}; will retry", calls,
-          organization, e);
+      LOG.warn(
+          "Could not record {} API calls of organization {}; will retry", calls, organization, e);
     }
   }
 }

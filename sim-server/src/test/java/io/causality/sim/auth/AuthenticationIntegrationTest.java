@@ -73,8 +73,14 @@ class AuthenticationIntegrationTest {
   @Test
   void bothMethodsAtOnceIs401() throws Exception {
     String token = SimTestFixture.jwt("alice", Instant.now().plusSeconds(300));
-    JsonNode error = error(client.send(client.request(PATH).header("X-Api-Key", readKey)
-        .header("Authorization", "Bearer " + token)), 401);
+    JsonNode error =
+        error(
+            client.send(
+                client
+                    .request(PATH)
+                    .header("X-Api-Key", readKey)
+                    .header("Authorization", "Bearer " + token)),
+            401);
     assertThat(error.get("message").asText()).contains("not both");
   }
 
@@ -86,8 +92,9 @@ class AuthenticationIntegrationTest {
 
   @Test
   void forgedJwtIs401() throws Exception {
-    String forged = SimTestFixture.jwt("alice", Instant.now().plusSeconds(300),
-        "another-secret-that-is-also-32-bytes-long");
+    String forged =
+        SimTestFixture.jwt(
+            "alice", Instant.now().plusSeconds(300), "another-secret-that-is-also-32-bytes-long");
     error(client.getWithToken(PATH, forged), 401);
   }
 
@@ -101,9 +108,13 @@ class AuthenticationIntegrationTest {
   @Test
   void unsignedJwtIs401() throws Exception {
     Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-    String none = b64.encodeToString("{\"alg\":\"none\"}".getBytes()) + "."
-        + b64.encodeToString(("{\"sub\":\"alice\",\"exp\":" + (Instant.now().getEpochSecond()
-            + 300) + "}").getBytes()) + ".";
+    String none =
+        b64.encodeToString("{\"alg\":\"none\"}".getBytes())
+            + "."
+            + b64.encodeToString(
+                ("{\"sub\":\"alice\",\"exp\":" + (Instant.now().getEpochSecond() + 300) + "}")
+                    .getBytes())
+            + ".";
     error(client.getWithToken(PATH, none), 401);
   }
 
@@ -125,15 +136,17 @@ class AuthenticationIntegrationTest {
   void activeKeyIsRememberedForItsCacheTimeAndNoLonger() {
     OrganizationAdmin.CreatedApiKey key = admin.createApiKey(organization.slug(), "org:read");
     AtomicLong nanos = new AtomicLong();
-    CallerAuthenticator authenticator = new CallerAuthenticator(SimTestFixture.jdbi(APP),
-        Optional.empty(), Duration.ofSeconds(10), nanos::get);
+    CallerAuthenticator authenticator =
+        new CallerAuthenticator(
+            SimTestFixture.jdbi(APP), Optional.empty(), Duration.ofSeconds(10), nanos::get);
     Credentials credentials = new Credentials.ApiKey(key.key());
     assertThat(authenticator.authenticate(credentials)).isPresent();
 
     admin.revokeApiKey(key.id());
     nanos.addAndGet(Duration.ofSeconds(9).toNanos());
     assertThat(authenticator.authenticate(credentials))
-        .as("remembered: the documented revocation delay").isPresent();
+        .as("remembered: the documented revocation delay")
+        .isPresent();
     nanos.addAndGet(Duration.ofSeconds(1).toNanos());
     assertThat(authenticator.authenticate(credentials)).as("forgotten, then refused").isEmpty();
   }

@@ -13,8 +13,7 @@ class RequestIdentityTest {
     UUID keyId = UUID.randomUUID();
     assertThat(RequestIdentity.of(Caller.apiKey(keyId, UUID.randomUUID(), Set.of())).value())
         .isEqualTo("key:" + keyId);
-    assertThat(RequestIdentity.of(Caller.user("alice", Map.of())).value())
-        .isEqualTo("user:alice");
+    assertThat(RequestIdentity.of(Caller.user("alice", Map.of())).value()).isEqualTo("user:alice");
     assertThat(RequestIdentity.ofAddress("10.0.0.7").value()).isEqualTo("ip:10.0.0.7");
   }
 

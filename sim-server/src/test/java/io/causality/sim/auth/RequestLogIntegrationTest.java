@@ -25,12 +25,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RequestLogIntegrationTest {
   static final Path LOGS = SimTestFixture.tempDirectory();
-  static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app(
-      SimApplication.class, "configs/request-log.yml",
-      ConfigOverride.config("server.requestLog.appenders[0].currentLogFilename",
-          LOGS.resolve("requests.log").toString()),
-      ConfigOverride.config("logging.appenders[0].currentLogFilename",
-          LOGS.resolve("application.log").toString()));
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(
+          SimApplication.class,
+          "configs/request-log.yml",
+          ConfigOverride.config(
+              "server.requestLog.appenders[0].currentLogFilename",
+              LOGS.resolve("requests.log").toString()),
+          ConfigOverride.config(
+              "logging.appenders[0].currentLogFilename",
+              LOGS.resolve("application.log").toString()));
 
   static OrganizationAdmin.CreatedApiKey key;
   private final SimTestFixture.Client client = new SimTestFixture.Client(APP);
@@ -45,8 +49,11 @@ class RequestLogIntegrationTest {
 
   @Test
   void apiKeyRequestsLogTheKeyIdAndNeverTheKey() throws Exception {
-    client.send(client.request("/v1/organizations").header("X-Request-Id", "log-key-1")
-        .header("X-Api-Key", key.key()));
+    client.send(
+        client
+            .request("/v1/organizations")
+            .header("X-Request-Id", "log-key-1")
+            .header("X-Api-Key", key.key()));
     String line = requestLogLine("log-key-1");
     assertThat(line).contains("identity=key:" + key.id()).contains(" 200 ");
     assertThat(allLogs()).doesNotContain(key.key());
@@ -55,8 +62,11 @@ class RequestLogIntegrationTest {
   @Test
   void bearerRequestsLogTheSubjectAndNeverTheToken() throws Exception {
     String token = SimTestFixture.jwt("log-user", Instant.now().plusSeconds(300));
-    client.send(client.request("/v1/organizations").header("X-Request-Id", "log-jwt-1")
-        .header("Authorization", "Bearer " + token));
+    client.send(
+        client
+            .request("/v1/organizations")
+            .header("X-Request-Id", "log-jwt-1")
+            .header("Authorization", "Bearer " + token));
     assertThat(requestLogLine("log-jwt-1")).contains("identity=user:log-user");
     assertThat(allLogs()).doesNotContain(token).doesNotContain(token.split("\\.")[2]);
   }
@@ -64,8 +74,11 @@ class RequestLogIntegrationTest {
   @Test
   void refusedCredentialsAreNeitherLoggedNorTakenAsAnIdentity() throws Exception {
     String forged = "sk_live_" + "Z".repeat(32);
-    client.send(client.request("/v1/organizations").header("X-Request-Id", "log-bad-1")
-        .header("X-Api-Key", forged));
+    client.send(
+        client
+            .request("/v1/organizations")
+            .header("X-Request-Id", "log-bad-1")
+            .header("X-Api-Key", forged));
     assertThat(requestLogLine("log-bad-1")).contains(" 401 ").contains("identity=-");
     assertThat(allLogs()).doesNotContain(forged);
   }
@@ -73,8 +86,10 @@ class RequestLogIntegrationTest {
   /** The request log is written after the response, by an async appender: poll, bounded. */
   private static String requestLogLine(String requestId) throws Exception {
     for (int attempt = 0; attempt < 100; attempt++) {
-      Optional<String> line = lines(LOGS.resolve("requests.log")).stream()
-          .filter(l -> l.contains("requestId=" + requestId)).findFirst();
+      Optional<String> line =
+          lines(LOGS.resolve("requests.log")).stream()
+              .filter(l -> l.contains("requestId=" + requestId))
+              .findFirst();
       if (line.isPresent()) {
         return line.get();
       }

@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * No secret reaches a log line or an answer: the JWT secret the service starts with, API keys
- * (valid, unknown, malformed, revoked), bearer tokens (valid, wrongly signed, expired,
- * unsigned, garbage). Everything the service writes to the console, start-up and request log
- * included, is captured and searched for each one.
+ * (valid, unknown, malformed, revoked), bearer tokens (valid, wrongly signed, expired, unsigned,
+ * garbage). Everything the service writes to the console, start-up and request log included, is
+ * captured and searched for each one.
  */
 class SecretsInLogsIntegrationTest {
   private static final String WRONG_SECRET = "another-secret-of-at-least-32-bytes-length!";
@@ -43,9 +43,10 @@ class SecretsInLogsIntegrationTest {
   void noSecretReachesTheLogsOrTheAnswers() throws Exception {
     String console;
     try (ConsoleCapture capture = ConsoleCapture.start()) {
-      DropwizardAppExtension<SimConfiguration> app = SimTestFixture.app(
-          ConfigOverride.config("logging.level", "INFO"),
-          ConfigOverride.config("rateLimits.enabled", "false"));
+      DropwizardAppExtension<SimConfiguration> app =
+          SimTestFixture.app(
+              ConfigOverride.config("logging.level", "INFO"),
+              ConfigOverride.config("rateLimits.enabled", "false"));
       app.before();
       try {
         exercise(app);
@@ -55,11 +56,12 @@ class SecretsInLogsIntegrationTest {
       console = capture.text();
     }
     assertThat(console).contains("GET /v1/simulations"); // the request log was captured
-    secrets.forEach((name, secret) -> {
-      assertThat(console).as("the console holds " + name).doesNotContain(secret);
-      answers.forEach(answer -> assertThat(answer).as("an answer holds " + name)
-          .doesNotContain(secret));
-    });
+    secrets.forEach(
+        (name, secret) -> {
+          assertThat(console).as("the console holds " + name).doesNotContain(secret);
+          answers.forEach(
+              answer -> assertThat(answer).as("an answer holds " + name).doesNotContain(secret));
+        });
   }
 
   private void exercise(DropwizardAppExtension<SimConfiguration> app) throws Exception {
@@ -77,29 +79,45 @@ class SecretsInLogsIntegrationTest {
     secret("an unknown API key", "sk_live_" + "Q".repeat(32));
     secret("a malformed API key", "sk_live_malformed-key-with-!!-characters");
     secret("a valid token", SimTestFixture.jwt("user-1", Instant.now().plusSeconds(600)));
-    secret("a token of an unknown user",
-        SimTestFixture.jwt("nobody", Instant.now().plusSeconds(600)));
+    secret(
+        "a token of an unknown user", SimTestFixture.jwt("nobody", Instant.now().plusSeconds(600)));
     secret("an expired token", SimTestFixture.jwt("user-1", Instant.now().minusSeconds(600)));
-    secret("a wrongly signed token",
+    secret(
+        "a wrongly signed token",
         SimTestFixture.jwt("user-1", Instant.now().plusSeconds(600), WRONG_SECRET));
-    secret("an unsigned token", new PlainJWT(new JWTClaimsSet.Builder().subject("user-1")
-        .expirationTime(Date.from(Instant.now().plusSeconds(600))).build()).serialize());
+    secret(
+        "an unsigned token",
+        new PlainJWT(
+                new JWTClaimsSet.Builder()
+                    .subject("user-1")
+                    .expirationTime(Date.from(Instant.now().plusSeconds(600)))
+                    .build())
+            .serialize());
     secret("a token with a header of its own", oddHeaderToken());
     secret("a garbage token", "eyJhbGciOiJIUzI1NiJ9.garbage-garbage.signature-signature");
-    for (String path : List.of("/v1/simulations", "/v1/organizations",
-        "/v1/organizations/" + org.id() + "/license")) {
+    for (String path :
+        List.of(
+            "/v1/simulations", "/v1/organizations", "/v1/organizations/" + org.id() + "/license")) {
       for (Map.Entry<String, String> entry : secrets.entrySet()) {
         answer(client.getWithKey(path, entry.getValue()));
         answer(client.getWithToken(path, entry.getValue()));
-        answer(client.send(client.request(path)
-            .header("Authorization", "Basic " + entry.getValue())));
-        answer(client.send(client.request(path).header("X-Api-Key", entry.getValue())
-            .header("Authorization", "Bearer " + entry.getValue())));
+        answer(
+            client.send(client.request(path).header("Authorization", "Basic " + entry.getValue())));
+        answer(
+            client.send(
+                client
+                    .request(path)
+                    .header("X-Api-Key", entry.getValue())
+                    .header("Authorization", "Bearer " + entry.getValue())));
       }
     }
-    answer(client.send(client.request("/v1/simulations").header("X-Api-Key", valid)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"" + valid + "\"}"))));
+    answer(
+        client.send(
+            client
+                .request("/v1/simulations")
+                .header("X-Api-Key", valid)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"" + valid + "\"}"))));
   }
 
   private void secret(String name, String value) {
@@ -118,12 +136,20 @@ class SecretsInLogsIntegrationTest {
 
   /** Signed with the right secret, but carrying a critical header the verifier refuses. */
   private static String oddHeaderToken() throws Exception {
-    SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS512)
-        .type(JOSEObjectType.JWT).keyID("kid-1").build(),
-        new JWTClaimsSet.Builder().subject("user-1")
-            .expirationTime(Date.from(Instant.now().plusSeconds(600))).build());
-    jwt.sign(new MACSigner((SimTestFixture.JWT_SECRET + SimTestFixture.JWT_SECRET)
-        .getBytes(StandardCharsets.UTF_8)));
+    SignedJWT jwt =
+        new SignedJWT(
+            new JWSHeader.Builder(JWSAlgorithm.HS512)
+                .type(JOSEObjectType.JWT)
+                .keyID("kid-1")
+                .build(),
+            new JWTClaimsSet.Builder()
+                .subject("user-1")
+                .expirationTime(Date.from(Instant.now().plusSeconds(600)))
+                .build());
+    jwt.sign(
+        new MACSigner(
+            (SimTestFixture.JWT_SECRET + SimTestFixture.JWT_SECRET)
+                .getBytes(StandardCharsets.UTF_8)));
     return jwt.serialize();
   }
 }

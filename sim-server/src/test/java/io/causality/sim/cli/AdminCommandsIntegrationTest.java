@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The admin commands of DESIGN.md against a real embedded database (a PostgreSQL schema with
- * {@code -Dcausality.test.database=postgresql}).
+ * The admin commands of DESIGN.md against a real embedded database (a PostgreSQL schema with {@code
+ * -Dcausality.test.database=postgresql}).
  */
 class AdminCommandsIntegrationTest {
   @TempDir Path directory;
@@ -50,9 +50,17 @@ class AdminCommandsIntegrationTest {
       password = schema.password();
     }
     config = directory.resolve("sim.yml");
-    Files.writeString(config, "logging:\n  level: WARN\ndatabase:\n  driverClass: " + driver
-        + "\n  url: \"" + url + "\"\n  user: \"" + user + "\"\n  password: \"" + password
-        + "\"\n");
+    Files.writeString(
+        config,
+        "logging:\n  level: WARN\ndatabase:\n  driverClass: "
+            + driver
+            + "\n  url: \""
+            + url
+            + "\"\n  user: \""
+            + user
+            + "\"\n  password: \""
+            + password
+            + "\"\n");
   }
 
   @AfterEach
@@ -68,9 +76,12 @@ class AdminCommandsIntegrationTest {
     SimApplication application = new SimApplication();
     Bootstrap<?> bootstrap = new Bootstrap<>(application);
     application.initialize((Bootstrap) bootstrap);
-    Cli cli = new Cli(new JarLocation(getClass()), bootstrap,
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    Cli cli =
+        new Cli(
+            new JarLocation(getClass()),
+            bootstrap,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
     PrintStream systemOut = System.out;
     PrintStream systemErr = System.err;
     // The commands answer on System.out, as scripts capture it.
@@ -83,7 +94,9 @@ class AdminCommandsIntegrationTest {
       System.setOut(systemOut);
       System.setErr(systemErr);
     }
-    return new Result(failure.isEmpty(), out.toString(StandardCharsets.UTF_8).strip(),
+    return new Result(
+        failure.isEmpty(),
+        out.toString(StandardCharsets.UTF_8).strip(),
         err.toString(StandardCharsets.UTF_8).strip());
   }
 
@@ -99,12 +112,26 @@ class AdminCommandsIntegrationTest {
 
   @Test
   void orgCreatePrintsTheIdAndCreatesALicense() throws Exception {
-    Result result = run("org", "create", "--name", "Acme Labs", "--slug", "acme", "--tier",
-        "enterprise", config.toString());
+    Result result =
+        run(
+            "org",
+            "create",
+            "--name",
+            "Acme Labs",
+            "--slug",
+            "acme",
+            "--tier",
+            "enterprise",
+            config.toString());
     assertThat(result.ok()).isTrue();
     assertThat(result.out()).matches("[0-9a-f-]{36}");
-    assertThat(count("SELECT COUNT(*) FROM licenses WHERE tier = 'enterprise' AND "
-        + "organization_id = '" + result.out() + "'")).isEqualTo(1);
+    assertThat(
+            count(
+                "SELECT COUNT(*) FROM licenses WHERE tier = 'enterprise' AND "
+                    + "organization_id = '"
+                    + result.out()
+                    + "'"))
+        .isEqualTo(1);
   }
 
   @Test
@@ -113,12 +140,11 @@ class AdminCommandsIntegrationTest {
     Result duplicate = run("org", "create", "--name", "B", "--slug", "acme", config.toString());
     assertThat(duplicate.ok()).isFalse();
     assertThat(duplicate.err()).contains("--slug acme is taken");
-    Result badTier = run("org", "create", "--name", "C", "--slug", "c", "--tier", "gold",
-        config.toString());
+    Result badTier =
+        run("org", "create", "--name", "C", "--slug", "c", "--tier", "gold", config.toString());
     assertThat(badTier.ok()).isFalse();
     assertThat(badTier.err()).contains("--tier must be one of");
-    Result badSlug = run("org", "create", "--name", "D", "--slug", "Not A Slug",
-        config.toString());
+    Result badSlug = run("org", "create", "--name", "D", "--slug", "Not A Slug", config.toString());
     assertThat(badSlug.err()).contains("--slug must be");
     assertThat(count("SELECT COUNT(*) FROM organizations")).isEqualTo(1);
   }
@@ -126,27 +152,51 @@ class AdminCommandsIntegrationTest {
   @Test
   void apikeyCreatePrintsTheKeyOnceAndStoresOnlyItsHash() throws Exception {
     run("org", "create", "--name", "A", "--slug", "acme", config.toString());
-    Result result = run("apikey", "create", "--org", "acme", "--scopes",
-        "simulation:read,simulation:write", config.toString());
+    Result result =
+        run(
+            "apikey",
+            "create",
+            "--org",
+            "acme",
+            "--scopes",
+            "simulation:read,simulation:write",
+            config.toString());
     assertThat(result.ok()).isTrue();
     String key = result.out();
     assertThat(ApiKeySecrets.looksLikeKey(key)).isTrue();
-    assertThat(count("SELECT COUNT(*) FROM api_keys WHERE key_hash = '"
-        + ApiKeySecrets.hash(key) + "' AND scopes = 'simulation:read,simulation:write'"))
+    assertThat(
+            count(
+                "SELECT COUNT(*) FROM api_keys WHERE key_hash = '"
+                    + ApiKeySecrets.hash(key)
+                    + "' AND scopes = 'simulation:read,simulation:write'"))
         .isEqualTo(1);
-    assertThat(count("SELECT COUNT(*) FROM api_keys WHERE key_hash LIKE '%" + key + "%'"
-        + " OR key_prefix = '" + key + "'")).isZero();
+    assertThat(
+            count(
+                "SELECT COUNT(*) FROM api_keys WHERE key_hash LIKE '%"
+                    + key
+                    + "%'"
+                    + " OR key_prefix = '"
+                    + key
+                    + "'"))
+        .isZero();
   }
 
   @Test
   void apikeyCreateRefusesUnknownScopesAndOrganizations() throws Exception {
     run("org", "create", "--name", "A", "--slug", "acme", config.toString());
-    Result scopes = run("apikey", "create", "--org", "acme", "--scopes", "simulation:read,root",
-        config.toString());
+    Result scopes =
+        run(
+            "apikey",
+            "create",
+            "--org",
+            "acme",
+            "--scopes",
+            "simulation:read,root",
+            config.toString());
     assertThat(scopes.ok()).isFalse();
     assertThat(scopes.err()).contains("unknown: [root]");
-    Result org = run("apikey", "create", "--org", "nope", "--scopes", "org:read",
-        config.toString());
+    Result org =
+        run("apikey", "create", "--org", "nope", "--scopes", "org:read", config.toString());
     assertThat(org.err()).contains("--org nope: no such organization");
     assertThat(count("SELECT COUNT(*) FROM api_keys")).isZero();
   }
@@ -155,8 +205,8 @@ class AdminCommandsIntegrationTest {
   void apikeyRevokeStopsTheKeyAndRefusesUnknownIds() throws Exception {
     run("org", "create", "--name", "A", "--slug", "acme", config.toString());
     run("apikey", "create", "--org", "acme", "--scopes", "org:read", config.toString());
-    String id = err.toString(StandardCharsets.UTF_8).replaceAll("(?s).*API key (\\S+) .*", "$1")
-        .strip();
+    String id =
+        err.toString(StandardCharsets.UTF_8).replaceAll("(?s).*API key (\\S+) .*", "$1").strip();
     Result revoked = run("apikey", "revoke", "--id", id, config.toString());
     assertThat(revoked.ok()).as(revoked.err()).isTrue();
     assertThat(count("SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NOT NULL")).isEqualTo(1);
@@ -170,14 +220,38 @@ class AdminCommandsIntegrationTest {
   @Test
   void userAddCreatesAndUpdatesAMembership() throws Exception {
     run("org", "create", "--name", "A", "--slug", "acme", config.toString());
-    assertThat(run("user", "add", "--org", "acme", "--user", "alice", "--role", "member",
-        config.toString()).ok()).isTrue();
-    assertThat(run("user", "add", "--org", "acme", "--user", "alice", "--role", "owner",
-        config.toString()).ok()).isTrue();
-    assertThat(count("SELECT COUNT(*) FROM memberships WHERE user_id = 'alice' AND "
-        + "role = 'owner'")).isEqualTo(1);
-    Result missing = run("user", "add", "--org", "nope", "--user", "bob", "--role", "owner",
-        config.toString());
+    assertThat(
+            run(
+                    "user",
+                    "add",
+                    "--org",
+                    "acme",
+                    "--user",
+                    "alice",
+                    "--role",
+                    "member",
+                    config.toString())
+                .ok())
+        .isTrue();
+    assertThat(
+            run(
+                    "user",
+                    "add",
+                    "--org",
+                    "acme",
+                    "--user",
+                    "alice",
+                    "--role",
+                    "owner",
+                    config.toString())
+                .ok())
+        .isTrue();
+    assertThat(
+            count(
+                "SELECT COUNT(*) FROM memberships WHERE user_id = 'alice' AND " + "role = 'owner'"))
+        .isEqualTo(1);
+    Result missing =
+        run("user", "add", "--org", "nope", "--user", "bob", "--role", "owner", config.toString());
     assertThat(missing.ok()).isFalse();
   }
 }

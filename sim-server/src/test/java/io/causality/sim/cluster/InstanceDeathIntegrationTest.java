@@ -36,13 +36,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * An instance dies while it plays a simulation (docs/operations.md, "When a node dies"):
- * instance A, the built jar in a process of its own, plays it; A is killed with SIGKILL, so
- * nothing of its shutdown runs. Its advisory lock goes with its connection, and instance B's
- * next sweep (every {@code playback.orphanSweepInterval}, short here) pauses the simulation
- * with reason {@code restart}; B's stream client hears that. Without the sweep, or if B took a
- * dead player for a live one, the simulation would stay "running" with nobody playing it.
- * Skipped without a PostgreSQL server.
+ * An instance dies while it plays a simulation (docs/operations.md, "When a node dies"): instance
+ * A, the built jar in a process of its own, plays it; A is killed with SIGKILL, so nothing of its
+ * shutdown runs. Its advisory lock goes with its connection, and instance B's next sweep (every
+ * {@code playback.orphanSweepInterval}, short here) pauses the simulation with reason {@code
+ * restart}; B's stream client hears that. Without the sweep, or if B took a dead player for a live
+ * one, the simulation would stay "running" with nobody playing it. Skipped without a PostgreSQL
+ * server.
  */
 class InstanceDeathIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -60,17 +60,26 @@ class InstanceDeathIntegrationTest {
     database = PostgresTestDatabase.create();
     Map<String, String> settings = settings();
     // the PostgreSQL settings come after, and so replace, SimProcess's own H2 file
-    doomed = SimProcess.create(settings.entrySet().stream()
-        .map(e -> e.getKey() + "=" + e.getValue()).toArray(String[]::new)).start();
+    doomed =
+        SimProcess.create(
+                settings.entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue())
+                    .toArray(String[]::new))
+            .start();
     List<ConfigOverride> overrides = new ArrayList<>();
     settings.forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
-    survivor = new DropwizardTestSupport<>(SimApplication.class,
-        ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-        overrides.toArray(ConfigOverride[]::new));
+    survivor =
+        new DropwizardTestSupport<>(
+            SimApplication.class,
+            ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+            overrides.toArray(ConfigOverride[]::new));
     survivor.before();
-    admin = new OrganizationAdmin(Jdbi.create(database.url(), database.user(),
-        database.password()).installPlugin(new SqlObjectPlugin()), Clock.systemUTC(),
-        new SecureRandom());
+    admin =
+        new OrganizationAdmin(
+            Jdbi.create(database.url(), database.user(), database.password())
+                .installPlugin(new SqlObjectPlugin()),
+            Clock.systemUTC(),
+            new SecureRandom());
   }
 
   @AfterAll
@@ -89,18 +98,30 @@ class InstanceDeathIntegrationTest {
   @Test
   void whatAKilledInstancePlayedIsPausedByTheOtherAndItsStreamsHearIt() throws Exception {
     OrganizationRow organization = SimTestFixture.organization(admin, "strategic");
-    String key = admin.createApiKey(organization.slug(), "simulation:read,simulation:write")
-        .key();
-    HttpResponse<String> created = send(survivor.getLocalPort(), "POST", "/v1/simulations",
-        key, "{\"scenario\":" + EventsFixture.INLINE + "}");
+    String key = admin.createApiKey(organization.slug(), "simulation:read,simulation:write").key();
+    HttpResponse<String> created =
+        send(
+            survivor.getLocalPort(),
+            "POST",
+            "/v1/simulations",
+            key,
+            "{\"scenario\":" + EventsFixture.INLINE + "}");
     assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
     String id = JSON.readTree(created.body()).get("id").asText();
 
-    try (SseTestClient events = SseTestClient.open(survivor.getLocalPort(),
-        "/v1/simulations/" + id + "/events", Map.of("X-Api-Key", key))) {
+    try (SseTestClient events =
+        SseTestClient.open(
+            survivor.getLocalPort(),
+            "/v1/simulations/" + id + "/events",
+            Map.of("X-Api-Key", key))) {
       assertThat(events.status()).isEqualTo(200);
-      HttpResponse<String> played = send(doomed.port(), "PUT",
-          "/v1/simulations/" + id + "/time-control", key, "{\"action\":\"play\",\"speed\":1}");
+      HttpResponse<String> played =
+          send(
+              doomed.port(),
+              "PUT",
+              "/v1/simulations/" + id + "/time-control",
+              key,
+              "{\"action\":\"play\",\"speed\":1}");
       assertThat(played.statusCode()).as(played.body()).isEqualTo(200);
       List<Event> seen = new ArrayList<>(events.until(e -> isTick(e, 20), DEADLINE));
 
@@ -112,19 +133,24 @@ class InstanceDeathIntegrationTest {
       assertThat(status.get("reason").asText()).isEqualTo("restart");
       assertContiguous(seen);
     }
-    JsonNode simulation = JSON.readTree(send(survivor.getLocalPort(), "GET",
-        "/v1/simulations/" + id, key, null).body());
+    JsonNode simulation =
+        JSON.readTree(
+            send(survivor.getLocalPort(), "GET", "/v1/simulations/" + id, key, null).body());
     assertThat(simulation.get("status").asText()).isEqualTo("paused");
     // and B plays it again on request
-    HttpResponse<String> again = send(survivor.getLocalPort(), "PUT",
-        "/v1/simulations/" + id + "/time-control", key, "{\"action\":\"play\",\"speed\":1}");
+    HttpResponse<String> again =
+        send(
+            survivor.getLocalPort(),
+            "PUT",
+            "/v1/simulations/" + id + "/time-control",
+            key,
+            "{\"action\":\"play\",\"speed\":1}");
     assertThat(again.statusCode()).as(again.body()).isEqualTo(200);
   }
 
   /** The same settings for both instances: the schema, a fast sweep, fast playback. */
   private static Map<String, String> settings() {
-    Map<String, String> settings =
-        new LinkedHashMap<>(database.databaseSettings());
+    Map<String, String> settings = new LinkedHashMap<>(database.databaseSettings());
     settings.put("auth.jwtSecret", SimTestFixture.JWT_SECRET);
     settings.put("rateLimits.enabled", "false");
     settings.put("events.heartbeatInterval", "200 milliseconds");
@@ -138,13 +164,16 @@ class InstanceDeathIntegrationTest {
     return event.name().equals("tick") && event.data().startsWith("{\"t\":" + t + ",");
   }
 
-  private static HttpResponse<String> send(int port, String method, String path, String key,
-      String body) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + port + path))
-        .header("X-Api-Key", key)
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body));
+  private static HttpResponse<String> send(
+      int port, String method, String path, String key, String body) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("X-Api-Key", key)
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
     if (body != null) {
       request.header("Content-Type", "application/json");
     }

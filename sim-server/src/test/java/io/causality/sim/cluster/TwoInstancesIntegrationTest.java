@@ -51,10 +51,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two instances of sim-server on one PostgreSQL schema, called alternately and at the same
- * moment (docs/operations.md): idempotency keys, usage counts and quotas hold across them,
- * steps through both neither get lost nor fork the simulation, and an event stream on one
- * instance hears a simulation that plays on the other. Skipped without a PostgreSQL server.
+ * Two instances of sim-server on one PostgreSQL schema, called alternately and at the same moment
+ * (docs/operations.md): idempotency keys, usage counts and quotas hold across them, steps through
+ * both neither get lost nor fork the simulation, and an event stream on one instance hears a
+ * simulation that plays on the other. Skipped without a PostgreSQL server.
  */
 class TwoInstancesIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -63,8 +63,7 @@ class TwoInstancesIntegrationTest {
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   private static PostgresTestDatabase database;
-  private static final List<DropwizardTestSupport<SimConfiguration>> INSTANCES =
-      new ArrayList<>();
+  private static final List<DropwizardTestSupport<SimConfiguration>> INSTANCES = new ArrayList<>();
   private static OrganizationAdmin admin;
   private static ExecutorService clients;
 
@@ -76,9 +75,12 @@ class TwoInstancesIntegrationTest {
       INSTANCES.add(instance);
       instance.before();
     }
-    admin = new OrganizationAdmin(Jdbi.create(database.url(), database.user(),
-        database.password()).installPlugin(new SqlObjectPlugin()), Clock.systemUTC(),
-        new SecureRandom());
+    admin =
+        new OrganizationAdmin(
+            Jdbi.create(database.url(), database.user(), database.password())
+                .installPlugin(new SqlObjectPlugin()),
+            Clock.systemUTC(),
+            new SecureRandom());
     clients = Executors.newFixedThreadPool(64);
   }
 
@@ -98,20 +100,42 @@ class TwoInstancesIntegrationTest {
   void theSameIdempotencyKeyOnBothInstancesHasOneEffect() throws Exception {
     Caller caller = caller("strategic");
     String body = "{\"scenario\":" + EventsFixture.INLINE + "}";
-    List<HttpResponse<String>> answers = allAtOnce(32, i -> () -> send(i % 2, "POST",
-        "/v1/simulations", caller.key(), body, Map.of("Idempotency-Key", "one-effect")));
+    List<HttpResponse<String>> answers =
+        allAtOnce(
+            32,
+            i ->
+                () ->
+                    send(
+                        i % 2,
+                        "POST",
+                        "/v1/simulations",
+                        caller.key(),
+                        body,
+                        Map.of("Idempotency-Key", "one-effect")));
 
-    List<String> created = answers.stream().filter(a -> a.statusCode() == 201)
-        .map(a -> field(a, "id")).distinct().toList();
+    List<String> created =
+        answers.stream()
+            .filter(a -> a.statusCode() == 201)
+            .map(a -> field(a, "id"))
+            .distinct()
+            .toList();
     assertThat(created).hasSize(1);
-    assertThat(answers).allSatisfy(a -> assertThat(a.statusCode()).as(a.body())
-        .isIn(201, 409));
-    assertThat(count("SELECT COUNT(*) FROM simulations WHERE organization_id = ?",
-        caller.organization())).isEqualTo(1);
+    assertThat(answers).allSatisfy(a -> assertThat(a.statusCode()).as(a.body()).isIn(201, 409));
+    assertThat(
+            count(
+                "SELECT COUNT(*) FROM simulations WHERE organization_id = ?",
+                caller.organization()))
+        .isEqualTo(1);
     // later, either instance replays the stored answer
     for (int instance = 0; instance < 2; instance++) {
-      HttpResponse<String> replay = send(instance, "POST", "/v1/simulations", caller.key(),
-          body, Map.of("Idempotency-Key", "one-effect"));
+      HttpResponse<String> replay =
+          send(
+              instance,
+              "POST",
+              "/v1/simulations",
+              caller.key(),
+              body,
+              Map.of("Idempotency-Key", "one-effect"));
       assertThat(replay.statusCode()).isEqualTo(201);
       assertThat(field(replay, "id")).isEqualTo(created.get(0));
     }
@@ -121,81 +145,128 @@ class TwoInstancesIntegrationTest {
   @Test
   void usageCountsAreExactAfterParallelRunsThroughBoth() throws Exception {
     Caller caller = caller("strategic");
-    List<HttpResponse<String>> created = allAtOnce(40, i -> () -> send(i % 2, "POST",
-        "/v1/simulations", caller.key(), "{\"scenario\":" + EventsFixture.INLINE + "}"));
-    assertThat(created).allSatisfy(a -> assertThat(a.statusCode()).as(a.body())
-        .isEqualTo(201));
-    List<HttpResponse<String>> steps = allAtOnce(40, i -> () -> send((i + 1) % 2, "POST",
-        "/v1/simulations/" + field(created.get(i), "id") + "/step", caller.key(),
-        "{\"ticks\":3}"));
-    assertThat(steps).allSatisfy(a -> assertThat(a.statusCode()).as(a.body())
-        .isEqualTo(200));
+    List<HttpResponse<String>> created =
+        allAtOnce(
+            40,
+            i ->
+                () ->
+                    send(
+                        i % 2,
+                        "POST",
+                        "/v1/simulations",
+                        caller.key(),
+                        "{\"scenario\":" + EventsFixture.INLINE + "}"));
+    assertThat(created).allSatisfy(a -> assertThat(a.statusCode()).as(a.body()).isEqualTo(201));
+    List<HttpResponse<String>> steps =
+        allAtOnce(
+            40,
+            i ->
+                () ->
+                    send(
+                        (i + 1) % 2,
+                        "POST",
+                        "/v1/simulations/" + field(created.get(i), "id") + "/step",
+                        caller.key(),
+                        "{\"ticks\":3}"));
+    assertThat(steps).allSatisfy(a -> assertThat(a.statusCode()).as(a.body()).isEqualTo(200));
 
-    assertThat(count("SELECT simulation_runs FROM usage_periods WHERE organization_id = ?",
-        caller.organization())).isEqualTo(40);
-    assertThat(count("SELECT tick_count FROM usage_periods WHERE organization_id = ?",
-        caller.organization())).isEqualTo(120);
+    assertThat(
+            count(
+                "SELECT simulation_runs FROM usage_periods WHERE organization_id = ?",
+                caller.organization()))
+        .isEqualTo(40);
+    assertThat(
+            count(
+                "SELECT tick_count FROM usage_periods WHERE organization_id = ?",
+                caller.organization()))
+        .isEqualTo(120);
   }
 
   /**
-   * Catches a limit checked by reading the count before an unconditional increment: 16 runs
-   * were created so, instead of 5.
+   * Catches a limit checked by reading the count before an unconditional increment: 16 runs were
+   * created so, instead of 5.
    */
   @Test
   void aQuotaAtItsLimitIsNotExceededByParallelRunsThroughBoth() throws Exception {
     Caller caller = caller("community");
     BillingPeriods.Period period = BillingPeriods.containing(Instant.now());
-    execute("INSERT INTO usage_periods (organization_id, period_start, period_end, "
-        + "simulation_runs, api_calls, tick_count) VALUES (?, ?, ?, 95, 0, 0)",
-        caller.organization(), Timestamp.from(period.start()), Timestamp.from(period.end()));
+    execute(
+        "INSERT INTO usage_periods (organization_id, period_start, period_end, "
+            + "simulation_runs, api_calls, tick_count) VALUES (?, ?, ?, 95, 0, 0)",
+        caller.organization(),
+        Timestamp.from(period.start()),
+        Timestamp.from(period.end()));
 
-    List<HttpResponse<String>> answers = allAtOnce(20, i -> () -> send(i % 2, "POST",
-        "/v1/simulations", caller.key(), "{\"scenario\":" + EventsFixture.INLINE + "}"));
+    List<HttpResponse<String>> answers =
+        allAtOnce(
+            20,
+            i ->
+                () ->
+                    send(
+                        i % 2,
+                        "POST",
+                        "/v1/simulations",
+                        caller.key(),
+                        "{\"scenario\":" + EventsFixture.INLINE + "}"));
 
-    Map<Integer, Long> statuses = answers.stream()
-        .collect(Collectors.groupingBy(HttpResponse::statusCode, Collectors.counting()));
+    Map<Integer, Long> statuses =
+        answers.stream()
+            .collect(Collectors.groupingBy(HttpResponse::statusCode, Collectors.counting()));
     assertThat(statuses).containsOnly(Map.entry(201, 5L), Map.entry(403, 15L));
-    assertThat(count("SELECT simulation_runs FROM usage_periods WHERE organization_id = ?",
-        caller.organization())).isEqualTo(100);
+    assertThat(
+            count(
+                "SELECT simulation_runs FROM usage_periods WHERE organization_id = ?",
+                caller.organization()))
+        .isEqualTo(100);
   }
 
   /**
-   * Without the retry of a change another instance made first, some of these were 409;
-   * without the version condition on the write, steps were lost (tick 14 of 24).
+   * Without the retry of a change another instance made first, some of these were 409; without the
+   * version condition on the write, steps were lost (tick 14 of 24).
    */
   @Test
   void stepsThroughBothAtOnceAreNeitherLostNorForked() throws Exception {
     Caller caller = caller("strategic");
     String id = create(caller, 0);
-    List<HttpResponse<String>> steps = allAtOnce(24, i -> () -> send(i % 2, "POST",
-        "/v1/simulations/" + id + "/step", caller.key(), "{\"ticks\":1}"));
-    assertThat(steps).allSatisfy(a -> assertThat(a.statusCode()).as(a.body())
-        .isEqualTo(200));
+    List<HttpResponse<String>> steps =
+        allAtOnce(
+            24,
+            i ->
+                () ->
+                    send(
+                        i % 2,
+                        "POST",
+                        "/v1/simulations/" + id + "/step",
+                        caller.key(),
+                        "{\"ticks\":1}"));
+    assertThat(steps).allSatisfy(a -> assertThat(a.statusCode()).as(a.body()).isEqualTo(200));
 
     String straight = create(caller, 0);
     send(0, "POST", "/v1/simulations/" + straight + "/step", caller.key(), "{\"ticks\":24}");
     for (int instance = 0; instance < 2; instance++) {
-      JsonNode stepped = JSON.readTree(send(instance, "GET", "/v1/simulations/" + id,
-          caller.key(), null).body());
-      JsonNode reference = JSON.readTree(send(instance, "GET", "/v1/simulations/" + straight,
-          caller.key(), null).body());
+      JsonNode stepped =
+          JSON.readTree(send(instance, "GET", "/v1/simulations/" + id, caller.key(), null).body());
+      JsonNode reference =
+          JSON.readTree(
+              send(instance, "GET", "/v1/simulations/" + straight, caller.key(), null).body());
       assertThat(stepped.get("ticks").asLong()).isEqualTo(24);
       assertThat(stepped.get("state")).isEqualTo(reference.get("state"));
     }
   }
 
   /**
-   * The stream is on instance B; the simulation plays on A, then B takes playing over at
-   * another speed, then A pauses it: B's client hears every event once, in order, and one
-   * instance plays at a time (the ids would repeat or jump otherwise). Without the NOTIFY,
-   * B's client gets heartbeats only.
+   * The stream is on instance B; the simulation plays on A, then B takes playing over at another
+   * speed, then A pauses it: B's client hears every event once, in order, and one instance plays at
+   * a time (the ids would repeat or jump otherwise). Without the NOTIFY, B's client gets heartbeats
+   * only.
    */
   @Test
   void aStreamOnOneInstanceHearsASimulationPlayingOnTheOther() throws Exception {
     Caller caller = caller("strategic");
     String id = create(caller, 0);
-    try (SseTestClient events = SseTestClient.open(port(1),
-        "/v1/simulations/" + id + "/events", Map.of("X-Api-Key", caller.key()))) {
+    try (SseTestClient events =
+        SseTestClient.open(
+            port(1), "/v1/simulations/" + id + "/events", Map.of("X-Api-Key", caller.key()))) {
       assertThat(events.status()).isEqualTo(200);
       timeControl(0, caller, id, "{\"action\":\"play\",\"speed\":10}");
       List<Event> seen = new ArrayList<>(events.until(e -> isTick(e, 40), DEADLINE));
@@ -205,40 +276,46 @@ class TwoInstancesIntegrationTest {
       seen.addAll(events.until(e -> isStatus(e, "paused"), DEADLINE));
 
       assertContiguous(seen);
-      List<Event> statuses = numbered(seen).stream()
-          .filter(e -> e.name().equals("simulation:status")).toList();
+      List<Event> statuses =
+          numbered(seen).stream().filter(e -> e.name().equals("simulation:status")).toList();
       assertThat(statuses).hasSize(2);
-      JsonNode simulation = JSON.readTree(send(1, "GET", "/v1/simulations/" + id,
-          caller.key(), null).body());
+      JsonNode simulation =
+          JSON.readTree(send(1, "GET", "/v1/simulations/" + id, caller.key(), null).body());
       assertThat(simulation.get("status").asText()).isEqualTo("paused");
       long ticks = simulation.get("ticks").asLong();
-      assertThat(numbered(seen).stream().filter(e -> e.name().equals("tick")))
-          .hasSize((int) ticks);
+      assertThat(numbered(seen).stream().filter(e -> e.name().equals("tick"))).hasSize((int) ticks);
     }
-    assertThat(count("SELECT COUNT(*) FROM simulations WHERE id = ? AND player IS NULL",
-        UUID.fromString(id))).isEqualTo(1);
+    assertThat(
+            count(
+                "SELECT COUNT(*) FROM simulations WHERE id = ? AND player IS NULL",
+                UUID.fromString(id)))
+        .isEqualTo(1);
   }
 
   private record Caller(UUID organization, String key) {}
 
   private static Caller caller(String tier) {
     OrganizationRow organization = SimTestFixture.organization(admin, tier);
-    String key = admin.createApiKey(organization.slug(), "simulation:read,simulation:write")
-        .key();
+    String key = admin.createApiKey(organization.slug(), "simulation:read,simulation:write").key();
     return new Caller(organization.id(), key);
   }
 
   private static String create(Caller caller, int instance) throws Exception {
-    HttpResponse<String> created = send(instance, "POST", "/v1/simulations", caller.key(),
-        "{\"scenario\":" + EventsFixture.INLINE + "}");
+    HttpResponse<String> created =
+        send(
+            instance,
+            "POST",
+            "/v1/simulations",
+            caller.key(),
+            "{\"scenario\":" + EventsFixture.INLINE + "}");
     assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
     return field(created, "id");
   }
 
   private static void timeControl(int instance, Caller caller, String id, String body)
       throws Exception {
-    HttpResponse<String> answer = send(instance, "PUT", "/v1/simulations/" + id
-        + "/time-control", caller.key(), body);
+    HttpResponse<String> answer =
+        send(instance, "PUT", "/v1/simulations/" + id + "/time-control", caller.key(), body);
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
   }
 
@@ -266,11 +343,13 @@ class TwoInstancesIntegrationTest {
     List<Future<T>> futures = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       Callable<T> one = call.apply(i);
-      futures.add(clients.submit(() -> {
-        ready.countDown();
-        go.await();
-        return one.call();
-      }));
+      futures.add(
+          clients.submit(
+              () -> {
+                ready.countDown();
+                go.await();
+                return one.call();
+              }));
     }
     assertThat(ready.await(30, TimeUnit.SECONDS)).isTrue();
     go.countDown();
@@ -281,18 +360,27 @@ class TwoInstancesIntegrationTest {
     return answers;
   }
 
-  private static HttpResponse<String> send(int instance, String method, String path,
-      String key, String body) throws Exception {
+  private static HttpResponse<String> send(
+      int instance, String method, String path, String key, String body) throws Exception {
     return send(instance, method, path, key, body, Map.of());
   }
 
-  private static HttpResponse<String> send(int instance, String method, String path,
-      String key, String body, Map<String, String> headers) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + port(instance) + path))
-        .header("X-Api-Key", key)
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body));
+  private static HttpResponse<String> send(
+      int instance,
+      String method,
+      String path,
+      String key,
+      String body,
+      Map<String, String> headers)
+      throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port(instance) + path))
+            .header("X-Api-Key", key)
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
     if (body != null) {
       request.header("Content-Type", "application/json");
     }
@@ -320,8 +408,8 @@ class TwoInstancesIntegrationTest {
     }
   }
 
-  private static PreparedStatement prepare(Connection connection, String sql,
-      Object... parameters) throws Exception {
+  private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)
+      throws Exception {
     PreparedStatement statement = connection.prepareStatement(sql);
     for (int i = 0; i < parameters.length; i++) {
       statement.setObject(i + 1, parameters[i]);
@@ -336,7 +424,8 @@ class TwoInstancesIntegrationTest {
     overrides.add(ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"));
     overrides.add(ConfigOverride.config("playback.baseTicksPerSecond", "100"));
     overrides.add(ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
-    return new DropwizardTestSupport<>(SimApplication.class,
+    return new DropwizardTestSupport<>(
+        SimApplication.class,
         ResourceHelpers.resourceFilePath("configs/minimal.yml"),
         overrides.toArray(ConfigOverride[]::new));
   }

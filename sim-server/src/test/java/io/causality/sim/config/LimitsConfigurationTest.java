@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 /** The rateLimits and idempotency blocks: defaults, every key, and the bounds. */
 class LimitsConfigurationTest {
   private final YamlConfigurationFactory<SimConfiguration> factory =
-      new YamlConfigurationFactory<>(SimConfiguration.class, Validators.newValidator(),
-          Jackson.newObjectMapper(), "dw");
+      new YamlConfigurationFactory<>(
+          SimConfiguration.class, Validators.newValidator(), Jackson.newObjectMapper(), "dw");
 
   private SimConfiguration load(String name) throws Exception {
     return factory.build(new ResourceConfigurationSourceProvider(), "configs/" + name);
@@ -38,8 +38,7 @@ class LimitsConfigurationTest {
     assertThat(configuration.getRateLimits().isEnabled()).isFalse();
     assertThat(configuration.getRateLimits().getWindow()).isEqualTo(Duration.seconds(2));
     assertThat(configuration.getRateLimits().getMaxCounters()).isEqualTo(500);
-    assertThat(configuration.getIdempotency().getInFlightTimeout())
-        .isEqualTo(Duration.minutes(2));
+    assertThat(configuration.getIdempotency().getInFlightTimeout()).isEqualTo(Duration.minutes(2));
   }
 
   @Test

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The events and playback blocks: defaults, every key, and the bounds. */
 class LiveConfigurationTest {
   private final YamlConfigurationFactory<SimConfiguration> factory =
-      new YamlConfigurationFactory<>(SimConfiguration.class, Validators.newValidator(),
-          Jackson.newObjectMapper(), "dw");
+      new YamlConfigurationFactory<>(
+          SimConfiguration.class, Validators.newValidator(), Jackson.newObjectMapper(), "dw");
 
   private SimConfiguration load(String name) throws Exception {
     return factory.build(new ResourceConfigurationSourceProvider(), "configs/" + name);
@@ -54,10 +54,11 @@ class LiveConfigurationTest {
 
   @ParameterizedTest
   @CsvSource({
-      "live-invalid-heartbeat.yml, events.heartbeatInterval",
-      "live-invalid-client-buffer.yml, events.clientBuffer",
-      "live-invalid-base-rate.yml, playback.baseTicksPerSecond",
-      "live-invalid-batch-interval.yml, playback.batchInterval"})
+    "live-invalid-heartbeat.yml, events.heartbeatInterval",
+    "live-invalid-client-buffer.yml, events.clientBuffer",
+    "live-invalid-base-rate.yml, playback.baseTicksPerSecond",
+    "live-invalid-batch-interval.yml, playback.batchInterval"
+  })
   void outOfBoundsValuesAreRefused(String file, String key) {
     assertThatThrownBy(() -> load(file))
         .isInstanceOf(ConfigurationValidationException.class)

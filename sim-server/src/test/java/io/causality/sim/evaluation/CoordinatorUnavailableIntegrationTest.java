@@ -52,14 +52,14 @@ class CoordinatorUnavailableIntegrationTest {
 
     assertUnavailable(request, token, writer, Duration.ZERO);
     // The port now accepts connections into the backlog and never answers.
-    try (ServerSocket silent = new ServerSocket(COORDINATOR.port(), 50,
-        InetAddress.getLoopbackAddress())) {
+    try (ServerSocket silent =
+        new ServerSocket(COORDINATOR.port(), 50, InetAddress.getLoopbackAddress())) {
       assertUnavailable(request, token, writer, TIMEOUT.minusMillis(100));
     }
   }
 
-  private void assertUnavailable(ObjectNode request, JsonNode token, String writer,
-      Duration atLeast) {
+  private void assertUnavailable(
+      ObjectNode request, JsonNode token, String writer, Duration atLeast) {
     long started = System.nanoTime();
     JsonNode response = evaluate(withToken(request, token), writer);
     Duration took = Duration.ofNanos(System.nanoTime() - started);

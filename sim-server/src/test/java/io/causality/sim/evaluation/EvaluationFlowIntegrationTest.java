@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The whole override flow with both services running: the gate rejects, the coordinator gets
- * the rejection, an operator approves, the token turns the rejection into a pass exactly once.
+ * The whole override flow with both services running: the gate rejects, the coordinator gets the
+ * rejection, an operator approves, the token turns the rejection into a pass exactly once.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class EvaluationFlowIntegrationTest {
@@ -127,8 +127,8 @@ class EvaluationFlowIntegrationTest {
         .isEqualTo("InvalidSignature");
     // Not redeemed: the request is still APPROVED, and the genuine token still applies.
     assertThat(OPERATOR.status(id)).isEqualTo("APPROVED");
-    assertThat(evaluate(withToken(request, token)).get("overrideOutcome").get("status")
-        .asText()).isEqualTo("Applied");
+    assertThat(evaluate(withToken(request, token)).get("overrideOutcome").get("status").asText())
+        .isEqualTo("Applied");
   }
 
   @Test
@@ -141,8 +141,7 @@ class EvaluationFlowIntegrationTest {
     assertThat(response.get("decision").asText()).isEqualTo("REJECT_STATE");
     assertThat(response.get("overrideOutcome").get("failureReason").asText())
         .isEqualTo("BindingMismatch");
-    assertThat(evaluate(withToken(request, token)).get("decision").asText())
-        .isEqualTo("PASS");
+    assertThat(evaluate(withToken(request, token)).get("decision").asText()).isEqualTo("PASS");
   }
 
   @Test
@@ -168,9 +167,13 @@ class EvaluationFlowIntegrationTest {
 
   @Test
   void badFieldsAreOneIssueEach() {
-    JsonNode body = json(post(evaluationsUrl(),
-        "{\"envelopeVersion\":1,\"snapshot\":{\"timestamp\":\"t\",\"metrics\":{}}}", writer),
-        400);
+    JsonNode body =
+        json(
+            post(
+                evaluationsUrl(),
+                "{\"envelopeVersion\":1,\"snapshot\":{\"timestamp\":\"t\",\"metrics\":{}}}",
+                writer),
+            400);
     assertThat(body.get("error").get("code").asText()).isEqualTo("VALIDATION_ERROR");
     assertThat(body.get("error").get("details").get("issues").findValuesAsText("path"))
         .containsExactlyInAnyOrder("requestId", "actorId", "snapshot.metrics.gamma");

@@ -14,12 +14,16 @@ import org.junit.jupiter.api.Test;
 /** Validation of evaluationRequests: one issue per bad field, and what the gate reads. */
 class EvaluationRequestsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private final EvaluationRequests requests = new EvaluationRequests(
-      new StateGate(new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"), 3));
+  private final EvaluationRequests requests =
+      new EvaluationRequests(
+          new StateGate(new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"), 3));
 
   @Test
   void readsGammaTrendActorAndToken() throws Exception {
-    EvaluationInput input = requests.parse(JSON.readTree("""
+    EvaluationInput input =
+        requests.parse(
+            JSON.readTree(
+                """
         {"envelopeVersion": 1, "requestId": "r-1", "actorId": "a-1",
          "snapshot": {"timestamp": "2026-01-31T12:00:00Z",
                       "metrics": {"gamma": 0.3, "gammaTrend": -0.01}},
@@ -34,21 +38,33 @@ class EvaluationRequestsTest {
 
   @Test
   void everyBadFieldIsOneIssue() throws Exception {
-    ApiException error = catchThrowableOfType(() -> requests.parse(JSON.readTree("""
+    ApiException error =
+        catchThrowableOfType(
+            () ->
+                requests.parse(
+                    JSON.readTree(
+                        """
         {"envelopeVersion": 2, "requestId": "", "licenseId": 5,
-         "snapshot": {"metrics": {"gammaTrend": "down"}}}""")), ApiException.class);
+         "snapshot": {"metrics": {"gammaTrend": "down"}}}""")),
+            ApiException.class);
     assertThat(error.status()).isEqualTo(400);
-    List<String> paths = ((ValidationDetails) error.details()).issues().stream()
-        .map(ValidationIssue::path).toList();
-    assertThat(paths).containsExactlyInAnyOrder("envelopeVersion", "requestId", "actorId",
-        "licenseId", "snapshot.timestamp", "snapshot.metrics.gammaTrend",
-        "snapshot.metrics.gamma");
+    List<String> paths =
+        ((ValidationDetails) error.details()).issues().stream().map(ValidationIssue::path).toList();
+    assertThat(paths)
+        .containsExactlyInAnyOrder(
+            "envelopeVersion",
+            "requestId",
+            "actorId",
+            "licenseId",
+            "snapshot.timestamp",
+            "snapshot.metrics.gammaTrend",
+            "snapshot.metrics.gamma");
   }
 
   @Test
   void aBodyThatIsNoObjectIsRefused() throws Exception {
-    ApiException error = catchThrowableOfType(() -> requests.parse(JSON.readTree("[1]")),
-        ApiException.class);
+    ApiException error =
+        catchThrowableOfType(() -> requests.parse(JSON.readTree("[1]")), ApiException.class);
     assertThat(error.status()).isEqualTo(400);
   }
 }

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Evaluation at start: no policyPath leaves the endpoint answering 503; a configured policy
- * that is missing or has no gate stops the start with a line naming the file.
+ * Evaluation at start: no policyPath leaves the endpoint answering 503; a configured policy that is
+ * missing or has no gate stops the start with a line naming the file.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class EvaluationStartupIntegrationTest {
@@ -34,8 +34,11 @@ class EvaluationStartupIntegrationTest {
     String slug = SimTestFixture.organization(admin, "community").slug();
     String key = admin.createApiKey(slug, "simulation:write").key();
     String body = TwoServices.request("a", 0.5, 0, "l").toString();
-    JsonNode answer = TwoServices.json(TwoServices.post(
-        "http://127.0.0.1:" + WITHOUT_POLICY.getLocalPort() + "/v1/evaluations", body, key), 503);
+    JsonNode answer =
+        TwoServices.json(
+            TwoServices.post(
+                "http://127.0.0.1:" + WITHOUT_POLICY.getLocalPort() + "/v1/evaluations", body, key),
+            503);
     assertThat(answer.get("error").get("code").asText()).isEqualTo("EVALUATION_DISABLED");
   }
 
@@ -44,35 +47,51 @@ class EvaluationStartupIntegrationTest {
     Path missing = SimTestFixture.tempDirectory().resolve("no-such-policy.json");
     assertThatThrownBy(() -> start(missing))
         .hasRootCauseInstanceOf(java.nio.file.NoSuchFileException.class)
-        .satisfies(e -> assertThat(message(e)).contains("evaluation.policyPath " + missing)
-            .contains("cannot read the file"));
+        .satisfies(
+            e ->
+                assertThat(message(e))
+                    .contains("evaluation.policyPath " + missing)
+                    .contains("cannot read the file"));
   }
 
   @Test
   void aPolicyWithoutAGateStopsTheStart() throws Exception {
-    Path policy = Files.writeString(SimTestFixture.tempDirectory().resolve("policy.json"),
-        "{\"policy\":{\"policyVersion\":2,\"hitl\":{\"maxTokenTtlMs\":60000}}}");
+    Path policy =
+        Files.writeString(
+            SimTestFixture.tempDirectory().resolve("policy.json"),
+            "{\"policy\":{\"policyVersion\":2,\"hitl\":{\"maxTokenTtlMs\":60000}}}");
     assertThatThrownBy(() -> start(policy))
-        .satisfies(e -> assertThat(message(e)).contains("evaluation.policyPath " + policy)
-            .contains("policy.gate"));
+        .satisfies(
+            e ->
+                assertThat(message(e))
+                    .contains("evaluation.policyPath " + policy)
+                    .contains("policy.gate"));
   }
 
   @Test
   void anUnparseablePolicyStopsTheStart() throws Exception {
-    Path policy = Files.writeString(SimTestFixture.tempDirectory().resolve("policy.json"),
-        "{\"policy\":{\"policyVersion\":-1}}");
+    Path policy =
+        Files.writeString(
+            SimTestFixture.tempDirectory().resolve("policy.json"),
+            "{\"policy\":{\"policyVersion\":-1}}");
     assertThatThrownBy(() -> start(policy))
-        .satisfies(e -> assertThat(message(e)).contains("evaluation.policyPath " + policy)
-            .contains("policyVersion"));
+        .satisfies(
+            e ->
+                assertThat(message(e))
+                    .contains("evaluation.policyPath " + policy)
+                    .contains("policyVersion"));
   }
 
   private static void start(Path policy) throws Exception {
-    List<ConfigOverride> overrides = new ArrayList<>(
-        SimTestFixture.databaseOverrides(SimTestFixture.tempDirectory().resolve("sim")));
+    List<ConfigOverride> overrides =
+        new ArrayList<>(
+            SimTestFixture.databaseOverrides(SimTestFixture.tempDirectory().resolve("sim")));
     overrides.add(ConfigOverride.config("evaluation.policyPath", policy.toString()));
-    DropwizardTestSupport<SimConfiguration> support = new DropwizardTestSupport<>(
-        SimApplication.class, ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-        overrides.toArray(ConfigOverride[]::new));
+    DropwizardTestSupport<SimConfiguration> support =
+        new DropwizardTestSupport<>(
+            SimApplication.class,
+            ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+            overrides.toArray(ConfigOverride[]::new));
     try {
       support.before();
     } finally {

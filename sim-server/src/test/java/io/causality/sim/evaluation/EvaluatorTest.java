@@ -22,16 +22,25 @@ class EvaluatorTest {
   private final DeploymentPolicy policy = new DeploymentPolicy(4, List.of(), null, gatePolicy);
   private final StateGate gate = StateGate.of(policy);
   // Nothing listens on port 1: a call would be CoordinatorUnavailable, which no test expects.
-  private final Evaluator evaluator = new Evaluator(gate, new OverrideRedemption(
-      new OverrideTokenVerifier(policy, Clock.systemUTC()),
-      new CoordinatorClient(URI.create("http://127.0.0.1:1"), Duration.ofMillis(200),
-          Optional.empty()), policy.policyVersion()), "lic");
+  private final Evaluator evaluator =
+      new Evaluator(
+          gate,
+          new OverrideRedemption(
+              new OverrideTokenVerifier(policy, Clock.systemUTC()),
+              new CoordinatorClient(
+                  URI.create("http://127.0.0.1:1"), Duration.ofMillis(200), Optional.empty()),
+              policy.policyVersion()),
+          "lic");
 
   private EvaluationInput input(double gamma, String token) throws Exception {
-    return new EvaluationRequests(gate).parse(JSON.readTree("""
+    return new EvaluationRequests(gate)
+        .parse(
+            JSON.readTree(
+                """
         {"envelopeVersion": 1, "requestId": "r", "actorId": "a",
          "snapshot": {"timestamp": "t", "metrics": {"gamma": %s, "gammaTrend": -0.01}}
-         %s}""".formatted(gamma, token == null ? "" : ", \"overrideToken\": " + token)));
+         %s}"""
+                    .formatted(gamma, token == null ? "" : ", \"overrideToken\": " + token)));
   }
 
   @Test
@@ -56,9 +65,12 @@ class EvaluatorTest {
 
   @Test
   void aTokenOfAnUnknownKeyIsInvalidSignatureBeforeAnyCall() throws Exception {
-    EvaluationResponse response = evaluator.evaluate(input(0.3,
-        "{\"tokenId\": \"x\", \"keyId\": \"nobody\", \"alg\": \"PS256\", \"payload\": \"{}\","
-            + " \"signature\": \"AA\"}"));
+    EvaluationResponse response =
+        evaluator.evaluate(
+            input(
+                0.3,
+                "{\"tokenId\": \"x\", \"keyId\": \"nobody\", \"alg\": \"PS256\", \"payload\": \"{}\","
+                    + " \"signature\": \"AA\"}"));
     assertThat(response.decision()).isEqualTo("REJECT_STATE");
     assertThat(response.overrideOutcome().failureReason())
         .isEqualTo(OverrideFailureReason.INVALID_SIGNATURE);

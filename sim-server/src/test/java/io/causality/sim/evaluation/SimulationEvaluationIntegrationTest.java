@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The two services meet on simulated gamma: a simulation's current state is evaluated,
- * its rejection submitted by sim-server with a sentinel feed, approved, and overridden.
+ * The two services meet on simulated gamma: a simulation's current state is evaluated, its
+ * rejection submitted by sim-server with a sentinel feed, approved, and overridden.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class SimulationEvaluationIntegrationTest {
@@ -48,7 +48,8 @@ class SimulationEvaluationIntegrationTest {
 
   /** Two agents held by one attractor: gamma stays at their mean, (g1 + g2) / 2. */
   static String simulation(double gamma1, double gamma2, int ticks) {
-    String scenario = """
+    String scenario =
+        """
         {"seed": 7,
          "agents": [
            {"id": "a1", "marker": {"x": 50, "y": 50}, "policy": {"lambda": 0.1, "gamma": %s},
@@ -57,11 +58,13 @@ class SimulationEvaluationIntegrationTest {
             "attractorPreferences": {"core": 1}}],
          "initialState": {"grid": {"width": 100, "height": 100},
            "attractors": [{"name": "core", "x": 50, "y": 50, "strength": 5, "radius": 10}]}}
-        """.formatted(gamma1, gamma2);
-    String id = json(post(sim("/v1/simulations"), "{\"scenario\":" + scenario + "}", writer),
-        201).get("id").asText();
-    json(post(sim("/v1/simulations/" + id + "/step"), "{\"ticks\":" + ticks + "}", writer),
-        200);
+        """
+            .formatted(gamma1, gamma2);
+    String id =
+        json(post(sim("/v1/simulations"), "{\"scenario\":" + scenario + "}", writer), 201)
+            .get("id")
+            .asText();
+    json(post(sim("/v1/simulations/" + id + "/step"), "{\"ticks\":" + ticks + "}", writer), 200);
     return id;
   }
 
@@ -86,8 +89,9 @@ class SimulationEvaluationIntegrationTest {
   @Test
   void aSimulationBelowTheFloorIsSubmittedApprovedAndOverridden() {
     String id = simulation(0.2, 0.3, 5);
-    JsonNode answer = evaluateSimulation(id,
-        "{\"submit\":true,\"licenseId\":\"lic-sim\",\"actorId\":\"ops-bot\"}");
+    JsonNode answer =
+        evaluateSimulation(
+            id, "{\"submit\":true,\"licenseId\":\"lic-sim\",\"actorId\":\"ops-bot\"}");
     JsonNode request = answer.get("evaluationRequest");
     assertThat(request.get("snapshot").get("metrics").get("gamma").asDouble())
         .isCloseTo(0.25, within(1e-9));
@@ -100,8 +104,8 @@ class SimulationEvaluationIntegrationTest {
     String coordinatorRequestId = answer.get("coordinatorRequestId").asText();
     assertThat(answer.get("submission").get("status").asText()).isEqualTo("SUBMITTED");
 
-    JsonNode stored = json(get(COORDINATOR.baseUrl() + "/v1/override-requests/"
-        + coordinatorRequestId), 200);
+    JsonNode stored =
+        json(get(COORDINATOR.baseUrl() + "/v1/override-requests/" + coordinatorRequestId), 200);
     assertThat(stored.get("status").asText()).isEqualTo("PENDING");
     assertThat(stored.get("source").asText()).isEqualTo("sim-server");
     assertThat(stored.get("actorId").asText()).isEqualTo("ops-bot");
@@ -115,8 +119,10 @@ class SimulationEvaluationIntegrationTest {
     assertThat(stored.get("sentinelSummary").get("highlights")).hasSize(3);
 
     JsonNode token = OPERATOR.approve(coordinatorRequestId);
-    JsonNode applied = json(post(sim("/v1/evaluations"),
-        withToken((ObjectNode) request, token).toString(), writer), 200);
+    JsonNode applied =
+        json(
+            post(sim("/v1/evaluations"), withToken((ObjectNode) request, token).toString(), writer),
+            200);
     assertThat(applied.get("decision").asText()).isEqualTo("PASS");
     assertThat(applied.get("overrideOutcome").get("status").asText()).isEqualTo("Applied");
   }
@@ -130,14 +136,18 @@ class SimulationEvaluationIntegrationTest {
 
   @Test
   void anUnknownSimulationIs404() {
-    assertThat(post(sim("/v1/simulations/" + UUID.randomUUID() + "/evaluations"), "{}",
-        writer).statusCode()).isEqualTo(404);
+    assertThat(
+            post(sim("/v1/simulations/" + UUID.randomUUID() + "/evaluations"), "{}", writer)
+                .statusCode())
+        .isEqualTo(404);
   }
 
   @Test
   void anUnknownBodyFieldIs400() {
     String id = simulation(0.5, 0.5, 1);
-    assertThat(post(sim("/v1/simulations/" + id + "/evaluations"), "{\"sumbit\":true}",
-        writer).statusCode()).isEqualTo(400);
+    assertThat(
+            post(sim("/v1/simulations/" + id + "/evaluations"), "{\"sumbit\":true}", writer)
+                .statusCode())
+        .isEqualTo(400);
   }
 }

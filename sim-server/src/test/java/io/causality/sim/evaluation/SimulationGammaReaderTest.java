@@ -15,8 +15,14 @@ class SimulationGammaReaderTest {
 
   @Test
   void gammaIsTheMeanOverLiveAgentsOnly() {
-    double gamma = SimulationGammaReader.meanLiveGamma(List.of(agent("held", 0.2),
-        agent("free", 0.4), agent("straying", 0.6), agent("lost", 0.9), agent("removed", 1)));
+    double gamma =
+        SimulationGammaReader.meanLiveGamma(
+            List.of(
+                agent("held", 0.2),
+                agent("free", 0.4),
+                agent("straying", 0.6),
+                agent("lost", 0.9),
+                agent("removed", 1)));
     assertThat(gamma).isCloseTo(0.4, within(1e-12));
   }
 
@@ -27,10 +33,14 @@ class SimulationGammaReaderTest {
 
   @Test
   void trendIsTheMeanChangePerTickOverTheWindow() {
-    assertThat(SimulationGammaReader.trend(List.of(new GammaHistory.Point(3, 0.5),
-        new GammaHistory.Point(4, 0.49), new GammaHistory.Point(7, 0.42))).getAsDouble())
+    assertThat(
+            SimulationGammaReader.trend(
+                    List.of(
+                        new GammaHistory.Point(3, 0.5),
+                        new GammaHistory.Point(4, 0.49),
+                        new GammaHistory.Point(7, 0.42)))
+                .getAsDouble())
         .isCloseTo(-0.02, within(1e-12));
-    assertThat(SimulationGammaReader.trend(List.of(new GammaHistory.Point(0, 0.5))))
-        .isEmpty();
+    assertThat(SimulationGammaReader.trend(List.of(new GammaHistory.Point(0, 0.5)))).isEmpty();
   }
 }

@@ -22,8 +22,7 @@ class StateGateTest {
   @Test
   void headroomIsGammaMinusTheFloor() {
     assertThat(gate.judge(0.5, OptionalDouble.empty()).headroom()).isCloseTo(0.15, within(1e-12));
-    assertThat(gate.judge(0.3, OptionalDouble.empty()).headroom())
-        .isCloseTo(-0.05, within(1e-12));
+    assertThat(gate.judge(0.3, OptionalDouble.empty()).headroom()).isCloseTo(-0.05, within(1e-12));
   }
 
   @Test

@@ -18,12 +18,13 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * sim-server with evaluation on a coordinator's deployment, and plain HTTP to both services,
- * as a client and an operator call them.
+ * sim-server with evaluation on a coordinator's deployment, and plain HTTP to both services, as a
+ * client and an operator call them.
  */
 public final class TwoServices {
   /** The authority key dev-init configures. */
   public static final String KEY_ID = "ops-1";
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -41,15 +42,14 @@ public final class TwoServices {
   }
 
   /** An evaluationRequest of an actor at gamma, for a license. */
-  public static ObjectNode request(String actorId, double gamma, double trend,
-      String licenseId) {
-    ObjectNode request = JSON.createObjectNode()
-        .put("envelopeVersion", 1)
-        .put("requestId", UUID.randomUUID().toString())
-        .put("actorId", actorId)
-        .put("licenseId", licenseId);
-    ObjectNode snapshot = request.putObject("snapshot")
-        .put("timestamp", Instant.now().toString());
+  public static ObjectNode request(String actorId, double gamma, double trend, String licenseId) {
+    ObjectNode request =
+        JSON.createObjectNode()
+            .put("envelopeVersion", 1)
+            .put("requestId", UUID.randomUUID().toString())
+            .put("actorId", actorId)
+            .put("licenseId", licenseId);
+    ObjectNode snapshot = request.putObject("snapshot").put("timestamp", Instant.now().toString());
     snapshot.putObject("metrics").put("gamma", gamma).put("gammaTrend", trend);
     return request;
   }
@@ -62,9 +62,10 @@ public final class TwoServices {
   }
 
   public static HttpResponse<String> post(String url, String body, String apiKey) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     if (apiKey != null) {
       builder.header("X-Api-Key", apiKey);
     }
@@ -89,8 +90,8 @@ public final class TwoServices {
   /** The body of a response that must have this status. */
   public static JsonNode json(HttpResponse<String> response, int status) {
     if (response.statusCode() != status) {
-      throw new AssertionError("expected HTTP " + status + ", got " + response.statusCode()
-          + ": " + response.body());
+      throw new AssertionError(
+          "expected HTTP " + status + ", got " + response.statusCode() + ": " + response.body());
     }
     try {
       return JSON.readTree(response.body());
@@ -108,19 +109,25 @@ public final class TwoServices {
       body.set("evaluationResponse", response);
       body.put("licenseId", licenseId);
       return json(post(baseUrl + "/v1/override-requests", body.toString(), null), 201)
-          .get("coordinatorRequestId").asText();
+          .get("coordinatorRequestId")
+          .asText();
     }
 
     /** Approves with ops-1; answers the signed token envelope. */
     public JsonNode approve(String coordinatorRequestId) {
-      return json(post(baseUrl + "/v1/override-requests/" + coordinatorRequestId + "/approve",
-          "{\"keyId\":\"" + KEY_ID + "\"}", null), 200);
+      return json(
+          post(
+              baseUrl + "/v1/override-requests/" + coordinatorRequestId + "/approve",
+              "{\"keyId\":\"" + KEY_ID + "\"}",
+              null),
+          200);
     }
 
     /** The status of an override request: PENDING, APPROVED, REDEEMED... */
     public String status(String coordinatorRequestId) {
       return json(get(baseUrl + "/v1/override-requests/" + coordinatorRequestId), 200)
-          .get("status").asText();
+          .get("status")
+          .asText();
     }
   }
 }

@@ -29,19 +29,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Concurrent streams per organization (429 past the license's maxConcurrentSSE, the slot
- * freed when the client goes away), and a client that stops reading: cut off, while the
- * simulation and the other clients go on.
+ * Concurrent streams per organization (429 past the license's maxConcurrentSSE, the slot freed when
+ * the client goes away), and a client that stops reading: cut off, while the simulation and the
+ * other clients go on.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class EventStreamLimitsIntegrationTest {
-  static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app(
-      ConfigOverride.config("rateLimits.enabled", "false"),
-      ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"),
-      ConfigOverride.config("events.writeTimeout", "1 second"),
-      ConfigOverride.config("events.clientBuffer", "8192"),
-      ConfigOverride.config("playback.baseTicksPerSecond", "100"),
-      ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(
+          ConfigOverride.config("rateLimits.enabled", "false"),
+          ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"),
+          ConfigOverride.config("events.writeTimeout", "1 second"),
+          ConfigOverride.config("events.clientBuffer", "8192"),
+          ConfigOverride.config("playback.baseTicksPerSecond", "100"),
+          ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration DEADLINE = Duration.ofSeconds(30);
 
@@ -54,22 +55,36 @@ class EventStreamLimitsIntegrationTest {
   }
 
   private String create(String key, String scenarioId) throws Exception {
-    String body = client.send(client.request("/v1/simulations").header("X-Api-Key", key)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"" + scenarioId + "\"}")))
-        .body();
+    String body =
+        client
+            .send(
+                client
+                    .request("/v1/simulations")
+                    .header("X-Api-Key", key)
+                    .header("Content-Type", "application/json")
+                    .POST(
+                        HttpRequest.BodyPublishers.ofString(
+                            "{\"scenarioId\":\"" + scenarioId + "\"}")))
+            .body();
     return JSON.readTree(body).get("id").asText();
   }
 
   private void timeControl(String key, String id, String body) {
-    assertThat(client.send(client.request("/v1/simulations/" + id + "/time-control")
-        .header("X-Api-Key", key).header("Content-Type", "application/json")
-        .PUT(HttpRequest.BodyPublishers.ofString(body))).statusCode()).isEqualTo(200);
+    assertThat(
+            client
+                .send(
+                    client
+                        .request("/v1/simulations/" + id + "/time-control")
+                        .header("X-Api-Key", key)
+                        .header("Content-Type", "application/json")
+                        .PUT(HttpRequest.BodyPublishers.ofString(body)))
+                .statusCode())
+        .isEqualTo(200);
   }
 
   private SseTestClient stream(String id, String key) {
-    return SseTestClient.open(APP.getLocalPort(), "/v1/simulations/" + id + "/events",
-        Map.of("X-Api-Key", key));
+    return SseTestClient.open(
+        APP.getLocalPort(), "/v1/simulations/" + id + "/events", Map.of("X-Api-Key", key));
   }
 
   /** Opens streams until one is accepted; closes the refused ones. */
@@ -112,10 +127,12 @@ class EventStreamLimitsIntegrationTest {
   void aClientThatStopsReadingIsCutOffWhileTheOthersKeepReceiving() throws Exception {
     String key = keyFor("professional");
     String id = create(key, "stable-basins");
-    try (SseTestClient healthy = stream(id, key); Socket stalled = stalledStream(id, key)) {
+    try (SseTestClient healthy = stream(id, key);
+        Socket stalled = stalledStream(id, key)) {
       timeControl(key, id, "{\"action\":\"play\",\"speed\":10}");
-      List<Event> seen = healthy.until(
-          e -> e.name().equals("tick") && e.data().startsWith("{\"t\":3000,"), DEADLINE);
+      List<Event> seen =
+          healthy.until(
+              e -> e.name().equals("tick") && e.data().startsWith("{\"t\":3000,"), DEADLINE);
       assertContiguous(seen);
       // professional allows 5: the healthy stream and 4 more only once the stalled one is cut
       List<SseTestClient> others = new ArrayList<>();
@@ -124,8 +141,9 @@ class EventStreamLimitsIntegrationTest {
           others.add(acceptedStream(id, key));
         }
         assertThat(readsToTheEnd(stalled)).isTrue();
-        List<Event> later = healthy.until(
-            e -> e.name().equals("tick") && e.data().startsWith("{\"t\":4000,"), DEADLINE);
+        List<Event> later =
+            healthy.until(
+                e -> e.name().equals("tick") && e.data().startsWith("{\"t\":4000,"), DEADLINE);
         assertContiguous(later);
       } finally {
         others.forEach(SseTestClient::close);
@@ -139,9 +157,16 @@ class EventStreamLimitsIntegrationTest {
     Socket socket = new Socket();
     socket.setReceiveBufferSize(4096);
     socket.connect(new InetSocketAddress("127.0.0.1", APP.getLocalPort()));
-    socket.getOutputStream().write(("GET /v1/simulations/" + id + "/events HTTP/1.1\r\n"
-        + "Host: 127.0.0.1\r\nAccept: text/event-stream\r\nX-Api-Key: " + key + "\r\n\r\n")
-        .getBytes(StandardCharsets.US_ASCII));
+    socket
+        .getOutputStream()
+        .write(
+            ("GET /v1/simulations/"
+                    + id
+                    + "/events HTTP/1.1\r\n"
+                    + "Host: 127.0.0.1\r\nAccept: text/event-stream\r\nX-Api-Key: "
+                    + key
+                    + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
     byte[] head = new byte[12];
     int read = socket.getInputStream().readNBytes(head, 0, head.length);
     assertThat(new String(head, 0, read, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");

@@ -72,10 +72,18 @@ class EventStreamTest {
   }
 
   private EventStream start(FakeClient client, int capacity, long heartbeatNanos) {
-    EventStream stream = new EventStream(SIMULATION, EventId.before(5), EventId.before(5),
-        client, (id, after, until, sink) -> {
-          throw new IOException("no storage here");
-        }, closed -> ended.countDown(), capacity, heartbeatNanos);
+    EventStream stream =
+        new EventStream(
+            SIMULATION,
+            EventId.before(5),
+            EventId.before(5),
+            client,
+            (id, after, until, sink) -> {
+              throw new IOException("no storage here");
+            },
+            closed -> ended.countDown(),
+            capacity,
+            heartbeatNanos);
     Thread thread = new Thread(stream);
     threads.add(thread);
     thread.start();
@@ -98,9 +106,13 @@ class EventStreamTest {
     stream.offer(ticks(5, 3));
     stream.shutdown();
     assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
-    assertThat(client.sent).containsExactly("tick 5-1 {\"t\":5}", "tick 6-1 {\"t\":6}",
-        "tick 7-1 {\"t\":7}", "error 7-1 {\"code\":\"SHUTDOWN\",\"message\":\"The server is "
-            + "shutting down; reconnect with Last-Event-ID to resume\"}");
+    assertThat(client.sent)
+        .containsExactly(
+            "tick 5-1 {\"t\":5}",
+            "tick 6-1 {\"t\":6}",
+            "tick 7-1 {\"t\":7}",
+            "error 7-1 {\"code\":\"SHUTDOWN\",\"message\":\"The server is "
+                + "shutting down; reconnect with Last-Event-ID to resume\"}");
     assertThat(client.closed.getCount()).isZero();
   }
 
@@ -150,25 +162,33 @@ class EventStreamTest {
 
   @Test
   void aClientThatWentAwayEndsTheStream() throws Exception {
-    StreamClient gone = new StreamClient() {
-      @Override
-      public void comment(String text) {
-        // the headers went out
-      }
+    StreamClient gone =
+        new StreamClient() {
+          @Override
+          public void comment(String text) {
+            // the headers went out
+          }
 
-      @Override
-      public void send(List<Frame> frames) throws IOException {
-        throw new IOException("broken pipe");
-      }
+          @Override
+          public void send(List<Frame> frames) throws IOException {
+            throw new IOException("broken pipe");
+          }
 
-      @Override
-      public void close() {
-        // nothing to close
-      }
-    };
-    EventStream stream = new EventStream(SIMULATION, EventId.before(5), EventId.before(5), gone,
-        (id, after, until, sink) -> { }, closed -> ended.countDown(), 16,
-        TimeUnit.MILLISECONDS.toNanos(20));
+          @Override
+          public void close() {
+            // nothing to close
+          }
+        };
+    EventStream stream =
+        new EventStream(
+            SIMULATION,
+            EventId.before(5),
+            EventId.before(5),
+            gone,
+            (id, after, until, sink) -> {},
+            closed -> ended.countDown(),
+            16,
+            TimeUnit.MILLISECONDS.toNanos(20));
     Thread thread = new Thread(stream);
     threads.add(thread);
     thread.start();

@@ -3,7 +3,8 @@ package io.causality.sim.events;
 /** Scenarios the live tests share. */
 public final class EventsFixture {
   /** Two agents held in one basin: small tick payloads, no losses. */
-  public static final String INLINE = """
+  public static final String INLINE =
+      """
       {"seed": 7,
        "agents": [
          {"id": "a1", "marker": {"x": 50, "y": 50}, "policy": {"lambda": 0.1, "gamma": 0.5},

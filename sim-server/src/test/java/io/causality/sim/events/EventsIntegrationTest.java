@@ -28,16 +28,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The event stream over HTTP with a real SSE client: the events of a played simulation in
- * order, decrees and policies, losses, resume with Last-Event-ID, heartbeats, and the errors.
+ * The event stream over HTTP with a real SSE client: the events of a played simulation in order,
+ * decrees and policies, losses, resume with Last-Event-ID, heartbeats, and the errors.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class EventsIntegrationTest {
-  static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app(
-      ConfigOverride.config("rateLimits.enabled", "false"),
-      ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"),
-      ConfigOverride.config("playback.baseTicksPerSecond", "100"),
-      ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(
+          ConfigOverride.config("rateLimits.enabled", "false"),
+          ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"),
+          ConfigOverride.config("playback.baseTicksPerSecond", "100"),
+          ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration DEADLINE = Duration.ofSeconds(30);
 
@@ -62,9 +63,12 @@ class EventsIntegrationTest {
   }
 
   HttpResponse<String> send(String method, String path, String body) {
-    return client.send(client.request(path).header("X-Api-Key", writer)
-        .header("Content-Type", "application/json")
-        .method(method, HttpRequest.BodyPublishers.ofString(body)));
+    return client.send(
+        client
+            .request(path)
+            .header("X-Api-Key", writer)
+            .header("Content-Type", "application/json")
+            .method(method, HttpRequest.BodyPublishers.ofString(body)));
   }
 
   static JsonNode json(HttpResponse<String> response, int status) throws Exception {
@@ -85,8 +89,11 @@ class EventsIntegrationTest {
   }
 
   void timeControl(String id, String body) throws Exception {
-    assertThat(json(send("PUT", "/v1/simulations/" + id + "/time-control", body), 200)
-        .get("ok").asBoolean()).isTrue();
+    assertThat(
+            json(send("PUT", "/v1/simulations/" + id + "/time-control", body), 200)
+                .get("ok")
+                .asBoolean())
+        .isTrue();
   }
 
   SseTestClient stream(String id, String key) {
@@ -94,8 +101,8 @@ class EventsIntegrationTest {
   }
 
   SseTestClient stream(String id, Map<String, String> headers) {
-    SseTestClient events = SseTestClient.open(APP.getLocalPort(),
-        "/v1/simulations/" + id + "/events", headers);
+    SseTestClient events =
+        SseTestClient.open(APP.getLocalPort(), "/v1/simulations/" + id + "/events", headers);
     return events;
   }
 
@@ -139,7 +146,8 @@ class EventsIntegrationTest {
       for (int t = 0; t < ticks.size(); t++) {
         JsonNode tick = data(ticks.get(t));
         assertThat(tick.get("t").asLong()).isEqualTo(t);
-        assertThat(tick.fieldNames()).toIterable()
+        assertThat(tick.fieldNames())
+            .toIterable()
             .containsExactly("t", "b", "lastMove", "state", "warning", "agents");
         assertThat(tick(ticks.get(t))).isEqualTo(t);
       }
@@ -159,8 +167,13 @@ class EventsIntegrationTest {
   void decreesAndPoliciesAreEventsWhenSubmittedAndWhenApplied() throws Exception {
     String id = createInline();
     try (SseTestClient events = stream(id, reader)) {
-      JsonNode decree = json(send("POST", "/v1/simulations/" + id + "/decrees",
-          "{\"type\":\"shock\",\"payload\":{\"magnitude\":1.5}}"), 201);
+      JsonNode decree =
+          json(
+              send(
+                  "POST",
+                  "/v1/simulations/" + id + "/decrees",
+                  "{\"type\":\"shock\",\"payload\":{\"magnitude\":1.5}}"),
+              201);
       Event submitted = last(events.until(e -> e.name().equals("decree"), DEADLINE));
       assertThat(submitted.id()).isEqualTo("0-1");
       JsonNode submittedData = data(submitted);
@@ -171,8 +184,12 @@ class EventsIntegrationTest {
       assertThat(submittedData.get("payload").get("magnitude").asDouble()).isEqualTo(1.5);
       assertThat(submittedData.get("tick").asLong()).isZero();
 
-      json(send("PUT", "/v1/simulations/" + id + "/agent-policy",
-          "{\"agentId\":\"a1\",\"policy\":{\"gamma\":0.25}}"), 200);
+      json(
+          send(
+              "PUT",
+              "/v1/simulations/" + id + "/agent-policy",
+              "{\"agentId\":\"a1\",\"policy\":{\"gamma\":0.25}}"),
+          200);
       Event policy = last(events.until(e -> e.name().equals("policy"), DEADLINE));
       assertThat(policy.id()).isEqualTo("0-2");
       assertThat(data(policy).get("agentId").asText()).isEqualTo("a1");
@@ -180,7 +197,8 @@ class EventsIntegrationTest {
 
       timeControl(id, "{\"action\":\"step\"}");
       List<Event> tick = numbered(events.until(e -> isStatus(e, "paused"), DEADLINE));
-      assertThat(tick).extracting(Event::name)
+      assertThat(tick)
+          .extracting(Event::name)
           .containsExactly("decree", "policy", "tick", "simulation:status");
       assertThat(tick).extracting(Event::id).containsExactly("0-3", "0-4", "0-5", "1-1");
       assertThat(data(tick.get(0)).get("phase").asText()).isEqualTo("applied");
@@ -215,14 +233,15 @@ class EventsIntegrationTest {
       }
       String lastEventId = before.get(before.size() - 1).id();
       List<Event> reference = new ArrayList<>(whole.until(e -> isTick(e, 120), DEADLINE));
-      try (SseTestClient resumed = stream(id, Map.of("X-Api-Key", reader,
-          "Last-Event-ID", lastEventId))) {
+      try (SseTestClient resumed =
+          stream(id, Map.of("X-Api-Key", reader, "Last-Event-ID", lastEventId))) {
         List<Event> after = numbered(resumed.until(e -> isTick(e, 200), DEADLINE));
         timeControl(id, "{\"action\":\"pause\"}");
         reference.addAll(whole.until(e -> isTick(e, 200), DEADLINE));
         reference = numbered(reference);
-        List<Event> expected = reference.subList(
-            reference.indexOf(before.get(before.size() - 1)) + 1, reference.size());
+        List<Event> expected =
+            reference.subList(
+                reference.indexOf(before.get(before.size() - 1)) + 1, reference.size());
         assertThat(after).containsExactlyElementsOf(expected);
         assertThat(after.get(0).id()).isEqualTo("41-1");
       }
@@ -251,11 +270,13 @@ class EventsIntegrationTest {
       while (beats.size() < 3) {
         beats.addAll(events.until(e -> e.name().equals("heartbeat"), DEADLINE));
       }
-      assertThat(beats).allSatisfy(beat -> {
-        assertThat(beat.name()).isEqualTo("heartbeat");
-        assertThat(beat.data()).isEmpty();
-        assertThat(beat.id()).isEqualTo("3-1");
-      });
+      assertThat(beats)
+          .allSatisfy(
+              beat -> {
+                assertThat(beat.name()).isEqualTo("heartbeat");
+                assertThat(beat.data()).isEmpty();
+                assertThat(beat.id()).isEqualTo("3-1");
+              });
       // Three beats of 200 ms take at least 600 ms: a default of 30 s would fail the deadline.
       assertThat(Duration.between(start, Instant.now())).isLessThan(DEADLINE);
     }
@@ -264,15 +285,14 @@ class EventsIntegrationTest {
   @Test
   void lastEventIdMustBeAnIdOfThisStream() throws Exception {
     String id = createInline();
-    try (SseTestClient malformed = stream(id, Map.of("X-Api-Key", reader,
-        "Last-Event-ID", "abc"))) {
+    try (SseTestClient malformed =
+        stream(id, Map.of("X-Api-Key", reader, "Last-Event-ID", "abc"))) {
       JsonNode body = JSON.readTree(malformed.body());
       assertThat(malformed.status()).isEqualTo(400);
       assertThat(body.get("error").get("details").get("issues").get(0).get("path").asText())
           .isEqualTo("Last-Event-ID");
     }
-    try (SseTestClient ahead = stream(id, Map.of("X-Api-Key", reader,
-        "Last-Event-ID", "7-1"))) {
+    try (SseTestClient ahead = stream(id, Map.of("X-Api-Key", reader, "Last-Event-ID", "7-1"))) {
       assertThat(ahead.status()).isEqualTo(400);
       assertThat(ahead.body()).contains("VALIDATION_ERROR");
     }
@@ -292,8 +312,7 @@ class EventsIntegrationTest {
       throws Exception {
     try (events) {
       assertThat(events.status()).isEqualTo(status);
-      assertThat(JSON.readTree(events.body()).get("error").get("code").asText())
-          .isEqualTo(code);
+      assertThat(JSON.readTree(events.body()).get("error").get("code").asText()).isEqualTo(code);
     }
   }
 }

@@ -37,8 +37,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A stop pauses what plays and tells the streams; ids name the same events after a restart;
- * a simulation a crashed process left running comes back paused, with nothing lost.
+ * A stop pauses what plays and tells the streams; ids name the same events after a restart; a
+ * simulation a crashed process left running comes back paused, with nothing lost.
  */
 class LiveRestartIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,31 +51,45 @@ class LiveRestartIntegrationTest {
   private DropwizardTestSupport<SimConfiguration> app() {
     List<ConfigOverride> overrides =
         new ArrayList<>(SimTestFixture.databaseOverrides(directory.resolve("sim")));
-    overrides.addAll(List.of(ConfigOverride.config("rateLimits.enabled", "false"),
-        ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"),
-        ConfigOverride.config("playback.baseTicksPerSecond", "100"),
-        ConfigOverride.config("playback.batchInterval", "20 milliseconds")));
-    return new DropwizardTestSupport<>(SimApplication.class,
+    overrides.addAll(
+        List.of(
+            ConfigOverride.config("rateLimits.enabled", "false"),
+            ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"),
+            ConfigOverride.config("playback.baseTicksPerSecond", "100"),
+            ConfigOverride.config("playback.batchInterval", "20 milliseconds")));
+    return new DropwizardTestSupport<>(
+        SimApplication.class,
         ResourceHelpers.resourceFilePath("configs/minimal.yml"),
         overrides.toArray(ConfigOverride[]::new));
   }
 
-  private JsonNode call(DropwizardTestSupport<SimConfiguration> app, String method, String path,
-      String key, String body) throws Exception {
-    HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + app.getLocalPort() + path))
-        .header("X-Api-Key", key).header("Content-Type", "application/json")
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
+  private JsonNode call(
+      DropwizardTestSupport<SimConfiguration> app,
+      String method,
+      String path,
+      String key,
+      String body)
+      throws Exception {
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.getLocalPort() + path))
+                .header("X-Api-Key", key)
+                .header("Content-Type", "application/json")
+                .method(
+                    method,
+                    body == null
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isBetween(200, 201);
     return JSON.readTree(response.body());
   }
 
-  private static SseTestClient stream(DropwizardTestSupport<SimConfiguration> app, String id,
-      Map<String, String> headers) {
-    SseTestClient events = SseTestClient.open(app.getLocalPort(),
-        "/v1/simulations/" + id + "/events", headers);
+  private static SseTestClient stream(
+      DropwizardTestSupport<SimConfiguration> app, String id, Map<String, String> headers) {
+    SseTestClient events =
+        SseTestClient.open(app.getLocalPort(), "/v1/simulations/" + id + "/events", headers);
     assertThat(events.status()).isEqualTo(200);
     return events;
   }
@@ -92,7 +106,11 @@ class LiveRestartIntegrationTest {
     String id = create(first, key);
     List<Event> live = new ArrayList<>();
     try (SseTestClient events = stream(first, id, Map.of("X-Api-Key", key))) {
-      call(first, "PUT", "/v1/simulations/" + id + "/time-control", key,
+      call(
+          first,
+          "PUT",
+          "/v1/simulations/" + id + "/time-control",
+          key,
           "{\"action\":\"play\",\"speed\":10}");
       live.addAll(events.until(e -> isTick(e, 60), DEADLINE));
       first.after();
@@ -115,11 +133,12 @@ class LiveRestartIntegrationTest {
       assertThat(simulation.get("status").asText()).isEqualTo("paused");
       assertThat(simulation.get("ticks").asLong()).isEqualTo(tick(paused));
       Event resumeAfter = numbered.stream().filter(e -> isTick(e, 20)).findFirst().orElseThrow();
-      try (SseTestClient resumed = stream(second, id, Map.of("X-Api-Key", key,
-          "Last-Event-ID", resumeAfter.id()))) {
+      try (SseTestClient resumed =
+          stream(second, id, Map.of("X-Api-Key", key, "Last-Event-ID", resumeAfter.id()))) {
         List<Event> replayed = numbered(resumed.until(e -> e.id().equals(paused.id()), DEADLINE));
-        assertThat(replayed).containsExactlyElementsOf(
-            numbered.subList(numbered.indexOf(resumeAfter) + 1, numbered.size()));
+        assertThat(replayed)
+            .containsExactlyElementsOf(
+                numbered.subList(numbered.indexOf(resumeAfter) + 1, numbered.size()));
       }
     } finally {
       second.after();
@@ -148,10 +167,10 @@ class LiveRestartIntegrationTest {
       JsonNode simulation = call(second, "GET", "/v1/simulations/" + id, key, null);
       assertThat(simulation.get("status").asText()).isEqualTo("paused");
       assertThat(simulation.get("ticks").asLong()).isEqualTo(ticks);
-      try (SseTestClient events = stream(second, id, Map.of("X-Api-Key", key,
-          "Last-Event-ID", ticks + "-1"))) {
-        List<Event> changes = numbered(events.until(
-            e -> e.data().contains("\"reason\":\"restart\""), DEADLINE));
+      try (SseTestClient events =
+          stream(second, id, Map.of("X-Api-Key", key, "Last-Event-ID", ticks + "-1"))) {
+        List<Event> changes =
+            numbered(events.until(e -> e.data().contains("\"reason\":\"restart\""), DEADLINE));
         assertThat(changes).extracting(Event::id).containsExactly(ticks + "-2", ticks + "-3");
         JsonNode restart = JSON.readTree(changes.get(1).data());
         assertThat(restart.get("status").asText()).isEqualTo("paused");
@@ -164,26 +183,41 @@ class LiveRestartIntegrationTest {
 
   /** What a process that crashed while playing leaves: status running, and its journal row. */
   private void leftRunning(UUID id) {
-    SimTestFixture.jdbi(directory.resolve("sim")).useTransaction(handle -> {
-      SimulationRow row = handle.attach(SimulationDao.class).find(id).orElseThrow();
-      handle.attach(SimulationDao.class).changeStatus(id, row.version(), "running", 1.0,
-          "a-process-that-crashed", Instant.now());
-      StatusChangeDao journal = handle.attach(StatusChangeDao.class);
-      journal.insert(new StatusChangeRow(id, journal.nextSeq(id), row.ticksComputed(),
-          row.inputCount(), "running", row.status(), "play", 1.0, Instant.now()));
-    });
+    SimTestFixture.jdbi(directory.resolve("sim"))
+        .useTransaction(
+            handle -> {
+              SimulationRow row = handle.attach(SimulationDao.class).find(id).orElseThrow();
+              handle
+                  .attach(SimulationDao.class)
+                  .changeStatus(
+                      id, row.version(), "running", 1.0, "a-process-that-crashed", Instant.now());
+              StatusChangeDao journal = handle.attach(StatusChangeDao.class);
+              journal.insert(
+                  new StatusChangeRow(
+                      id,
+                      journal.nextSeq(id),
+                      row.ticksComputed(),
+                      row.inputCount(),
+                      "running",
+                      row.status(),
+                      "play",
+                      1.0,
+                      Instant.now()));
+            });
   }
 
-  private String create(DropwizardTestSupport<SimConfiguration> app, String key)
-      throws Exception {
-    return call(app, "POST", "/v1/simulations", key,
-        "{\"scenario\":" + EventsFixture.INLINE + "}").get("id").asText();
+  private String create(DropwizardTestSupport<SimConfiguration> app, String key) throws Exception {
+    return call(app, "POST", "/v1/simulations", key, "{\"scenario\":" + EventsFixture.INLINE + "}")
+        .get("id")
+        .asText();
   }
 
   private static String apiKey(DropwizardTestSupport<SimConfiguration> app) {
-    OrganizationAdmin admin = new OrganizationAdmin(
-        SimTestFixture.jdbi(app.getConfiguration().getDataSourceFactory()), Clock.systemUTC(),
-        new SecureRandom());
+    OrganizationAdmin admin =
+        new OrganizationAdmin(
+            SimTestFixture.jdbi(app.getConfiguration().getDataSourceFactory()),
+            Clock.systemUTC(),
+            new SecureRandom());
     OrganizationRow organization = SimTestFixture.organization(admin, "enterprise");
     return admin.createApiKey(organization.slug(), "simulation:read,simulation:write").key();
   }

@@ -18,10 +18,11 @@ class StreamSlotsTest {
     slots.acquire(acme, 2);
     assertThatThrownBy(() -> slots.acquire(acme, 2))
         .isInstanceOf(StreamLimitException.class)
-        .satisfies(e -> {
-          assertThat(((StreamLimitException) e).limit()).isEqualTo(2);
-          assertThat(((StreamLimitException) e).retryAfterSeconds()).isEqualTo(60);
-        });
+        .satisfies(
+            e -> {
+              assertThat(((StreamLimitException) e).limit()).isEqualTo(2);
+              assertThat(((StreamLimitException) e).retryAfterSeconds()).isEqualTo(60);
+            });
     slots.acquire(globex, 2);
     assertThat(slots.openFor(acme)).isEqualTo(2);
     assertThat(slots.openFor(globex)).isEqualTo(1);

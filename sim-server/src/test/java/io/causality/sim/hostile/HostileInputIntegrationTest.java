@@ -34,20 +34,21 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.Tuple.Tuple2;
-import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * Every endpoint that /v1/openapi.json lists, over real HTTP, with what a careless or hostile
  * client sends: malformed and mistyped bodies, odd headers, garbage query values and path ids.
- * Whatever arrives, the answer is never a 5xx, and every error is the documented envelope
- * with nothing internal in it.
+ * Whatever arrives, the answer is never a 5xx, and every error is the documented envelope with
+ * nothing internal in it.
  */
 class HostileInputIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern PARAMETER = Pattern.compile("\\{([^}:]+)(:[^}]*)?}");
-  private static final String INLINE = """
+  private static final String INLINE =
+      """
       {"seed": 7,
        "agents": [{"id": "a1", "marker": {"x": 50, "y": 50},
                    "policy": {"lambda": 0.1, "gamma": 0.5}, "attractorPreferences": {"core": 1}},
@@ -67,21 +68,33 @@ class HostileInputIntegrationTest {
   @BeforeContainer
   static void start() throws Exception {
     // A small body limit puts the 413 path, declared and chunked, in the mix.
-    app = SimTestFixture.app(ConfigOverride.config("rateLimits.enabled", "false"),
-        ConfigOverride.config("maxRequestBodySize", "64KiB"),
-        ConfigOverride.config("evaluation.policyPath", policyFile().toString()),
-        ConfigOverride.config("evaluation.coordinatorUrl", "http://127.0.0.1:" + closedPort()),
-        ConfigOverride.config("evaluation.timeout", "2 seconds"));
+    app =
+        SimTestFixture.app(
+            ConfigOverride.config("rateLimits.enabled", "false"),
+            ConfigOverride.config("maxRequestBodySize", "64KiB"),
+            ConfigOverride.config("evaluation.policyPath", policyFile().toString()),
+            ConfigOverride.config("evaluation.coordinatorUrl", "http://127.0.0.1:" + closedPort()),
+            ConfigOverride.config("evaluation.timeout", "2 seconds"));
     app.before();
     OrganizationAdmin admin = SimTestFixture.admin(app);
     OrganizationRow org = SimTestFixture.organization(admin, "strategic");
-    apiKey = admin.createApiKey(org.slug(),
-        "simulation:read,simulation:write,org:read,usage:read").key();
+    apiKey =
+        admin
+            .createApiKey(org.slug(), "simulation:read,simulation:write,org:read,usage:read")
+            .key();
     JsonNode openApi = get("/v1/openapi.json");
     String scenario = get("/v1/scenarios").path("data").path(0).path("id").asText();
     String simulation = created(scenario);
-    validIds = Map.of("simulations", List.of(simulation), "scenarios", List.of(scenario),
-        "organizations", List.of(org.id().toString()), "docs", List.of("index.css"));
+    validIds =
+        Map.of(
+            "simulations",
+            List.of(simulation),
+            "scenarios",
+            List.of(scenario),
+            "organizations",
+            List.of(org.id().toString()),
+            "docs",
+            List.of("index.css"));
     operations = operations(openApi, templates(scenario));
   }
 
@@ -97,7 +110,8 @@ class HostileInputIntegrationTest {
     RawHttp.Request request = generated.get2();
     RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), request);
     Statistics.label("status").collect(answer.status());
-    Statistics.label("operation").collect(generated.get1().method() + " " + generated.get1().path());
+    Statistics.label("operation")
+        .collect(generated.get1().method() + " " + generated.get1().path());
     EnvelopeCheck.assertAnsweredWell(request, answer);
   }
 
@@ -111,24 +125,26 @@ class HostileInputIntegrationTest {
   private static Arbitrary<RawHttp.Request> requestsFor(Operation operation) {
     boolean hasBody = operation.template() != null;
     return Combinators.combine(
-        HostileInput.methods(operation.method()),
-        target(operation),
-        HostileInput.bodies(operation.template()).injectNull(hasBody ? 0.05 : 0.85),
-        Arbitraries.of(false, false, true),
-        credentials(),
-        HostileInput.contentTypes().injectNull(0.1),
-        HostileInput.accepts().injectNull(0.5),
-        otherHeaders()).as((method, target, body, chunked, auth, type, accept, other) -> {
-          Map<String, String> headers = new LinkedHashMap<>(auth);
-          if (body != null && type != null) {
-            headers.put("Content-Type", type);
-          }
-          if (accept != null) {
-            headers.put("Accept", accept);
-          }
-          headers.putAll(other);
-          return new RawHttp.Request(method, target, headers, body, chunked);
-        });
+            HostileInput.methods(operation.method()),
+            target(operation),
+            HostileInput.bodies(operation.template()).injectNull(hasBody ? 0.05 : 0.85),
+            Arbitraries.of(false, false, true),
+            credentials(),
+            HostileInput.contentTypes().injectNull(0.1),
+            HostileInput.accepts().injectNull(0.5),
+            otherHeaders())
+        .as(
+            (method, target, body, chunked, auth, type, accept, other) -> {
+              Map<String, String> headers = new LinkedHashMap<>(auth);
+              if (body != null && type != null) {
+                headers.put("Content-Type", type);
+              }
+              if (accept != null) {
+                headers.put("Accept", accept);
+              }
+              headers.putAll(other);
+              return new RawHttp.Request(method, target, headers, body, chunked);
+            });
   }
 
   /** The path with each parameter a valid id or a hostile segment, and a hostile query. */
@@ -145,14 +161,21 @@ class HostileInputIntegrationTest {
     List<String> names = new ArrayList<>(operation.query());
     names.add("unknown");
     for (String name : names) {
-      parts.add(HostileInput.queryValues().map(value -> "&" + name + "=" + value)
-          .injectNull(0.5).map(pair -> pair == null ? "" : pair));
+      parts.add(
+          HostileInput.queryValues()
+              .map(value -> "&" + name + "=" + value)
+              .injectNull(0.5)
+              .map(pair -> pair == null ? "" : pair));
     }
-    return Combinators.combine(parts).as(list -> {
-      String joined = String.join("", list);
-      int query = joined.indexOf('&');
-      return query < 0 ? joined : joined.substring(0, query) + "?" + joined.substring(query + 1);
-    });
+    return Combinators.combine(parts)
+        .as(
+            list -> {
+              String joined = String.join("", list);
+              int query = joined.indexOf('&');
+              return query < 0
+                  ? joined
+                  : joined.substring(0, query) + "?" + joined.substring(query + 1);
+            });
   }
 
   private static List<String> validIdsFor(String path) {
@@ -167,25 +190,25 @@ class HostileInputIntegrationTest {
         net.jqwik.api.Tuple.of(6, Arbitraries.just(Map.of("X-Api-Key", apiKey))),
         net.jqwik.api.Tuple.of(1, Arbitraries.just(Map.of("Authorization", "Bearer " + jwt))),
         net.jqwik.api.Tuple.of(1, HostileInput.headerValues().map(v -> Map.of("X-Api-Key", v))),
-        net.jqwik.api.Tuple.of(1, HostileInput.headerValues()
-            .map(v -> Map.of("Authorization", v))),
+        net.jqwik.api.Tuple.of(1, HostileInput.headerValues().map(v -> Map.of("Authorization", v))),
         net.jqwik.api.Tuple.of(1, Arbitraries.just(Map.of())));
   }
 
   private static Arbitrary<Map<String, String>> otherHeaders() {
     return Combinators.combine(
-        HostileInput.headerValues().injectNull(0.7),
-        HostileInput.headerValues().injectNull(0.7),
-        HostileInput.headerValues().injectNull(0.8),
-        HostileInput.headerValues().injectNull(0.9)).as((requestId, idempotency, lastEvent,
-            language) -> {
-          Map<String, String> headers = new LinkedHashMap<>();
-          putIfPresent(headers, "X-Request-Id", requestId);
-          putIfPresent(headers, "Idempotency-Key", idempotency);
-          putIfPresent(headers, "Last-Event-ID", lastEvent);
-          putIfPresent(headers, "Accept-Charset", language);
-          return headers;
-        });
+            HostileInput.headerValues().injectNull(0.7),
+            HostileInput.headerValues().injectNull(0.7),
+            HostileInput.headerValues().injectNull(0.8),
+            HostileInput.headerValues().injectNull(0.9))
+        .as(
+            (requestId, idempotency, lastEvent, language) -> {
+              Map<String, String> headers = new LinkedHashMap<>();
+              putIfPresent(headers, "X-Request-Id", requestId);
+              putIfPresent(headers, "Idempotency-Key", idempotency);
+              putIfPresent(headers, "Last-Event-ID", lastEvent);
+              putIfPresent(headers, "Accept-Charset", language);
+              return headers;
+            });
   }
 
   private static void putIfPresent(Map<String, String> headers, String name, String value) {
@@ -197,20 +220,37 @@ class HostileInputIntegrationTest {
   /** Every operation of the description; each one with a request body needs a template. */
   private static List<Operation> operations(JsonNode openApi, Map<String, JsonNode> templates) {
     List<Operation> found = new ArrayList<>();
-    openApi.path("paths").fields().forEachRemaining(path ->
-        path.getValue().fields().forEachRemaining(method -> {
-          String key = method.getKey().toUpperCase() + " " + path.getKey();
-          List<String> query = new ArrayList<>();
-          method.getValue().path("parameters").forEach(p -> {
-            if (p.path("in").asText().equals("query")) {
-              query.add(p.path("name").asText());
-            }
-          });
-          boolean hasBody = method.getValue().has("requestBody");
-          assertThat(!hasBody || templates.containsKey(key)).as("template for " + key).isTrue();
-          found.add(new Operation(method.getKey().toUpperCase(), path.getKey(), query,
-              hasBody ? templates.get(key) : null));
-        }));
+    openApi
+        .path("paths")
+        .fields()
+        .forEachRemaining(
+            path ->
+                path.getValue()
+                    .fields()
+                    .forEachRemaining(
+                        method -> {
+                          String key = method.getKey().toUpperCase() + " " + path.getKey();
+                          List<String> query = new ArrayList<>();
+                          method
+                              .getValue()
+                              .path("parameters")
+                              .forEach(
+                                  p -> {
+                                    if (p.path("in").asText().equals("query")) {
+                                      query.add(p.path("name").asText());
+                                    }
+                                  });
+                          boolean hasBody = method.getValue().has("requestBody");
+                          assertThat(!hasBody || templates.containsKey(key))
+                              .as("template for " + key)
+                              .isTrue();
+                          found.add(
+                              new Operation(
+                                  method.getKey().toUpperCase(),
+                                  path.getKey(),
+                                  query,
+                                  hasBody ? templates.get(key) : null));
+                        }));
     assertThat(found).hasSizeGreaterThan(20);
     // The docs assets are served but not described.
     found.add(new Operation("GET", "/v1/docs/{asset}", List.of(), null));
@@ -222,21 +262,31 @@ class HostileInputIntegrationTest {
     JsonNode inline = JSON.readTree(INLINE);
     Map<String, JsonNode> templates = new LinkedHashMap<>();
     templates.put("POST /v1/simulations", JSON.createObjectNode().set("scenario", inline));
-    templates.put("POST /v1/simulations/from-domain", JSON.readTree(
-        "{\"domain\":\"epidemic\",\"input\":{\"regions\":[{\"name\":\"north\","
-            + "\"population\":20,\"infected\":2}]}}"));
-    templates.put("POST /v1/simulations/run", JSON.createObjectNode()
-        .put("scenarioId", scenario).put("ticks", 5));
+    templates.put(
+        "POST /v1/simulations/from-domain",
+        JSON.readTree(
+            "{\"domain\":\"epidemic\",\"input\":{\"regions\":[{\"name\":\"north\","
+                + "\"population\":20,\"infected\":2}]}}"));
+    templates.put(
+        "POST /v1/simulations/run",
+        JSON.createObjectNode().put("scenarioId", scenario).put("ticks", 5));
     templates.put("POST /v1/simulations/{id}/step", JSON.readTree("{\"ticks\":2}"));
-    templates.put("PUT /v1/simulations/{id}/agent-policy",
+    templates.put(
+        "PUT /v1/simulations/{id}/agent-policy",
         JSON.readTree("{\"agentId\":\"a1\",\"policy\":{\"lambda\":0.2,\"gamma\":0.5}}"));
-    templates.put("POST /v1/simulations/{id}/decrees",
+    templates.put(
+        "POST /v1/simulations/{id}/decrees",
         JSON.readTree("{\"type\":\"shock\",\"payload\":{\"magnitude\":1,\"x\":5,\"y\":5}}"));
-    templates.put("PUT /v1/simulations/{id}/time-control",
+    templates.put(
+        "PUT /v1/simulations/{id}/time-control",
         JSON.readTree("{\"action\":\"play\",\"speed\":10}"));
-    templates.put("POST /v1/simulations/{id}/evaluations",
+    templates.put(
+        "POST /v1/simulations/{id}/evaluations",
         JSON.readTree("{\"actorId\":\"actor-1\",\"licenseId\":\"lic-1\",\"submit\":false}"));
-    templates.put("POST /v1/evaluations", JSON.readTree("""
+    templates.put(
+        "POST /v1/evaluations",
+        JSON.readTree(
+            """
         {"envelopeVersion": 1, "requestId": "r-1", "actorId": "actor-1", "licenseId": "lic-1",
          "snapshot": {"timestamp": "2026-01-31T12:00:00Z",
                       "metrics": {"gamma": 0.2, "gammaTrend": -0.01}},
@@ -246,29 +296,40 @@ class HostileInputIntegrationTest {
         """));
     // The id regex of /v1/simulations/{id} shows in the description's path template.
     Map<String, JsonNode> withRegexPaths = new LinkedHashMap<>(templates);
-    templates.forEach((key, body) -> withRegexPaths.put(
-        key.replace("{id}", "{id: (?!(?:run|from-domain)(?:/|$))[^/]+}"), body));
+    templates.forEach(
+        (key, body) ->
+            withRegexPaths.put(
+                key.replace("{id}", "{id: (?!(?:run|from-domain)(?:/|$))[^/]+}"), body));
     return withRegexPaths;
   }
 
   private static String created(String scenario) throws IOException {
-    RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), new RawHttp.Request("POST",
-        "/v1/simulations", Map.of("X-Api-Key", apiKey, "Content-Type", "application/json"),
-        ("{\"scenario\":" + INLINE + "}").getBytes(StandardCharsets.UTF_8), false));
+    RawHttp.Answer answer =
+        RawHttp.exchange(
+            app.getLocalPort(),
+            new RawHttp.Request(
+                "POST",
+                "/v1/simulations",
+                Map.of("X-Api-Key", apiKey, "Content-Type", "application/json"),
+                ("{\"scenario\":" + INLINE + "}").getBytes(StandardCharsets.UTF_8),
+                false));
     assertThat(answer.status()).as(answer.text()).isEqualTo(201);
     return JSON.readTree(answer.body()).path("id").asText();
   }
 
   private static JsonNode get(String path) throws IOException {
-    RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(),
-        new RawHttp.Request("GET", path, Map.of("X-Api-Key", apiKey), null, false));
+    RawHttp.Answer answer =
+        RawHttp.exchange(
+            app.getLocalPort(),
+            new RawHttp.Request("GET", path, Map.of("X-Api-Key", apiKey), null, false));
     assertThat(answer.status()).as(path + ": " + answer.text()).isEqualTo(200);
     return JSON.readTree(answer.body());
   }
 
   /** A deployment policy with a gate and no authorities: every token is refused. */
   private static Path policyFile() throws IOException {
-    return Files.writeString(SimTestFixture.tempDirectory().resolve("policy.json"),
+    return Files.writeString(
+        SimTestFixture.tempDirectory().resolve("policy.json"),
         "{\"policy\":{\"policyVersion\":1,\"gate\":{\"gammaFloor\":0.35}}}");
   }
 

@@ -26,10 +26,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** The spec's four Idempotency-Key rules, the in-flight conflict and what is not cached. */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class IdempotencyIntegrationTest {
-  static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app(
-      LimitsTestApplication.class, "configs/minimal.yml",
-      ConfigOverride.config("idempotency.cleanupInterval", "200 milliseconds"),
-      ConfigOverride.config("idempotency.maxStoredBodySize", "2 KiB"));
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(
+          LimitsTestApplication.class,
+          "configs/minimal.yml",
+          ConfigOverride.config("idempotency.cleanupInterval", "200 milliseconds"),
+          ConfigOverride.config("idempotency.maxStoredBodySize", "2 KiB"));
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String WRITE = "simulation:read,simulation:write";
 
@@ -50,16 +52,18 @@ class IdempotencyIntegrationTest {
     return "test-" + UUID.randomUUID();
   }
 
-  private HttpRequest.Builder post(String path, String apiKey, String idempotencyKey,
-      String body) {
-    HttpRequest.Builder request = client.request(path).header("X-Api-Key", apiKey)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+  private HttpRequest.Builder post(String path, String apiKey, String idempotencyKey, String body) {
+    HttpRequest.Builder request =
+        client
+            .request(path)
+            .header("X-Api-Key", apiKey)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     return idempotencyKey == null ? request : request.header("Idempotency-Key", idempotencyKey);
   }
 
-  private HttpResponse<String> send(String path, String apiKey, String idempotencyKey,
-      String body) {
+  private HttpResponse<String> send(
+      String path, String apiKey, String idempotencyKey, String body) {
     return client.send(post(path, apiKey, idempotencyKey, body));
   }
 
@@ -78,9 +82,15 @@ class IdempotencyIntegrationTest {
   }
 
   private static long storedRows(String idempotencyKey) throws Exception {
-    return SimTestFixture.jdbi(APP).withHandle(handle -> handle.createQuery(
-            "SELECT COUNT(*) FROM idempotency_keys WHERE idempotency_key = :key")
-        .bind("key", idempotencyKey).mapTo(Long.class).one());
+    return SimTestFixture.jdbi(APP)
+        .withHandle(
+            handle ->
+                handle
+                    .createQuery(
+                        "SELECT COUNT(*) FROM idempotency_keys WHERE idempotency_key = :key")
+                    .bind("key", idempotencyKey)
+                    .mapTo(Long.class)
+                    .one());
   }
 
   @Test
@@ -93,8 +103,8 @@ class IdempotencyIntegrationTest {
     assertThat(again.statusCode()).isEqualTo(201);
     assertThat(again.body()).isEqualTo(first.body());
     assertThat(again.headers().firstValue("Idempotency-Replayed")).hasValue("true");
-    assertThat(again.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type).startsWith("application/json"));
+    assertThat(again.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
   }
 
   @Test
@@ -117,9 +127,11 @@ class IdempotencyIntegrationTest {
   void theSameKeyWhileTheFirstRequestRunsIsInUse() throws Exception {
     LimitsTestApplication application = APP.getApplication();
     String idempotencyKey = newKey();
-    CompletableFuture<HttpResponse<String>> first = HttpClient.newHttpClient().sendAsync(
-        post("/v1/simulations/test/s1/block", key, idempotencyKey, "{}").build(),
-        HttpResponse.BodyHandlers.ofString());
+    CompletableFuture<HttpResponse<String>> first =
+        HttpClient.newHttpClient()
+            .sendAsync(
+                post("/v1/simulations/test/s1/block", key, idempotencyKey, "{}").build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(application.simulations.blockEntered.await(20, TimeUnit.SECONDS)).isTrue();
     HttpResponse<String> second = send("/v1/simulations/test/s1/block", key, idempotencyKey, "{}");
     application.simulations.blockRelease.countDown();
@@ -154,7 +166,8 @@ class IdempotencyIntegrationTest {
     String otherKey = admin.createApiKey(strategic.slug(), WRITE).key();
     String idempotencyKey = newKey();
     HttpResponse<String> mine = send("/v1/simulations/test", key, idempotencyKey, "{\"a\":1}");
-    HttpResponse<String> theirs = send("/v1/simulations/test", otherKey, idempotencyKey, "{\"a\":1}");
+    HttpResponse<String> theirs =
+        send("/v1/simulations/test", otherKey, idempotencyKey, "{\"a\":1}");
     assertThat(theirs.statusCode()).isEqualTo(201);
     assertThat(replayed(theirs)).isFalse();
     assertThat(execution(theirs)).isNotEqualTo(execution(mine));
@@ -261,7 +274,8 @@ class IdempotencyIntegrationTest {
         send("/v1/simulations/test/s1/stream?lines=100", key, idempotencyKey, "{}");
     assertThat(again.statusCode()).isEqualTo(409);
     assertThat(errorCode(again)).isEqualTo("IDEMPOTENCY_REPLAY_UNAVAILABLE");
-    assertThat(JSON.readTree(again.body()).get("error").get("details")
-        .get("originalStatus").asInt()).isEqualTo(200);
+    assertThat(
+            JSON.readTree(again.body()).get("error").get("details").get("originalStatus").asInt())
+        .isEqualTo(200);
   }
 }

@@ -18,25 +18,29 @@ import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
 /**
- * A stored response outlives the process: a second application on the same file replays it.
- * A claim that a dead process left in flight is freed at the next start.
+ * A stored response outlives the process: a second application on the same file replays it. A claim
+ * that a dead process left in flight is freed at the next start.
  */
 class IdempotencyRestartIntegrationTest {
   private final Path database = SimTestFixture.tempDirectory().resolve("sim");
 
   private DropwizardAppExtension<SimConfiguration> start() throws Exception {
-    DropwizardAppExtension<SimConfiguration> app = SimTestFixture.app(
-        LimitsTestApplication.class, "configs/minimal.yml", database);
+    DropwizardAppExtension<SimConfiguration> app =
+        SimTestFixture.app(LimitsTestApplication.class, "configs/minimal.yml", database);
     app.before();
     return app;
   }
 
-  private static HttpResponse<String> create(DropwizardAppExtension<SimConfiguration> app,
-      String apiKey) {
+  private static HttpResponse<String> create(
+      DropwizardAppExtension<SimConfiguration> app, String apiKey) {
     SimTestFixture.Client client = new SimTestFixture.Client(app);
-    return client.send(client.request("/v1/simulations/test").header("X-Api-Key", apiKey)
-        .header("Idempotency-Key", "restart-1").header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"s\"}")));
+    return client.send(
+        client
+            .request("/v1/simulations/test")
+            .header("X-Api-Key", apiKey)
+            .header("Idempotency-Key", "restart-1")
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"s\"}")));
   }
 
   @Test
@@ -63,13 +67,15 @@ class IdempotencyRestartIntegrationTest {
   }
 
   /**
-   * The row a SIGKILL leaves behind: the request claimed its key and never finished. Without
-   * the release at start, the retry would answer 409 IDEMPOTENCY_KEY_IN_USE for ten minutes.
+   * The row a SIGKILL leaves behind: the request claimed its key and never finished. Without the
+   * release at start, the retry would answer 409 IDEMPOTENCY_KEY_IN_USE for ten minutes.
    */
   @Test
   void aClaimLeftInFlightByACrashIsFreedAtTheNextStart() throws Exception {
-    assumeFalse(PostgresTestDatabase.forAllTests(), "on PostgreSQL other instances may hold "
-        + "live claims, so a start frees none (docs/idempotency.md)");
+    assumeFalse(
+        PostgresTestDatabase.forAllTests(),
+        "on PostgreSQL other instances may hold "
+            + "live claims, so a start frees none (docs/idempotency.md)");
     DropwizardAppExtension<SimConfiguration> first = start();
     String apiKey;
     try {
@@ -78,10 +84,13 @@ class IdempotencyRestartIntegrationTest {
     } finally {
       first.after();
     }
-    try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + database, "sa",
-        ""); Statement statement = connection.createStatement()) {
-      assertThat(statement.executeUpdate("UPDATE idempotency_keys SET state = 'IN_FLIGHT',"
-          + " response_status = NULL, content_type = NULL, response_body = NULL")).isEqualTo(1);
+    try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + database, "sa", "");
+        Statement statement = connection.createStatement()) {
+      assertThat(
+              statement.executeUpdate(
+                  "UPDATE idempotency_keys SET state = 'IN_FLIGHT',"
+                      + " response_status = NULL, content_type = NULL, response_body = NULL"))
+          .isEqualTo(1);
     }
     DropwizardAppExtension<SimConfiguration> second = start();
     try {

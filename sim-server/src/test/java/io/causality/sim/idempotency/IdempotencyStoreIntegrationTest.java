@@ -51,8 +51,8 @@ class IdempotencyStoreIntegrationTest {
   }
 
   private static IdempotencyScope scope() {
-    return new IdempotencyScope("key:" + UUID.randomUUID(), "POST", "/v1/simulations",
-        UUID.randomUUID().toString());
+    return new IdempotencyScope(
+        "key:" + UUID.randomUUID(), "POST", "/v1/simulations", UUID.randomUUID().toString());
   }
 
   /** Request hashes are SHA-256 hex, as the filter computes them (the column is char(64)). */
@@ -71,10 +71,12 @@ class IdempotencyStoreIntegrationTest {
     CountDownLatch start = new CountDownLatch(1);
     List<Future<IdempotencyOutcome>> outcomes = new ArrayList<>();
     for (int request = 0; request < 8; request++) {
-      outcomes.add(pool.submit(() -> {
-        start.await();
-        return store.begin(scope, hash("hash"));
-      }));
+      outcomes.add(
+          pool.submit(
+              () -> {
+                start.await();
+                return store.begin(scope, hash("hash"));
+              }));
     }
     start.countDown();
     int claimed = 0;
@@ -123,8 +125,8 @@ class IdempotencyStoreIntegrationTest {
   @Test
   void anExpiredKeyRunsAnewBeforeTheCleanUpHasRun() {
     IdempotencyScope scope = scope();
-    store.complete((IdempotencyOutcome.Claimed) store.begin(scope, hash("hash")), 200, null,
-        new byte[0]);
+    store.complete(
+        (IdempotencyOutcome.Claimed) store.begin(scope, hash("hash")), 200, null, new byte[0]);
     assertThat(store.begin(scope, hash("hash"))).isInstanceOf(IdempotencyOutcome.Replay.class);
     clock.advance(IdempotencyStore.TTL.plusSeconds(1));
     assertThat(store.begin(scope, hash("hash"))).isInstanceOf(IdempotencyOutcome.Claimed.class);
@@ -136,8 +138,8 @@ class IdempotencyStoreIntegrationTest {
     IdempotencyScope newer = scope();
     store.begin(older, hash("hash"));
     clock.advance(Duration.ofHours(12));
-    store.complete((IdempotencyOutcome.Claimed) store.begin(newer, hash("hash")), 200, null,
-        new byte[0]);
+    store.complete(
+        (IdempotencyOutcome.Claimed) store.begin(newer, hash("hash")), 200, null, new byte[0]);
     clock.advance(Duration.ofHours(12).plusSeconds(1));
     assertThat(store.purgeExpired()).isGreaterThanOrEqualTo(1);
     assertThat(store.begin(older, hash("other"))).isInstanceOf(IdempotencyOutcome.Claimed.class);

@@ -14,15 +14,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A client address that spends its public read budget is refused on every public GET,
- * the liveness endpoint included. A server of its own: the spent budget of 127.0.0.1 would
- * otherwise refuse the public requests of other tests for a minute.
+ * A client address that spends its public read budget is refused on every public GET, the liveness
+ * endpoint included. A server of its own: the spent budget of 127.0.0.1 would otherwise refuse the
+ * public requests of other tests for a minute.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class PublicRateLimitIntegrationTest {
   static final DropwizardAppExtension<SimConfiguration> APP =
       SimTestFixture.app(LimitsTestApplication.class, "configs/minimal.yml");
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** The read budget of an anonymous caller: the community tier's, per minute. */
   private static final int ANONYMOUS_READS = 120;
 

@@ -44,8 +44,10 @@ class RateLimitIntegrationTest {
   }
 
   private HttpResponse<String> create(HttpRequest.Builder request) {
-    return client.send(request.header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"s\"}")));
+    return client.send(
+        request
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"s\"}")));
   }
 
   private HttpResponse<String> createWithKey(String key) {
@@ -53,8 +55,12 @@ class RateLimitIntegrationTest {
   }
 
   private static long header(HttpResponse<String> response, String name) {
-    return Long.parseLong(response.headers().firstValue(name).orElseThrow(
-        () -> new AssertionError("No " + name + " on a " + response.statusCode())));
+    return Long.parseLong(
+        response
+            .headers()
+            .firstValue(name)
+            .orElseThrow(
+                () -> new AssertionError("No " + name + " on a " + response.statusCode())));
   }
 
   @Test
@@ -95,8 +101,8 @@ class RateLimitIntegrationTest {
     admin.addMember(community.slug(), "rl-user", "member");
     admin.addMember(professional.slug(), "rl-user", "member");
     String token = SimTestFixture.jwt("rl-user", Instant.now().plusSeconds(300));
-    HttpResponse<String> response = create(client.request("/v1/simulations/test")
-        .header("Authorization", "Bearer " + token));
+    HttpResponse<String> response =
+        create(client.request("/v1/simulations/test").header("Authorization", "Bearer " + token));
     assertThat(response.statusCode()).isEqualTo(201);
     assertThat(header(response, RateLimitFilter.LIMIT)).isEqualTo(30);
   }
@@ -104,8 +110,8 @@ class RateLimitIntegrationTest {
   @Test
   void aUserWithoutOrganizationsGetsCommunityLimits() {
     String token = SimTestFixture.jwt("rl-loner", Instant.now().plusSeconds(300));
-    HttpResponse<String> response = create(client.request("/v1/simulations/test")
-        .header("Authorization", "Bearer " + token));
+    HttpResponse<String> response =
+        create(client.request("/v1/simulations/test").header("Authorization", "Bearer " + token));
     assertThat(header(response, RateLimitFilter.LIMIT)).isEqualTo(10);
   }
 
@@ -125,19 +131,27 @@ class RateLimitIntegrationTest {
   @Test
   void routeClassesHaveSeparateBudgets() throws Exception {
     String key = key(community, ALL_SCOPES);
-    HttpResponse<String> real = client.send(client.request("/v1/simulations")
-        .header("X-Api-Key", key).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"stable-basins\"}")));
+    HttpResponse<String> real =
+        client.send(
+            client
+                .request("/v1/simulations")
+                .header("X-Api-Key", key)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"stable-basins\"}")));
     assertThat(real.statusCode()).as(real.body()).isEqualTo(201);
-    String id = new com.fasterxml.jackson.databind.ObjectMapper().readTree(real.body())
-        .get("id").asText();
+    String id =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(real.body()).get("id").asText();
     for (int request = 1; request < 10; request++) {
       createWithKey(key);
     }
     assertThat(createWithKey(key).statusCode()).isEqualTo(429);
-    HttpResponse<String> step = client.send(client.request("/v1/simulations/" + id + "/step")
-        .header("X-Api-Key", key).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"ticks\":1}")));
+    HttpResponse<String> step =
+        client.send(
+            client
+                .request("/v1/simulations/" + id + "/step")
+                .header("X-Api-Key", key)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"ticks\":1}")));
     assertThat(step.statusCode()).as(step.body()).isEqualTo(200);
     assertThat(header(step, RateLimitFilter.LIMIT)).isEqualTo(60);
     HttpResponse<String> read = client.getWithKey("/v1/simulations/" + id, key);
@@ -157,8 +171,8 @@ class RateLimitIntegrationTest {
     assertThat(notFound.statusCode()).isEqualTo(404);
     assertThat(notAuthorized.statusCode()).isEqualTo(401);
     assertThat(forbidden.statusCode()).isEqualTo(403);
-    for (HttpResponse<String> response : java.util.List.of(ok, notFound, notAuthorized,
-        forbidden)) {
+    for (HttpResponse<String> response :
+        java.util.List.of(ok, notFound, notAuthorized, forbidden)) {
       assertThat(header(response, RateLimitFilter.LIMIT)).isEqualTo(120);
       assertThat(response.headers().firstValue(RateLimitFilter.RESET)).isPresent();
     }
@@ -176,8 +190,8 @@ class RateLimitIntegrationTest {
 
   @Test
   void refusedAuthenticationHasNoIdentityToCharge() {
-    HttpResponse<String> response = client.getWithKey("/v1/simulations/test/s1",
-        "sk_live_" + "Q".repeat(32));
+    HttpResponse<String> response =
+        client.getWithKey("/v1/simulations/test/s1", "sk_live_" + "Q".repeat(32));
     assertThat(response.statusCode()).isEqualTo(401);
     assertThat(response.headers().firstValue(RateLimitFilter.LIMIT)).isEmpty();
   }

@@ -19,9 +19,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** With a 2-second window: a refused client that waits as the headers say gets through. */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RateLimitWindowIntegrationTest {
-  static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app(
-      LimitsTestApplication.class, "configs/minimal.yml",
-      ConfigOverride.config("rateLimits.window", "2 seconds"));
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(
+          LimitsTestApplication.class,
+          "configs/minimal.yml",
+          ConfigOverride.config("rateLimits.window", "2 seconds"));
 
   static OrganizationAdmin admin;
   static OrganizationRow community;
@@ -35,9 +37,12 @@ class RateLimitWindowIntegrationTest {
   }
 
   private HttpResponse<String> create(String key) {
-    return client.send(client.request("/v1/simulations/test").header("X-Api-Key", key)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{}")));
+    return client.send(
+        client
+            .request("/v1/simulations/test")
+            .header("X-Api-Key", key)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString("{}")));
   }
 
   /** Creates until refused; however slow the machine, a burst of 50 spends a budget of 10. */
@@ -63,8 +68,7 @@ class RateLimitWindowIntegrationTest {
   void aClientThatWaitsUntilResetSucceeds() throws Exception {
     String key = admin.createApiKey(community.slug(), "simulation:write").key();
     HttpResponse<String> refused = spend(key);
-    long reset = Long.parseLong(refused.headers().firstValue(RateLimitFilter.RESET)
-        .orElseThrow());
+    long reset = Long.parseLong(refused.headers().firstValue(RateLimitFilter.RESET).orElseThrow());
     sleepUntil(reset * 1_000);
     HttpResponse<String> after = create(key);
     assertThat(after.statusCode()).isEqualTo(201);

@@ -18,9 +18,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** rateLimits.enabled: false registers no filter: no budget, no headers. */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RateLimitsDisabledIntegrationTest {
-  static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app(
-      LimitsTestApplication.class, "configs/minimal.yml",
-      ConfigOverride.config("rateLimits.enabled", "false"));
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(
+          LimitsTestApplication.class,
+          "configs/minimal.yml",
+          ConfigOverride.config("rateLimits.enabled", "false"));
 
   @Test
   void createsAreNotLimited() {
@@ -29,9 +31,13 @@ class RateLimitsDisabledIntegrationTest {
     String key = admin.createApiKey(community.slug(), "simulation:write").key();
     SimTestFixture.Client client = new SimTestFixture.Client(APP);
     for (int request = 0; request < 12; request++) {
-      HttpResponse<String> response = client.send(client.request("/v1/simulations/test")
-          .header("X-Api-Key", key).header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString("{}")));
+      HttpResponse<String> response =
+          client.send(
+              client
+                  .request("/v1/simulations/test")
+                  .header("X-Api-Key", key)
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString("{}")));
       assertThat(response.statusCode()).isEqualTo(201);
       assertThat(response.headers().firstValue(RateLimitFilter.LIMIT)).isEmpty();
     }

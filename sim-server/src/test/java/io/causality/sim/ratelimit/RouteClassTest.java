@@ -18,10 +18,8 @@ class RouteClassTest {
   void stepIsItsOwnClassAndOtherWritesCountAsSteps() {
     assertThat(RouteClass.of("POST", "/v1/simulations/abc/step")).isEqualTo(RouteClass.STEP);
     assertThat(RouteClass.of("POST", "/v1/simulations/abc/step/")).isEqualTo(RouteClass.STEP);
-    assertThat(RouteClass.of("PUT", "/v1/simulations/abc/agent-policy"))
-        .isEqualTo(RouteClass.STEP);
-    assertThat(RouteClass.of("PUT", "/v1/simulations/abc/time-control"))
-        .isEqualTo(RouteClass.STEP);
+    assertThat(RouteClass.of("PUT", "/v1/simulations/abc/agent-policy")).isEqualTo(RouteClass.STEP);
+    assertThat(RouteClass.of("PUT", "/v1/simulations/abc/time-control")).isEqualTo(RouteClass.STEP);
     assertThat(RouteClass.of("POST", "/v1/evaluations")).isEqualTo(RouteClass.STEP);
   }
 

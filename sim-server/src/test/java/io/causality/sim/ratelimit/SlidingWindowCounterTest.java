@@ -34,8 +34,8 @@ class SlidingWindowCounterTest {
     assertThat(refused.allowed()).isFalse();
     long resetMillis = refused.resetEpochSecond() * 1_000;
     assertThat(resetMillis).isBetween(start + WINDOW, start + WINDOW + 2 * SLOT);
-    assertThat(refused.retryAfterSeconds() * 1_000).isGreaterThanOrEqualTo(
-        resetMillis - (start + 30_500) - 999);
+    assertThat(refused.retryAfterSeconds() * 1_000)
+        .isGreaterThanOrEqualTo(resetMillis - (start + 30_500) - 999);
     assertThat(counter.tryAcquire(2, resetMillis - 1).allowed()).isFalse();
     RateLimitDecision after = counter.tryAcquire(2, resetMillis);
     assertThat(after.allowed()).isTrue();

@@ -24,16 +24,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * SIGTERM, as an init system stops the service: requests in flight finish (a 10,000-tick run
- * streamed as NDJSON arrives whole), new connections are refused, open event streams get a
- * SHUTDOWN event before they close, and the process exits within the grace period.
+ * streamed as NDJSON arrives whole), new connections are refused, open event streams get a SHUTDOWN
+ * event before they close, and the process exits within the grace period.
  */
 class GracefulShutdownIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String RUN = "{\"scenarioId\":\"chaos-storm\",\"ticks\":10000}";
   private static final Duration DEADLINE = Duration.ofSeconds(30);
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(2))
+          .build();
 
   @Test
   void sigtermDrainsTheRequestInFlightAndTellsTheStreams() throws Exception {
@@ -41,10 +44,15 @@ class GracefulShutdownIntegrationTest {
       String key = server.createApiKey("graceful", "strategic");
       server.start();
       List<String> reference = steps(readAll(run(server, key).body()));
-      String simulation = call(server, key, "/v1/simulations", "{\"scenarioId\":\"chaos-storm\"}")
-          .get("id").asText();
-      try (SseTestClient events = SseTestClient.open(server.port(),
-          "/v1/simulations/" + simulation + "/events", Map.of("X-Api-Key", key))) {
+      String simulation =
+          call(server, key, "/v1/simulations", "{\"scenarioId\":\"chaos-storm\"}")
+              .get("id")
+              .asText();
+      try (SseTestClient events =
+          SseTestClient.open(
+              server.port(),
+              "/v1/simulations/" + simulation + "/events",
+              Map.of("X-Api-Key", key))) {
         assertThat(events.status()).isEqualTo(200);
         HttpResponse<InputStream> inFlight = run(server, key);
         try (BufferedReader body = reader(inFlight.body())) {
@@ -67,9 +75,12 @@ class GracefulShutdownIntegrationTest {
   private void assertRefusesNewRequests(SimProcess server) throws InterruptedException {
     Thread.sleep(1_000); // the shutdown hook has begun: connectors close first
     try {
-      HttpResponse<String> answer = http.send(HttpRequest.newBuilder(
-          URI.create(server.baseUrl() + "/v1/health")).timeout(Duration.ofSeconds(5)).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> answer =
+          http.send(
+              HttpRequest.newBuilder(URI.create(server.baseUrl() + "/v1/health"))
+                  .timeout(Duration.ofSeconds(5))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(answer.statusCode()).as("a request after SIGTERM").isEqualTo(503);
     } catch (IOException e) {
       // refused: what a load balancer expects from an instance that is going away
@@ -77,23 +88,28 @@ class GracefulShutdownIntegrationTest {
   }
 
   private HttpResponse<InputStream> run(SimProcess server, String key) throws Exception {
-    HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(
-            URI.create(server.baseUrl() + "/v1/simulations/run"))
-        .header("X-Api-Key", key).header("Content-Type", "application/json")
-        .header("Accept", "application/x-ndjson")
-        .POST(HttpRequest.BodyPublishers.ofString(RUN)).build(),
-        HttpResponse.BodyHandlers.ofInputStream());
+    HttpResponse<InputStream> response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(server.baseUrl() + "/v1/simulations/run"))
+                .header("X-Api-Key", key)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/x-ndjson")
+                .POST(HttpRequest.BodyPublishers.ofString(RUN))
+                .build(),
+            HttpResponse.BodyHandlers.ofInputStream());
     assertThat(response.statusCode()).isEqualTo(200);
     return response;
   }
 
-  private JsonNode call(SimProcess server, String key, String path, String body)
-      throws Exception {
-    HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-            URI.create(server.baseUrl() + path))
-        .header("X-Api-Key", key).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
+  private JsonNode call(SimProcess server, String key, String path, String body) throws Exception {
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
+                .header("X-Api-Key", key)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
     return JSON.readTree(response.body());
   }

@@ -22,24 +22,28 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * Crash safety of the simulation service: concurrent writers create simulations, step them
- * and submit decrees, each with an Idempotency-Key, while the process is killed with SIGKILL
- * at a few points. After every restart on the same files: each acknowledged write is there
- * (tick count, decree list), the one write in flight per writer is either wholly there or
- * wholly absent, its retry with the same key is never stuck "in flight", a replayed answer
- * means the write was there, and every trace rebuilds byte for byte like a twin simulation
- * given the same inputs on the restarted server.
+ * Crash safety of the simulation service: concurrent writers create simulations, step them and
+ * submit decrees, each with an Idempotency-Key, while the process is killed with SIGKILL at a few
+ * points. After every restart on the same files: each acknowledged write is there (tick count,
+ * decree list), the one write in flight per writer is either wholly there or wholly absent, its
+ * retry with the same key is never stuck "in flight", a replayed answer means the write was there,
+ * and every trace rebuilds byte for byte like a twin simulation given the same inputs on the
+ * restarted server.
  */
 class SimCrashIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String NDJSON = "application/x-ndjson";
   private static final int WRITERS = 4;
   private static final int OPS_PER_SIMULATION = 8;
+
   /** Acknowledged writes before each kill: a few different points of the stream. */
   private static final int[] KILL_AFTER_ACKS = {20, 50, 30};
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(2))
+          .build();
   private final List<SimRecord> records = Collections.synchronizedList(new ArrayList<>());
   private final List<Op> pendingCreates = Collections.synchronizedList(new ArrayList<>());
   private final List<String> unexpected = Collections.synchronizedList(new ArrayList<>());
@@ -71,8 +75,7 @@ class SimCrashIntegrationTest {
 
   private void writeUntilKilled(SimProcess server, int acks, int cycle)
       throws InterruptedException {
-    KillDuringWrites.cycle(WRITERS, 31L * cycle, acks, this::write, server::kill,
-        server::tail);
+    KillDuringWrites.cycle(WRITERS, 31L * cycle, acks, this::write, server::kill, server::tail);
   }
 
   /** One writer: its own simulations, one write at a time, until a write finds no server. */
@@ -87,8 +90,10 @@ class SimCrashIntegrationTest {
         acknowledged.incrementAndGet();
         continue;
       }
-      Op op = random.nextInt(3) == 0 ? Op.decree(current.id, random.nextInt(5) + 1)
-          : Op.step(current.id, random.nextInt(40) + 1);
+      Op op =
+          random.nextInt(3) == 0
+              ? Op.decree(current.id, random.nextInt(5) + 1)
+              : Op.step(current.id, random.nextInt(40) + 1);
       try {
         Answer answer = send(op);
         if (answer.status() == 409 && answer.body().contains("\"CONFLICT\"")) {
@@ -142,16 +147,18 @@ class SimCrashIntegrationTest {
     interrupted += pendingCreates.size();
     retryPendingCreates();
     int knownSimulations = all.size() + twinsCreated;
-    long total = call("GET", "/v1/simulations?limit=1", null).get("pagination").get("total")
-        .asLong();
-    assertThat(total).as("simulations stored")
-        .isBetween((long) knownSimulations + resolvedCreates,
+    long total =
+        call("GET", "/v1/simulations?limit=1", null).get("pagination").get("total").asLong();
+    assertThat(total)
+        .as("simulations stored")
+        .isBetween(
+            (long) knownSimulations + resolvedCreates,
             (long) knownSimulations + resolvedCreates + orphanCandidates);
   }
 
   /**
-   * The stored state is the acknowledged one, or that plus the write in flight; the retry of
-   * that write with its key runs or replays (never 409 IN_USE); the trace equals a twin's.
+   * The stored state is the acknowledged one, or that plus the write in flight; the retry of that
+   * write with its key runs or replays (never 409 IN_USE); the trace equals a twin's.
    */
   private void settle(SimRecord record) throws Exception {
     JsonNode simulation = call("GET", "/v1/simulations/" + record.id, null);
@@ -162,9 +169,10 @@ class SimCrashIntegrationTest {
     }
     boolean pendingApplied = pendingApplied(record, ticks, decrees);
     if (pendingApplied) {
-      record.applied.add(record.pending.kind.equals("decree")
-          ? record.pending.acknowledged(decrees.get(decrees.size() - 1))
-          : record.pending.advanced(ticks - record.ticks()));
+      record.applied.add(
+          record.pending.kind.equals("decree")
+              ? record.pending.acknowledged(decrees.get(decrees.size() - 1))
+              : record.pending.advanced(ticks - record.ticks()));
     }
     if (record.pending != null) {
       retry(record, pendingApplied);
@@ -172,7 +180,8 @@ class SimCrashIntegrationTest {
     record.pending = null;
     assertStored(record);
     if (record.ticks() > 0) {
-      assertThat(traceSteps(record.id)).as("trace of " + record.id)
+      assertThat(traceSteps(record.id))
+          .as("trace of " + record.id)
           .isEqualTo(traceSteps(twin(record)));
     }
     record.settled = true;
@@ -181,9 +190,11 @@ class SimCrashIntegrationTest {
   /** The stored tick count and decree list are exactly those of the writes known to have run. */
   private void assertStored(SimRecord record) throws Exception {
     assertThat(call("GET", "/v1/simulations/" + record.id, null).get("ticks").asLong())
-        .as("ticks of " + record.id).isEqualTo(record.ticks());
+        .as("ticks of " + record.id)
+        .isEqualTo(record.ticks());
     assertThat(decrees(record.id).stream().map(d -> d.get("id").asText()).toList())
-        .as("decrees of " + record.id).isEqualTo(record.decreeIds());
+        .as("decrees of " + record.id)
+        .isEqualTo(record.decreeIds());
   }
 
   /** Checks the stored progress against the acknowledged writes: whether the lost one ran. */
@@ -191,11 +202,13 @@ class SimCrashIntegrationTest {
     List<String> ids = decrees.stream().map(d -> d.get("id").asText()).toList();
     List<String> acknowledgedIds = record.decreeIds();
     assertThat(ids.subList(0, Math.min(ids.size(), acknowledgedIds.size())))
-        .as("acknowledged decrees of " + record.id).isEqualTo(acknowledgedIds);
+        .as("acknowledged decrees of " + record.id)
+        .isEqualTo(acknowledgedIds);
     Op pending = record.pending;
     if (pending != null && pending.kind.equals("step") && ticks != record.ticks()) {
       // all of it, or less where the simulation completed on the way
-      assertThat(ticks).as("ticks of " + record.id)
+      assertThat(ticks)
+          .as("ticks of " + record.id)
           .isBetween(record.ticks() + 1, record.ticks() + pending.ticks);
       return true;
     }
@@ -220,7 +233,8 @@ class SimCrashIntegrationTest {
     if (answer.status() == 409 && answer.body().contains("\"CONFLICT\"")) {
       return; // the simulation completed: nothing may change it any more
     }
-    assertThat(answer.status()).as("retry of " + record.pending + ": " + answer.body())
+    assertThat(answer.status())
+        .as("retry of " + record.pending + ": " + answer.body())
         .isBetween(200, 201);
     if (answer.replayed()) {
       assertThat(pendingApplied).as("a replayed write is stored").isTrue();
@@ -262,8 +276,10 @@ class SimCrashIntegrationTest {
 
   /** The NDJSON trace without its metadata line (which names the simulation). */
   private List<String> traceSteps(String id) throws Exception {
-    HttpResponse<String> response = http.send(request("/v1/simulations/" + id + "/trace")
-        .header("Accept", NDJSON).GET().build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        http.send(
+            request("/v1/simulations/" + id + "/trace").header("Accept", NDJSON).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     List<String> lines = response.body().lines().toList();
     return lines.subList(1, lines.size());
@@ -271,7 +287,8 @@ class SimCrashIntegrationTest {
 
   private List<JsonNode> decrees(String id) throws Exception {
     List<JsonNode> list = new ArrayList<>();
-    call("GET", "/v1/simulations/" + id + "/decrees?limit=200", null).get("data")
+    call("GET", "/v1/simulations/" + id + "/decrees?limit=200", null)
+        .get("data")
         .forEach(list::add);
     return list;
   }
@@ -279,22 +296,34 @@ class SimCrashIntegrationTest {
   // ---- HTTP
 
   private JsonNode call(String method, String path, String body) throws Exception {
-    HttpResponse<String> response = http.send(request(path)
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(method + " " + path + ": " + response.body())
+    HttpResponse<String> response =
+        http.send(
+            request(path)
+                .method(
+                    method,
+                    body == null
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode())
+        .as(method + " " + path + ": " + response.body())
         .isBetween(200, 201);
     return JSON.readTree(response.body());
   }
 
   private Answer send(Op op) throws IOException {
-    HttpRequest request = request(op.path).header("Content-Type", "application/json")
-        .header("Idempotency-Key", op.key)
-        .POST(HttpRequest.BodyPublishers.ofString(op.body)).build();
+    HttpRequest request =
+        request(op.path)
+            .header("Content-Type", "application/json")
+            .header("Idempotency-Key", op.key)
+            .POST(HttpRequest.BodyPublishers.ofString(op.body))
+            .build();
     try {
       HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-      return new Answer(response.statusCode(), response.body(),
+      return new Answer(
+          response.statusCode(),
+          response.body(),
           response.headers().firstValue("Idempotency-Replayed").isPresent());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -303,7 +332,8 @@ class SimCrashIntegrationTest {
   }
 
   private HttpRequest.Builder request(String path) {
-    return HttpRequest.newBuilder(URI.create(baseUrl + path)).header("X-Api-Key", apiKey)
+    return HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .header("X-Api-Key", apiKey)
         .timeout(Duration.ofSeconds(30));
   }
 
@@ -318,22 +348,49 @@ class SimCrashIntegrationTest {
   }
 
   /** A write: create, step or decree, with its own Idempotency-Key. */
-  private record Op(String kind, String path, String body, String key, int ticks,
-      long advanced, double magnitude, String decreeId) {
+  private record Op(
+      String kind,
+      String path,
+      String body,
+      String key,
+      int ticks,
+      long advanced,
+      double magnitude,
+      String decreeId) {
     static Op create() {
-      return new Op("create", "/v1/simulations", "{\"scenarioId\":\"chaos-storm\"}",
-          UUID.randomUUID().toString(), 0, 0, 0, null);
+      return new Op(
+          "create",
+          "/v1/simulations",
+          "{\"scenarioId\":\"chaos-storm\"}",
+          UUID.randomUUID().toString(),
+          0,
+          0,
+          0,
+          null);
     }
 
     static Op step(String id, int ticks) {
-      return new Op("step", "/v1/simulations/" + id + "/step", "{\"ticks\":" + ticks + "}",
-          UUID.randomUUID().toString(), ticks, 0, 0, null);
+      return new Op(
+          "step",
+          "/v1/simulations/" + id + "/step",
+          "{\"ticks\":" + ticks + "}",
+          UUID.randomUUID().toString(),
+          ticks,
+          0,
+          0,
+          null);
     }
 
     static Op decree(String id, double magnitude) {
-      return new Op("decree", "/v1/simulations/" + id + "/decrees",
+      return new Op(
+          "decree",
+          "/v1/simulations/" + id + "/decrees",
           "{\"type\":\"shock\",\"payload\":{\"magnitude\":" + magnitude + "}}",
-          UUID.randomUUID().toString(), 0, 0, magnitude, null);
+          UUID.randomUUID().toString(),
+          0,
+          0,
+          magnitude,
+          null);
     }
 
     /** A step as stored: it advanced this many ticks (fewer if the simulation completed). */
@@ -349,8 +406,8 @@ class SimCrashIntegrationTest {
     /** This write as answered: a step keeps how far it went, a decree its id. */
     Op acknowledged(JsonNode answer) {
       return switch (kind) {
-        case "decree" -> new Op(kind, path, body, key, ticks, advanced, magnitude,
-            answer.get("id").asText());
+        case "decree" ->
+            new Op(kind, path, body, key, ticks, advanced, magnitude, answer.get("id").asText());
         case "step" -> advanced(answer.get("ticks").asLong());
         default -> this;
       };
@@ -373,8 +430,7 @@ class SimCrashIntegrationTest {
     }
 
     List<String> decreeIds() {
-      return applied.stream().filter(op -> op.kind.equals("decree")).map(Op::decreeId)
-          .toList();
+      return applied.stream().filter(op -> op.kind.equals("decree")).map(Op::decreeId).toList();
     }
   }
 }

@@ -21,16 +21,29 @@ class DocumentationIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Every path of the spec (shared/spec/simulation-service-api.md), as OpenAPI writes it. */
-  private static final List<String> SPEC_PATHS = List.of(
-      "/v1/simulations", "/v1/simulations/from-domain", "/v1/simulations/run",
-      "/v1/simulations/{id}", "/v1/simulations/{id}/step", "/v1/simulations/{id}/trace",
-      "/v1/simulations/{id}/agent-policy", "/v1/simulations/{id}/time-control",
-      "/v1/simulations/{id}/decrees", "/v1/simulations/{id}/prophecies",
-      "/v1/simulations/{id}/events",
-      "/v1/scenarios", "/v1/scenarios/{id}",
-      "/v1/organizations", "/v1/organizations/{id}", "/v1/organizations/{orgId}/license",
-      "/v1/organizations/{orgId}/usage/summary", "/v1/organizations/{orgId}/usage/history",
-      "/v1/health", "/v1/openapi.json", "/v1/docs");
+  private static final List<String> SPEC_PATHS =
+      List.of(
+          "/v1/simulations",
+          "/v1/simulations/from-domain",
+          "/v1/simulations/run",
+          "/v1/simulations/{id}",
+          "/v1/simulations/{id}/step",
+          "/v1/simulations/{id}/trace",
+          "/v1/simulations/{id}/agent-policy",
+          "/v1/simulations/{id}/time-control",
+          "/v1/simulations/{id}/decrees",
+          "/v1/simulations/{id}/prophecies",
+          "/v1/simulations/{id}/events",
+          "/v1/scenarios",
+          "/v1/scenarios/{id}",
+          "/v1/organizations",
+          "/v1/organizations/{id}",
+          "/v1/organizations/{orgId}/license",
+          "/v1/organizations/{orgId}/usage/summary",
+          "/v1/organizations/{orgId}/usage/history",
+          "/v1/health",
+          "/v1/openapi.json",
+          "/v1/docs");
 
   private final SimTestFixture.Client client = new SimTestFixture.Client(APP);
 
@@ -65,8 +78,8 @@ class DocumentationIntegrationTest {
   @Test
   void publicOperationsDeclareAnEmptySecurityRequirement() throws Exception {
     JsonNode paths = document().get("paths");
-    for (String path : List.of("/v1/health", "/v1/health/live", "/v1/scenarios",
-        "/v1/openapi.json", "/v1/docs")) {
+    for (String path :
+        List.of("/v1/health", "/v1/health/live", "/v1/scenarios", "/v1/openapi.json", "/v1/docs")) {
       JsonNode security = paths.get(path).get("get").get("security");
       assertThat(security).as(path).isNotNull();
       assertThat(security.isArray() && security.isEmpty()).as(path).isTrue();
@@ -77,7 +90,9 @@ class DocumentationIntegrationTest {
   void docsPageLoadsSwaggerUiFromThisServer() {
     HttpResponse<String> page = client.send(client.request("/v1/docs"));
     assertThat(page.statusCode()).isEqualTo(200);
-    assertThat(page.body()).contains("/v1/openapi.json").contains("/v1/docs/swagger-ui-bundle.js")
+    assertThat(page.body())
+        .contains("/v1/openapi.json")
+        .contains("/v1/docs/swagger-ui-bundle.js")
         .doesNotContain("https://");
     HttpResponse<String> bundle = client.send(client.request("/v1/docs/swagger-ui-bundle.js"));
     assertThat(bundle.statusCode()).isEqualTo(200);

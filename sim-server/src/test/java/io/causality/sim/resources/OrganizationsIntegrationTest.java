@@ -62,7 +62,8 @@ class OrganizationsIntegrationTest {
   @Test
   void userListsEveryMembershipWithItsRole() throws Exception {
     JsonNode data = json(client.getWithToken("/v1/organizations", aliceToken), 200).get("data");
-    assertThat(data).extracting(o -> o.get("slug").asText() + ":" + o.get("role").asText())
+    assertThat(data)
+        .extracting(o -> o.get("slug").asText() + ":" + o.get("role").asText())
         .containsExactlyInAnyOrder(acme.slug() + ":owner", globex.slug() + ":member");
   }
 
@@ -74,8 +75,8 @@ class OrganizationsIntegrationTest {
 
   @Test
   void detailCountsMembers() throws Exception {
-    JsonNode detail = json(client.getWithToken("/v1/organizations/" + globex.id(), aliceToken),
-        200);
+    JsonNode detail =
+        json(client.getWithToken("/v1/organizations/" + globex.id(), aliceToken), 200);
     assertThat(detail.get("memberCount").asLong()).isEqualTo(2);
     assertThat(detail.get("slug").asText()).isEqualTo(globex.slug());
   }
@@ -88,8 +89,7 @@ class OrganizationsIntegrationTest {
 
   @Test
   void detailOfUnknownOrganizationIs404() throws Exception {
-    JsonNode body = json(client.getWithKey("/v1/organizations/" + UUID.randomUUID(), acmeKey),
-        404);
+    JsonNode body = json(client.getWithKey("/v1/organizations/" + UUID.randomUUID(), acmeKey), 404);
     assertThat(body.get("error").get("code").asText()).isEqualTo("NOT_FOUND");
   }
 
@@ -102,8 +102,8 @@ class OrganizationsIntegrationTest {
 
   @Test
   void licenseShowsTheTierAndItsLimits() throws Exception {
-    JsonNode license = json(client.getWithKey("/v1/organizations/" + acme.id() + "/license",
-        acmeKey), 200);
+    JsonNode license =
+        json(client.getWithKey("/v1/organizations/" + acme.id() + "/license", acmeKey), 200);
     assertThat(license.get("tier").asText()).isEqualTo("professional");
     assertThat(license.get("status").asText()).isEqualTo("active");
     assertThat(license.get("limits").get("maxConcurrentSSE").asInt()).isEqualTo(5);
@@ -114,15 +114,16 @@ class OrganizationsIntegrationTest {
   @Test
   void licenseErrors() throws Exception {
     json(client.getWithKey("/v1/organizations/" + globex.id() + "/license", acmeKey), 403);
-    json(client.getWithKey("/v1/organizations/" + UUID.randomUUID() + "/license", acmeKey),
-        404);
+    json(client.getWithKey("/v1/organizations/" + UUID.randomUUID() + "/license", acmeKey), 404);
     json(client.getWithKey("/v1/organizations/" + acme.id() + "/license", acmeUsageKey), 403);
   }
 
   @Test
   void usageSummaryStartsAtZeroWithTheTierLimits() throws Exception {
-    JsonNode usage = json(client.getWithKey("/v1/organizations/" + acme.id()
-        + "/usage/summary", acmeUsageKey), 200);
+    JsonNode usage =
+        json(
+            client.getWithKey("/v1/organizations/" + acme.id() + "/usage/summary", acmeUsageKey),
+            200);
     assertThat(usage.get("simulationRuns").asLong()).isZero();
     assertThat(usage.get("limits").get("maxSimulationRuns").asInt()).isEqualTo(1_000);
     assertThat(usage.get("periodStart").asText()).endsWith("-01T00:00:00Z");
@@ -131,16 +132,23 @@ class OrganizationsIntegrationTest {
   @Test
   void usageNeedsTheUsageScopeAndAccess() throws Exception {
     json(client.getWithKey("/v1/organizations/" + acme.id() + "/usage/summary", acmeKey), 403);
-    json(client.getWithKey("/v1/organizations/" + globex.id() + "/usage/summary",
-        acmeUsageKey), 403);
-    json(client.getWithKey("/v1/organizations/" + UUID.randomUUID() + "/usage/summary",
-        acmeUsageKey), 404);
+    json(
+        client.getWithKey("/v1/organizations/" + globex.id() + "/usage/summary", acmeUsageKey),
+        403);
+    json(
+        client.getWithKey(
+            "/v1/organizations/" + UUID.randomUUID() + "/usage/summary", acmeUsageKey),
+        404);
   }
 
   @Test
   void usageHistoryDefaultsToSixPeriodsNewestFirst() throws Exception {
-    JsonNode data = json(client.getWithKey("/v1/organizations/" + acme.id()
-        + "/usage/history", acmeUsageKey), 200).get("data");
+    JsonNode data =
+        json(
+                client.getWithKey(
+                    "/v1/organizations/" + acme.id() + "/usage/history", acmeUsageKey),
+                200)
+            .get("data");
     assertThat(data).hasSize(6);
     assertThat(data.get(0).get("periodStart").asText())
         .isGreaterThan(data.get(1).get("periodStart").asText());
@@ -160,9 +168,13 @@ class OrganizationsIntegrationTest {
 
   @Test
   void everyBadParameterIsItsOwnIssue() throws Exception {
-    JsonNode issues = json(client.getWithKey("/v1/organizations/xyz/usage/history?periods=99",
-        acmeUsageKey), 400).get("error").get("details").get("issues");
-    assertThat(issues).extracting(i -> i.get("path").asText())
+    JsonNode issues =
+        json(client.getWithKey("/v1/organizations/xyz/usage/history?periods=99", acmeUsageKey), 400)
+            .get("error")
+            .get("details")
+            .get("issues");
+    assertThat(issues)
+        .extracting(i -> i.get("path").asText())
         .containsExactlyInAnyOrder("orgId", "periods");
   }
 }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The default body limit fits the largest valid inline scenario with room to spare, and a
- * body over it is a 413 in the envelope.
+ * The default body limit fits the largest valid inline scenario with room to spare, and a body over
+ * it is a 413 in the envelope.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RequestSizeLimitIntegrationTest {
@@ -32,21 +32,28 @@ class RequestSizeLimitIntegrationTest {
   private final SimTestFixture.Client client = new SimTestFixture.Client(APP);
 
   private HttpResponse<String> create(String key, byte[] body) {
-    return client.send(client.request("/v1/simulations").header("X-Api-Key", key)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
+    return client.send(
+        client
+            .request("/v1/simulations")
+            .header("X-Api-Key", key)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
   }
 
   private static String writer() {
     var admin = SimTestFixture.admin(APP);
-    return admin.createApiKey(SimTestFixture.organization(admin, "strategic").slug(),
-        "simulation:read,simulation:write").key();
+    return admin
+        .createApiKey(
+            SimTestFixture.organization(admin, "strategic").slug(),
+            "simulation:read,simulation:write")
+        .key();
   }
 
   @Test
   void theLargestValidInlineScenarioFitsTheDefaultLimit() throws Exception {
-    byte[] body = JSON.writerWithDefaultPrettyPrinter()
-        .writeValueAsBytes(JSON.createObjectNode().set("scenario", largestScenario()));
+    byte[] body =
+        JSON.writerWithDefaultPrettyPrinter()
+            .writeValueAsBytes(JSON.createObjectNode().set("scenario", largestScenario()));
     assertThat(APP.getConfiguration().getMaxRequestBodySize().toBytes()).isEqualTo(DEFAULT_LIMIT);
     assertThat((long) body.length).isGreaterThan(5_000_000).isLessThan(DEFAULT_LIMIT / 2);
 
@@ -62,15 +69,26 @@ class RequestSizeLimitIntegrationTest {
     // (Java's own client waits for ever on such an answer, so this one is a plain socket.)
     try (Socket socket = new Socket("127.0.0.1", APP.getLocalPort())) {
       socket.setSoTimeout(10_000);
-      socket.getOutputStream().write(("POST /v1/simulations HTTP/1.1\r\nHost: localhost\r\n"
-          + "X-Api-Key: " + writer() + "\r\nContent-Type: application/json\r\n"
-          + "Expect: 100-continue\r\nContent-Length: " + (DEFAULT_LIMIT + 1) + "\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write(
+              ("POST /v1/simulations HTTP/1.1\r\nHost: localhost\r\n"
+                      + "X-Api-Key: "
+                      + writer()
+                      + "\r\nContent-Type: application/json\r\n"
+                      + "Expect: 100-continue\r\nContent-Length: "
+                      + (DEFAULT_LIMIT + 1)
+                      + "\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
       String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
       assertThat(raw).startsWith("HTTP/1.1 413");
-      assertThat(JSON.readTree(raw.substring(raw.indexOf("\r\n\r\n") + 4)).get("error")
-          .get("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
+      assertThat(
+              JSON.readTree(raw.substring(raw.indexOf("\r\n\r\n") + 4))
+                  .get("error")
+                  .get("code")
+                  .asText())
+          .isEqualTo("PAYLOAD_TOO_LARGE");
     }
   }
 
@@ -81,8 +99,13 @@ class RequestSizeLimitIntegrationTest {
     initial.putObject("grid").put("width", 10_000).put("height", 10_000);
     ArrayNode attractors = initial.putArray("attractors");
     for (int i = 0; i < EngineLimits.MAX_ATTRACTORS; i++) {
-      attractors.addObject().put("name", name("b", i)).put("x", 1234.5678901234567)
-          .put("y", 8765.4321098765432).put("strength", 999.99999999999).put("radius", 12.3456789);
+      attractors
+          .addObject()
+          .put("name", name("b", i))
+          .put("x", 1234.5678901234567)
+          .put("y", 8765.4321098765432)
+          .put("strength", 999.99999999999)
+          .put("radius", 12.3456789);
     }
     ArrayNode agents = scenario.putArray("agents");
     for (int i = 0; i < EngineLimits.MAX_AGENTS; i++) {

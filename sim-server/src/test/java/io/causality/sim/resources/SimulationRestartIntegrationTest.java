@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A restart loses nothing acknowledged, and a simulation resumed from a stored snapshot
- * continues exactly as one that never stopped.
+ * A restart loses nothing acknowledged, and a simulation resumed from a stored snapshot continues
+ * exactly as one that never stopped.
  */
 class SimulationRestartIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -39,43 +39,64 @@ class SimulationRestartIntegrationTest {
     List<ConfigOverride> overrides =
         new ArrayList<>(SimTestFixture.databaseOverrides(directory.resolve("sim")));
     overrides.add(ConfigOverride.config("simulations.snapshotInterval", "100"));
-    return new DropwizardTestSupport<>(SimApplication.class,
+    return new DropwizardTestSupport<>(
+        SimApplication.class,
         ResourceHelpers.resourceFilePath("configs/minimal.yml"),
         overrides.toArray(ConfigOverride[]::new));
   }
 
-  private JsonNode call(DropwizardTestSupport<SimConfiguration> app, String method, String path,
-      String key, String body) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + app.getLocalPort() + path))
-        .header("X-Api-Key", key).header("Content-Type", "application/json")
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body));
-    HttpResponse<String> response = http.send(request.build(),
-        HttpResponse.BodyHandlers.ofString());
+  private JsonNode call(
+      DropwizardTestSupport<SimConfiguration> app,
+      String method,
+      String path,
+      String key,
+      String body)
+      throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.getLocalPort() + path))
+            .header("X-Api-Key", key)
+            .header("Content-Type", "application/json")
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
+    HttpResponse<String> response =
+        http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isBetween(200, 201);
     return JSON.readTree(response.body());
   }
 
   private String text(DropwizardTestSupport<SimConfiguration> app, String path, String key)
       throws Exception {
-    return http.send(HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + app.getLocalPort() + path))
-        .header("X-Api-Key", key).build(), HttpResponse.BodyHandlers.ofString()).body();
+    return http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.getLocalPort() + path))
+                .header("X-Api-Key", key)
+                .build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 
   /** The same inputs, in the same order, at the same ticks. */
   private void firstHalf(DropwizardTestSupport<SimConfiguration> app, String id, String key)
       throws Exception {
     call(app, "POST", "/v1/simulations/" + id + "/step", key, "{\"ticks\":150}");
-    call(app, "POST", "/v1/simulations/" + id + "/decrees", key,
+    call(
+        app,
+        "POST",
+        "/v1/simulations/" + id + "/decrees",
+        key,
         "{\"type\":\"shock\",\"payload\":{\"magnitude\":2.5}}");
     call(app, "POST", "/v1/simulations/" + id + "/step", key, "{\"ticks\":120}");
   }
 
-  private JsonNode secondHalf(DropwizardTestSupport<SimConfiguration> app, String id,
-      String key) throws Exception {
-    call(app, "PUT", "/v1/simulations/" + id + "/agent-policy", key,
+  private JsonNode secondHalf(DropwizardTestSupport<SimConfiguration> app, String id, String key)
+      throws Exception {
+    call(
+        app,
+        "PUT",
+        "/v1/simulations/" + id + "/agent-policy",
+        key,
         "{\"agentId\":\"a03\",\"policy\":{\"gamma\":0.2}}");
     return call(app, "POST", "/v1/simulations/" + id + "/step", key, "{\"ticks\":130}");
   }
@@ -105,23 +126,29 @@ class SimulationRestartIntegrationTest {
       assertThat(resumedStep.toString()).isEqualTo(uninterruptedStep.toString());
       assertThat(text(second, "/v1/simulations/" + resumed + "/trace", key))
           .isEqualTo(text(second, "/v1/simulations/" + uninterrupted + "/trace", key));
-      assertThat(call(second, "GET", "/v1/simulations/" + resumed + "/decrees", key, null)
-          .get("pagination").get("total").asInt()).isEqualTo(1);
+      assertThat(
+              call(second, "GET", "/v1/simulations/" + resumed + "/decrees", key, null)
+                  .get("pagination")
+                  .get("total")
+                  .asInt())
+          .isEqualTo(1);
     } finally {
       second.after();
     }
   }
 
-  private String create(DropwizardTestSupport<SimConfiguration> app, String key)
-      throws Exception {
-    return call(app, "POST", "/v1/simulations", key,
-        "{\"scenarioId\":\"chaos-storm\"}").get("id").asText();
+  private String create(DropwizardTestSupport<SimConfiguration> app, String key) throws Exception {
+    return call(app, "POST", "/v1/simulations", key, "{\"scenarioId\":\"chaos-storm\"}")
+        .get("id")
+        .asText();
   }
 
   private static String apiKey(DropwizardTestSupport<SimConfiguration> app) {
-    OrganizationAdmin admin = new OrganizationAdmin(
-        SimTestFixture.jdbi(app.getConfiguration().getDataSourceFactory()), Clock.systemUTC(),
-        new SecureRandom());
+    OrganizationAdmin admin =
+        new OrganizationAdmin(
+            SimTestFixture.jdbi(app.getConfiguration().getDataSourceFactory()),
+            Clock.systemUTC(),
+            new SecureRandom());
     OrganizationRow organization = SimTestFixture.organization(admin, "enterprise");
     return admin.createApiKey(organization.slug(), "simulation:read,simulation:write").key();
   }

@@ -31,7 +31,8 @@ class SimulationsIntegrationTest {
       SimTestFixture.app(ConfigOverride.config("rateLimits.enabled", "false"));
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  static final String INLINE = """
+  static final String INLINE =
+      """
       {"seed": 7,
        "agents": [
          {"id": "a1", "marker": {"x": 50, "y": 50}, "policy": {"lambda": 0.1, "gamma": 0.5},
@@ -64,15 +65,21 @@ class SimulationsIntegrationTest {
   }
 
   HttpResponse<String> post(String path, String key, String body) {
-    return client.send(client.request(path).header("X-Api-Key", key)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)));
+    return client.send(
+        client
+            .request(path)
+            .header("X-Api-Key", key)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body)));
   }
 
   HttpResponse<String> put(String path, String key, String body) {
-    return client.send(client.request(path).header("X-Api-Key", key)
-        .header("Content-Type", "application/json")
-        .PUT(HttpRequest.BodyPublishers.ofString(body)));
+    return client.send(
+        client
+            .request(path)
+            .header("X-Api-Key", key)
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(body)));
   }
 
   HttpResponse<String> get(String path, String key) {
@@ -90,7 +97,8 @@ class SimulationsIntegrationTest {
 
   String createInline() throws Exception {
     return json(post("/v1/simulations", writer, "{\"scenario\":" + INLINE + "}"), 201)
-        .get("id").asText();
+        .get("id")
+        .asText();
   }
 
   @Nested
@@ -109,16 +117,26 @@ class SimulationsIntegrationTest {
 
     @Test
     void fromAnInlineScenarioPinnedToAVersion() throws Exception {
-      JsonNode body = json(post("/v1/simulations", writer,
-          "{\"scenario\":" + INLINE + ",\"engineVersion\":\"1.0.0\"}"), 201);
+      JsonNode body =
+          json(
+              post(
+                  "/v1/simulations",
+                  writer,
+                  "{\"scenario\":" + INLINE + ",\"engineVersion\":\"1.0.0\"}"),
+              201);
       assertThat(body.get("scenarioId").isNull()).isTrue();
       assertThat(body.get("state").get("agents").get("alive").asInt()).isEqualTo(2);
     }
 
     @Test
     void exactlyOneOfScenarioIdOrScenario() throws Exception {
-      JsonNode both = json(post("/v1/simulations", writer,
-          "{\"scenarioId\":\"stable-basins\",\"scenario\":" + INLINE + "}"), 400);
+      JsonNode both =
+          json(
+              post(
+                  "/v1/simulations",
+                  writer,
+                  "{\"scenarioId\":\"stable-basins\",\"scenario\":" + INLINE + "}"),
+              400);
       assertThat(issuePaths(both)).containsExactly("scenarioId", "scenario");
       JsonNode neither = json(post("/v1/simulations", writer, "{}"), 400);
       assertThat(neither.get("error").get("message").asText()).contains("is required");
@@ -132,17 +150,23 @@ class SimulationsIntegrationTest {
 
     @Test
     void badInlineScenarioNamesEachField() throws Exception {
-      String bad = INLINE.replace("\"x\": 50, \"y\": 50", "\"x\": \"far\", \"y\": 50")
-          .replace("\"seed\": 7", "\"seed\": \"seven\"");
+      String bad =
+          INLINE
+              .replace("\"x\": 50, \"y\": 50", "\"x\": \"far\", \"y\": 50")
+              .replace("\"seed\": 7", "\"seed\": \"seven\"");
       JsonNode body = json(post("/v1/simulations", writer, "{\"scenario\":" + bad + "}"), 400);
-      assertThat(issuePaths(body))
-          .contains("scenario.agents[0].marker.x", "scenario.seed");
+      assertThat(issuePaths(body)).contains("scenario.agents[0].marker.x", "scenario.seed");
     }
 
     @Test
     void unknownEngineVersionListsTheAvailableOnes() throws Exception {
-      JsonNode body = json(post("/v1/simulations", writer,
-          "{\"scenarioId\":\"stable-basins\",\"engineVersion\":\"9.9.9\"}"), 400);
+      JsonNode body =
+          json(
+              post(
+                  "/v1/simulations",
+                  writer,
+                  "{\"scenarioId\":\"stable-basins\",\"engineVersion\":\"9.9.9\"}"),
+              400);
       assertThat(issuePaths(body)).containsExactly("engineVersion");
       assertThat(body.get("error").get("details").get("availableVersions").toString())
           .contains("1.0.0");
@@ -150,33 +174,57 @@ class SimulationsIntegrationTest {
 
     @Test
     void unknownFieldsAreRejected() throws Exception {
-      JsonNode body = json(post("/v1/simulations", writer,
-          "{\"scenarioId\":\"stable-basins\",\"scenarioID\":\"x\"}"), 400);
+      JsonNode body =
+          json(
+              post(
+                  "/v1/simulations",
+                  writer,
+                  "{\"scenarioId\":\"stable-basins\",\"scenarioID\":\"x\"}"),
+              400);
       assertThat(issuePaths(body)).containsExactly("scenarioID");
     }
 
     @Test
     void authenticationScopeAndOrganization() throws Exception {
-      HttpResponse<String> anonymous = client.send(client.request("/v1/simulations")
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"stable-basins\"}")));
+      HttpResponse<String> anonymous =
+          client.send(
+              client
+                  .request("/v1/simulations")
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"stable-basins\"}")));
       assertThat(anonymous.statusCode()).isEqualTo(401);
       json(post("/v1/simulations", reader, "{\"scenarioId\":\"stable-basins\"}"), 403);
-      json(post("/v1/simulations", writer, "{\"scenarioId\":\"stable-basins\","
-          + "\"organizationId\":\"" + globex.id() + "\"}"), 403);
+      json(
+          post(
+              "/v1/simulations",
+              writer,
+              "{\"scenarioId\":\"stable-basins\"," + "\"organizationId\":\"" + globex.id() + "\"}"),
+          403);
     }
 
     @Test
     void aUserInSeveralOrganizationsMustNameOne() throws Exception {
       String token = SimTestFixture.jwt("carol", Instant.now().plusSeconds(300));
-      HttpResponse<String> unnamed = client.send(client.request("/v1/simulations")
-          .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"stable-basins\"}")));
+      HttpResponse<String> unnamed =
+          client.send(
+              client
+                  .request("/v1/simulations")
+                  .header("Authorization", "Bearer " + token)
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"stable-basins\"}")));
       assertThat(issuePaths(json(unnamed, 400))).containsExactly("organizationId");
-      HttpResponse<String> named = client.send(client.request("/v1/simulations")
-          .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"scenarioId\":\"stable-basins\","
-              + "\"organizationId\":\"" + globex.id() + "\"}")));
+      HttpResponse<String> named =
+          client.send(
+              client
+                  .request("/v1/simulations")
+                  .header("Authorization", "Bearer " + token)
+                  .header("Content-Type", "application/json")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          "{\"scenarioId\":\"stable-basins\","
+                              + "\"organizationId\":\""
+                              + globex.id()
+                              + "\"}")));
       assertThat(named.statusCode()).isEqualTo(201);
     }
 
@@ -186,12 +234,15 @@ class SimulationsIntegrationTest {
       String key = admin.createApiKey(capped.slug(), "simulation:write").key();
       json(post("/v1/simulations", key, "{\"scenarioId\":\"stable-basins\"}"), 201);
       Jdbi jdbi = SimTestFixture.jdbi(APP);
-      jdbi.useHandle(h -> h.createUpdate("UPDATE usage_periods SET simulation_runs = 100 "
-          + "WHERE organization_id = :org AND period_start = :start")
-          .bind("org", capped.id())
-          .bind("start", BillingPeriods.containing(Instant.now()).start()).execute());
-      JsonNode body = json(post("/v1/simulations", key, "{\"scenarioId\":\"stable-basins\"}"),
-          403);
+      jdbi.useHandle(
+          h ->
+              h.createUpdate(
+                      "UPDATE usage_periods SET simulation_runs = 100 "
+                          + "WHERE organization_id = :org AND period_start = :start")
+                  .bind("org", capped.id())
+                  .bind("start", BillingPeriods.containing(Instant.now()).start())
+                  .execute());
+      JsonNode body = json(post("/v1/simulations", key, "{\"scenarioId\":\"stable-basins\"}"), 403);
       assertThat(body.get("error").get("code").asText()).isEqualTo("QUOTA_EXCEEDED");
     }
   }
@@ -200,15 +251,20 @@ class SimulationsIntegrationTest {
   class FromDomain {
     @Test
     void anAdapterTurnsInputIntoAScenario() throws Exception {
-      JsonNode body = json(post("/v1/simulations/from-domain", writer,
-          "{\"domain\":\"epidemic\",\"input\":{}}"), 400);
+      JsonNode body =
+          json(
+              post("/v1/simulations/from-domain", writer, "{\"domain\":\"epidemic\",\"input\":{}}"),
+              400);
       assertThat(issuePaths(body)).allMatch(path -> path.startsWith("input"));
     }
 
     @Test
     void unknownDomainIs404WithTheAvailableOnes() throws Exception {
-      JsonNode body = json(post("/v1/simulations/from-domain", writer,
-          "{\"domain\":\"astrology\",\"input\":{}}"), 404);
+      JsonNode body =
+          json(
+              post(
+                  "/v1/simulations/from-domain", writer, "{\"domain\":\"astrology\",\"input\":{}}"),
+              404);
       assertThat(body.get("error").get("details").get("availableDomains").toString())
           .contains("supply-chain");
     }
@@ -224,8 +280,11 @@ class SimulationsIntegrationTest {
   class Run {
     @Test
     void answersTheTraceAsJson() throws Exception {
-      JsonNode body = json(post("/v1/simulations/run", writer,
-          "{\"scenarioId\":\"tipping-point\",\"ticks\":25}"), 200);
+      JsonNode body =
+          json(
+              post(
+                  "/v1/simulations/run", writer, "{\"scenarioId\":\"tipping-point\",\"ticks\":25}"),
+              200);
       assertThat(body.get("engineVersion").asText()).isEqualTo("1.0.0");
       assertThat(body.get("trace").get("steps")).hasSize(25);
       assertThat(body.get("trace").get("steps").get(24).get("tick").asInt()).isEqualTo(24);
@@ -236,11 +295,16 @@ class SimulationsIntegrationTest {
 
     @Test
     void streamsNdjsonWithMetadataAndInitialStateFirst() throws Exception {
-      HttpResponse<String> response = client.send(client.request("/v1/simulations/run")
-          .header("X-Api-Key", writer).header("Content-Type", "application/json")
-          .header("Accept", "application/x-ndjson")
-          .POST(HttpRequest.BodyPublishers.ofString(
-              "{\"scenarioId\":\"chaos-storm\",\"ticks\":40}")));
+      HttpResponse<String> response =
+          client.send(
+              client
+                  .request("/v1/simulations/run")
+                  .header("X-Api-Key", writer)
+                  .header("Content-Type", "application/json")
+                  .header("Accept", "application/x-ndjson")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          "{\"scenarioId\":\"chaos-storm\",\"ticks\":40}")));
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(response.headers().firstValue("Content-Type").orElseThrow())
           .startsWith("application/x-ndjson");
@@ -253,16 +317,47 @@ class SimulationsIntegrationTest {
 
     @Test
     void ticksAreBoundedAndTheSourceIsExactlyOne() throws Exception {
-      assertThat(issuePaths(json(post("/v1/simulations/run", writer,
-          "{\"scenarioId\":\"stable-basins\",\"ticks\":0}"), 400))).containsExactly("ticks");
-      assertThat(issuePaths(json(post("/v1/simulations/run", writer,
-          "{\"scenarioId\":\"stable-basins\",\"ticks\":10001}"), 400))).containsExactly("ticks");
-      assertThat(issuePaths(json(post("/v1/simulations/run", writer,
-          "{\"scenarioId\":\"stable-basins\",\"ticks\":2.5}"), 400))).containsExactly("ticks");
-      assertThat(issuePaths(json(post("/v1/simulations/run", writer,
-          "{\"scenarioId\":\"stable-basins\"}"), 400))).containsExactly("ticks");
-      assertThat(issuePaths(json(post("/v1/simulations/run", writer,
-          "{\"scenarioId\":\"stable-basins\",\"domain\":\"market\",\"ticks\":5}"), 400)))
+      assertThat(
+              issuePaths(
+                  json(
+                      post(
+                          "/v1/simulations/run",
+                          writer,
+                          "{\"scenarioId\":\"stable-basins\",\"ticks\":0}"),
+                      400)))
+          .containsExactly("ticks");
+      assertThat(
+              issuePaths(
+                  json(
+                      post(
+                          "/v1/simulations/run",
+                          writer,
+                          "{\"scenarioId\":\"stable-basins\",\"ticks\":10001}"),
+                      400)))
+          .containsExactly("ticks");
+      assertThat(
+              issuePaths(
+                  json(
+                      post(
+                          "/v1/simulations/run",
+                          writer,
+                          "{\"scenarioId\":\"stable-basins\",\"ticks\":2.5}"),
+                      400)))
+          .containsExactly("ticks");
+      assertThat(
+              issuePaths(
+                  json(
+                      post("/v1/simulations/run", writer, "{\"scenarioId\":\"stable-basins\"}"),
+                      400)))
+          .containsExactly("ticks");
+      assertThat(
+              issuePaths(
+                  json(
+                      post(
+                          "/v1/simulations/run",
+                          writer,
+                          "{\"scenarioId\":\"stable-basins\",\"domain\":\"market\",\"ticks\":5}"),
+                      400)))
           .containsExactly("scenarioId", "domain");
       json(post("/v1/simulations/run", writer, "{\"scenarioId\":\"nope\",\"ticks\":5}"), 404);
     }
@@ -282,8 +377,8 @@ class SimulationsIntegrationTest {
       assertThat(item.get("organizationId").asText()).isEqualTo(acme.id().toString());
       assertThat(item.has("createdAt")).isTrue();
       assertThat(item.has("state")).isTrue();
-      JsonNode globexPage = json(get("/v1/simulations?organizationId=" + acme.id(),
-          globexWriter), 200);
+      JsonNode globexPage =
+          json(get("/v1/simulations?organizationId=" + acme.id(), globexWriter), 200);
       assertThat(globexPage.get("data").findValuesAsText("id")).doesNotContain(first, second);
     }
 
@@ -300,12 +395,11 @@ class SimulationsIntegrationTest {
     @Test
     void aUserFiltersByTheirOrganizationsOnly() throws Exception {
       String token = SimTestFixture.jwt("carol", Instant.now().plusSeconds(300));
-      HttpResponse<String> mine = client.getWithToken(
-          "/v1/simulations?organizationId=" + acme.id(), token);
+      HttpResponse<String> mine =
+          client.getWithToken("/v1/simulations?organizationId=" + acme.id(), token);
       assertThat(json(mine, 200).get("data")).isNotNull();
       String strangerToken = SimTestFixture.jwt("dave", Instant.now().plusSeconds(300));
-      json(client.getWithToken("/v1/simulations?organizationId=" + acme.id(), strangerToken),
-          403);
+      json(client.getWithToken("/v1/simulations?organizationId=" + acme.id(), strangerToken), 403);
     }
 
     @Test
@@ -315,8 +409,7 @@ class SimulationsIntegrationTest {
       assertThat(body.get("status").asText()).isEqualTo("created");
       json(get("/v1/simulations/" + id, globexWriter), 401);
       json(get("/v1/simulations/" + UUID.randomUUID(), reader), 404);
-      assertThat(issuePaths(json(get("/v1/simulations/xyz", reader), 400)))
-          .containsExactly("id");
+      assertThat(issuePaths(json(get("/v1/simulations/xyz", reader), 400))).containsExactly("id");
     }
   }
 
@@ -325,12 +418,10 @@ class SimulationsIntegrationTest {
     @Test
     void advancesAndAnswersTheState() throws Exception {
       String id = createInline();
-      JsonNode body = json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":12}"),
-          200);
+      JsonNode body = json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":12}"), 200);
       assertThat(body.get("ticks").asInt()).isEqualTo(12);
       assertThat(body.get("state").get("tick").asInt()).isEqualTo(11);
-      JsonNode again = json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":3}"),
-          200);
+      JsonNode again = json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":3}"), 200);
       assertThat(again.get("state").get("tick").asInt()).isEqualTo(14);
       assertThat(json(get("/v1/simulations/" + id, reader), 200).get("status").asText())
           .isEqualTo("paused");
@@ -339,28 +430,27 @@ class SimulationsIntegrationTest {
     @Test
     void errors() throws Exception {
       String id = createInline();
-      assertThat(issuePaths(json(post("/v1/simulations/" + id + "/step", writer,
-          "{\"ticks\":0}"), 400))).containsExactly("ticks");
+      assertThat(
+              issuePaths(
+                  json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":0}"), 400)))
+          .containsExactly("ticks");
       assertThat(issuePaths(json(post("/v1/simulations/" + id + "/step", writer, "{}"), 400)))
           .containsExactly("ticks");
       json(post("/v1/simulations/" + id + "/step", globexWriter, "{\"ticks\":1}"), 401);
       json(post("/v1/simulations/" + id + "/step", reader, "{\"ticks\":1}"), 403);
-      json(post("/v1/simulations/" + UUID.randomUUID() + "/step", writer, "{\"ticks\":1}"),
-          404);
+      json(post("/v1/simulations/" + UUID.randomUUID() + "/step", writer, "{\"ticks\":1}"), 404);
     }
 
     @Test
     void passingTheTicksPerRunIsAQuotaAndReachingItCompletes() throws Exception {
       String id = createInline();
       json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":9995}"), 200);
-      JsonNode over = json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":10}"),
-          403);
+      JsonNode over = json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":10}"), 403);
       assertThat(over.get("error").get("code").asText()).isEqualTo("QUOTA_EXCEEDED");
       json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":5}"), 200);
       assertThat(json(get("/v1/simulations/" + id, reader), 200).get("status").asText())
           .isEqualTo("completed");
-      JsonNode done = json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":1}"),
-          409);
+      JsonNode done = json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":1}"), 409);
       assertThat(done.get("error").get("code").asText()).isEqualTo("CONFLICT");
     }
 
@@ -368,16 +458,28 @@ class SimulationsIntegrationTest {
     void aSimulationWithNoAgentsLeftIsCompleted() throws Exception {
       String id = createInline();
       for (String agent : List.of("a1", "a2")) {
-        json(post("/v1/simulations/" + id + "/decrees", writer,
-            "{\"type\":\"agent.remove\",\"payload\":{\"agentId\":\"" + agent + "\"}}"), 201);
+        json(
+            post(
+                "/v1/simulations/" + id + "/decrees",
+                writer,
+                "{\"type\":\"agent.remove\",\"payload\":{\"agentId\":\"" + agent + "\"}}"),
+            201);
       }
       json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":1}"), 200);
       assertThat(json(get("/v1/simulations/" + id, reader), 200).get("status").asText())
           .isEqualTo("completed");
-      json(post("/v1/simulations/" + id + "/decrees", writer,
-          "{\"type\":\"shock\",\"payload\":{\"magnitude\":1}}"), 409);
-      json(put("/v1/simulations/" + id + "/agent-policy", writer,
-          "{\"agentId\":\"a1\",\"policy\":{\"gamma\":0.5}}"), 409);
+      json(
+          post(
+              "/v1/simulations/" + id + "/decrees",
+              writer,
+              "{\"type\":\"shock\",\"payload\":{\"magnitude\":1}}"),
+          409);
+      json(
+          put(
+              "/v1/simulations/" + id + "/agent-policy",
+              writer,
+              "{\"agentId\":\"a1\",\"policy\":{\"gamma\":0.5}}"),
+          409);
     }
   }
 
@@ -395,9 +497,13 @@ class SimulationsIntegrationTest {
       String second = createInline();
       for (String id : List.of(first, second)) {
         post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":30}");
-        post("/v1/simulations/" + id + "/decrees", writer,
+        post(
+            "/v1/simulations/" + id + "/decrees",
+            writer,
             "{\"type\":\"shock\",\"payload\":{\"magnitude\":3}}");
-        put("/v1/simulations/" + id + "/agent-policy", writer,
+        put(
+            "/v1/simulations/" + id + "/agent-policy",
+            writer,
             "{\"agentId\":\"a2\",\"policy\":{\"lambda\":0.9}}");
         post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":30}");
       }
@@ -414,8 +520,12 @@ class SimulationsIntegrationTest {
     void ndjsonHasOneLinePerStepAfterTheHeaderLines() throws Exception {
       String id = createInline();
       post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":20}");
-      HttpResponse<String> response = client.send(client.request("/v1/simulations/" + id
-          + "/trace").header("X-Api-Key", reader).header("Accept", "application/x-ndjson"));
+      HttpResponse<String> response =
+          client.send(
+              client
+                  .request("/v1/simulations/" + id + "/trace")
+                  .header("X-Api-Key", reader)
+                  .header("Accept", "application/x-ndjson"));
       assertThat(response.body().split("\n")).hasSize(22);
       json(get("/v1/simulations/" + id + "/trace", globexWriter), 401);
     }
@@ -426,16 +536,25 @@ class SimulationsIntegrationTest {
     @Test
     void decreesAreListedInEitherOrder() throws Exception {
       String id = createInline();
-      json(post("/v1/simulations/" + id + "/decrees", writer,
-          "{\"type\":\"shock\",\"payload\":{\"magnitude\":1}}"), 201);
-      JsonNode second = json(post("/v1/simulations/" + id + "/decrees", writer,
-          "{\"type\":\"rule.set\",\"payload\":{\"name\":\"maxSpeed\",\"value\":3}}"), 201);
+      json(
+          post(
+              "/v1/simulations/" + id + "/decrees",
+              writer,
+              "{\"type\":\"shock\",\"payload\":{\"magnitude\":1}}"),
+          201);
+      JsonNode second =
+          json(
+              post(
+                  "/v1/simulations/" + id + "/decrees",
+                  writer,
+                  "{\"type\":\"rule.set\",\"payload\":{\"name\":\"maxSpeed\",\"value\":3}}"),
+              201);
       assertThat(second.get("simulationId").asText()).isEqualTo(id);
       assertThat(second.get("tick").asInt()).isZero();
       JsonNode asc = json(get("/v1/simulations/" + id + "/decrees", reader), 200);
       assertThat(asc.get("data").findValuesAsText("type")).containsExactly("shock", "rule.set");
-      JsonNode desc = json(get("/v1/simulations/" + id + "/decrees?order=desc&limit=1",
-          reader), 200);
+      JsonNode desc =
+          json(get("/v1/simulations/" + id + "/decrees?order=desc&limit=1", reader), 200);
       assertThat(desc.get("data").findValuesAsText("type")).containsExactly("rule.set");
       assertThat(desc.get("pagination").get("total").asInt()).isEqualTo(2);
     }
@@ -443,52 +562,98 @@ class SimulationsIntegrationTest {
     @Test
     void decreeErrors() throws Exception {
       String id = createInline();
-      JsonNode unknown = json(post("/v1/simulations/" + id + "/decrees", writer,
-          "{\"type\":\"miracle\",\"payload\":{}}"), 400);
+      JsonNode unknown =
+          json(
+              post(
+                  "/v1/simulations/" + id + "/decrees",
+                  writer,
+                  "{\"type\":\"miracle\",\"payload\":{}}"),
+              400);
       assertThat(issuePaths(unknown)).containsExactly("type");
       assertThat(unknown.get("error").get("message").asText()).contains("attractor.add");
-      JsonNode badPayload = json(post("/v1/simulations/" + id + "/decrees", writer,
-          "{\"type\":\"shock\",\"payload\":{\"magnitude\":\"big\"}}"), 400);
+      JsonNode badPayload =
+          json(
+              post(
+                  "/v1/simulations/" + id + "/decrees",
+                  writer,
+                  "{\"type\":\"shock\",\"payload\":{\"magnitude\":\"big\"}}"),
+              400);
       assertThat(issuePaths(badPayload)).containsExactly("payload.magnitude");
       assertThat(issuePaths(json(post("/v1/simulations/" + id + "/decrees", writer, "{}"), 400)))
           .containsExactlyInAnyOrder("type", "payload");
-      json(post("/v1/simulations/" + id + "/decrees", globexWriter,
-          "{\"type\":\"shock\",\"payload\":{\"magnitude\":1}}"), 401);
-      json(post("/v1/simulations/" + UUID.randomUUID() + "/decrees", writer,
-          "{\"type\":\"shock\",\"payload\":{\"magnitude\":1}}"), 404);
-      assertThat(issuePaths(json(get("/v1/simulations/" + id + "/decrees?order=sideways",
-          reader), 400))).containsExactly("order");
+      json(
+          post(
+              "/v1/simulations/" + id + "/decrees",
+              globexWriter,
+              "{\"type\":\"shock\",\"payload\":{\"magnitude\":1}}"),
+          401);
+      json(
+          post(
+              "/v1/simulations/" + UUID.randomUUID() + "/decrees",
+              writer,
+              "{\"type\":\"shock\",\"payload\":{\"magnitude\":1}}"),
+          404);
+      assertThat(
+              issuePaths(
+                  json(get("/v1/simulations/" + id + "/decrees?order=sideways", reader), 400)))
+          .containsExactly("order");
       json(get("/v1/simulations/" + id + "/decrees", globexWriter), 401);
     }
 
     @Test
     void agentPolicyChangesAndItsErrors() throws Exception {
       String id = createInline();
-      JsonNode ok = json(put("/v1/simulations/" + id + "/agent-policy", writer,
-          "{\"agentId\":\"a1\",\"policy\":{\"lambda\":0.3,\"gamma\":0.6}}"), 200);
+      JsonNode ok =
+          json(
+              put(
+                  "/v1/simulations/" + id + "/agent-policy",
+                  writer,
+                  "{\"agentId\":\"a1\",\"policy\":{\"lambda\":0.3,\"gamma\":0.6}}"),
+              200);
       assertThat(ok.get("ok").asBoolean()).isTrue();
-      json(put("/v1/simulations/" + id + "/agent-policy", writer,
-          "{\"agentId\":\"ghost\",\"policy\":{\"gamma\":0.6}}"), 404);
-      assertThat(issuePaths(json(put("/v1/simulations/" + id + "/agent-policy", writer,
-          "{\"policy\":{\"gamma\":0.6}}"), 400))).containsExactly("agentId");
-      json(put("/v1/simulations/" + id + "/agent-policy", writer,
-          "{\"agentId\":\"a1\",\"policy\":{\"gamma\":-4}}"), 400);
-      json(put("/v1/simulations/" + id + "/agent-policy", globexWriter,
-          "{\"agentId\":\"a1\",\"policy\":{\"gamma\":0.6}}"), 401);
+      json(
+          put(
+              "/v1/simulations/" + id + "/agent-policy",
+              writer,
+              "{\"agentId\":\"ghost\",\"policy\":{\"gamma\":0.6}}"),
+          404);
+      assertThat(
+              issuePaths(
+                  json(
+                      put(
+                          "/v1/simulations/" + id + "/agent-policy",
+                          writer,
+                          "{\"policy\":{\"gamma\":0.6}}"),
+                      400)))
+          .containsExactly("agentId");
+      json(
+          put(
+              "/v1/simulations/" + id + "/agent-policy",
+              writer,
+              "{\"agentId\":\"a1\",\"policy\":{\"gamma\":-4}}"),
+          400);
+      json(
+          put(
+              "/v1/simulations/" + id + "/agent-policy",
+              globexWriter,
+              "{\"agentId\":\"a1\",\"policy\":{\"gamma\":0.6}}"),
+          401);
     }
 
     @Test
     void propheciesArePublishedAsTheSimulationRuns() throws Exception {
-      String id = json(post("/v1/simulations", writer, "{\"scenarioId\":\"prophecy-loop\"}"),
-          201).get("id").asText();
+      String id =
+          json(post("/v1/simulations", writer, "{\"scenarioId\":\"prophecy-loop\"}"), 201)
+              .get("id")
+              .asText();
       json(post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":250}"), 200);
       JsonNode page = json(get("/v1/simulations/" + id + "/prophecies?limit=2", reader), 200);
       assertThat(page.get("pagination").get("total").asInt()).isPositive();
       JsonNode first = page.get("data").get(0);
       assertThat(first.get("simulationId").asText()).isEqualTo(id);
       assertThat(first.get("data").get("engineVersion").asText()).isEqualTo("1.0.0");
-      JsonNode desc = json(get("/v1/simulations/" + id + "/prophecies?order=desc&limit=1",
-          reader), 200);
+      JsonNode desc =
+          json(get("/v1/simulations/" + id + "/prophecies?order=desc&limit=1", reader), 200);
       assertThat(desc.get("data").get(0).get("tick").asLong())
           .isGreaterThanOrEqualTo(first.get("tick").asLong());
       json(get("/v1/simulations/" + id + "/prophecies?limit=500", reader), 400);
@@ -502,10 +667,12 @@ class SimulationsIntegrationTest {
     void arePublic() throws Exception {
       JsonNode list = json(client.send(client.request("/v1/scenarios")), 200);
       assertThat(list.get("data").size()).isGreaterThanOrEqualTo(8);
-      assertThat(list.get("data").get(0).fieldNames()).toIterable()
+      assertThat(list.get("data").get(0).fieldNames())
+          .toIterable()
           .contains("id", "label", "seed", "tags", "note");
       JsonNode full = json(client.send(client.request("/v1/scenarios/stable-basins")), 200);
-      assertThat(full.fieldNames()).toIterable()
+      assertThat(full.fieldNames())
+          .toIterable()
           .contains("initialState", "agents", "nodeLabels", "rules");
       json(client.send(client.request("/v1/scenarios/unknown")), 404);
     }

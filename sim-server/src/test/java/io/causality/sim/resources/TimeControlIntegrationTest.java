@@ -26,10 +26,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** PUT /v1/simulations/{id}/time-control: each action, each transition, each error. */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class TimeControlIntegrationTest {
-  static final DropwizardAppExtension<SimConfiguration> APP = SimTestFixture.app(
-      ConfigOverride.config("rateLimits.enabled", "false"),
-      ConfigOverride.config("playback.baseTicksPerSecond", "100"),
-      ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(
+          ConfigOverride.config("rateLimits.enabled", "false"),
+          ConfigOverride.config("playback.baseTicksPerSecond", "100"),
+          ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration DEADLINE = Duration.ofSeconds(30);
 
@@ -50,9 +51,11 @@ class TimeControlIntegrationTest {
   }
 
   HttpResponse<String> send(String method, String path, String key, String body) {
-    HttpRequest.Builder request = client.request(path)
-        .header("Content-Type", "application/json")
-        .method(method, HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder request =
+        client
+            .request(path)
+            .header("Content-Type", "application/json")
+            .method(method, HttpRequest.BodyPublishers.ofString(body));
     if (key != null) {
       request.header("X-Api-Key", key);
     }
@@ -73,9 +76,11 @@ class TimeControlIntegrationTest {
   }
 
   String create() throws Exception {
-    return json(send("POST", "/v1/simulations", writer,
-        "{\"scenario\":" + EventsFixture.INLINE + "}"), 201)
-        .get("id").asText();
+    return json(
+            send("POST", "/v1/simulations", writer, "{\"scenario\":" + EventsFixture.INLINE + "}"),
+            201)
+        .get("id")
+        .asText();
   }
 
   JsonNode simulation(String id) throws Exception {
@@ -141,16 +146,24 @@ class TimeControlIntegrationTest {
   @Test
   void playingStopsWhenTheSimulationCompletes() throws Exception {
     String id = create();
-    try (SseTestClient events = SseTestClient.open(APP.getLocalPort(),
-        "/v1/simulations/" + id + "/events", Map.of("X-Api-Key", reader))) {
+    try (SseTestClient events =
+        SseTestClient.open(
+            APP.getLocalPort(), "/v1/simulations/" + id + "/events", Map.of("X-Api-Key", reader))) {
       json(control(id, writer, "{\"action\":\"play\",\"speed\":10}"), 200);
       awaitTicks(id, 3);
       for (String agent : List.of("a1", "a2")) {
-        json(send("POST", "/v1/simulations/" + id + "/decrees", writer,
-            "{\"type\":\"agent.remove\",\"payload\":{\"agentId\":\"" + agent + "\"}}"), 201);
+        json(
+            send(
+                "POST",
+                "/v1/simulations/" + id + "/decrees",
+                writer,
+                "{\"type\":\"agent.remove\",\"payload\":{\"agentId\":\"" + agent + "\"}}"),
+            201);
       }
-      List<Event> seen = events.until(e -> e.name().equals("simulation:status")
-          && e.data().contains("\"completed\""), DEADLINE);
+      List<Event> seen =
+          events.until(
+              e -> e.name().equals("simulation:status") && e.data().contains("\"completed\""),
+              DEADLINE);
       JsonNode completed = JSON.readTree(seen.get(seen.size() - 1).data());
       assertThat(completed.get("previous").asText()).isEqualTo("running");
       assertThat(completed.get("reason").asText()).isEqualTo("completed");
@@ -170,14 +183,15 @@ class TimeControlIntegrationTest {
     JsonNode jump = json(control(id, writer, "{\"action\":\"jump\"}"), 400);
     assertThat(jump.get("error").get("details").get("issues").get(0).get("message").asText())
         .isEqualTo("must be one of play, pause, step");
-    assertThat(issuePaths(json(control(id, writer, "{\"action\":\"play\",\"speed\":0.05}"),
-        400))).containsExactly("speed");
-    assertThat(issuePaths(json(control(id, writer, "{\"action\":\"play\",\"speed\":10.5}"),
-        400))).containsExactly("speed");
+    assertThat(issuePaths(json(control(id, writer, "{\"action\":\"play\",\"speed\":0.05}"), 400)))
+        .containsExactly("speed");
+    assertThat(issuePaths(json(control(id, writer, "{\"action\":\"play\",\"speed\":10.5}"), 400)))
+        .containsExactly("speed");
     assertThat(issuePaths(json(control(id, writer, "{\"action\":\"PLAY\",\"speed\":0}"), 400)))
         .containsExactly("action", "speed");
-    assertThat(issuePaths(json(control(id, writer, "{\"action\":\"play\",\"speed\":\"fast\"}"),
-        400))).containsExactly("speed");
+    assertThat(
+            issuePaths(json(control(id, writer, "{\"action\":\"play\",\"speed\":\"fast\"}"), 400)))
+        .containsExactly("speed");
     json(control(id, writer, "{\"action\":\"play\",\"speed\":0.1}"), 200);
     json(control(id, writer, "{\"action\":\"play\",\"speed\":10}"), 200);
     json(control(id, writer, "{\"action\":\"pause\"}"), 200);
@@ -193,8 +207,12 @@ class TimeControlIntegrationTest {
         .isEqualTo("UNAUTHORIZED");
     assertThat(json(control(id, reader, play), 403).get("error").get("code").asText())
         .isEqualTo("FORBIDDEN");
-    assertThat(json(control("6f1d8f38-3b5e-4f53-8d1b-5b0a4c6f2a11", writer, play), 404)
-        .get("error").get("code").asText()).isEqualTo("NOT_FOUND");
+    assertThat(
+            json(control("6f1d8f38-3b5e-4f53-8d1b-5b0a4c6f2a11", writer, play), 404)
+                .get("error")
+                .get("code")
+                .asText())
+        .isEqualTo("NOT_FOUND");
     assertThat(issuePaths(json(control("nope", writer, play), 400))).containsExactly("id");
     assertThat(simulation(id).get("status").asText()).isEqualTo("created");
   }

@@ -25,8 +25,8 @@ public final class EventIds {
   }
 
   /**
-   * Each event follows the one before: the next index of the same tick, or index 1 of the
-   * next tick. Nothing missing, nothing twice.
+   * Each event follows the one before: the next index of the same tick, or index 1 of the next
+   * tick. Nothing missing, nothing twice.
    */
   public static void assertContiguous(List<Event> events) {
     List<Event> numbered = numbered(events);
@@ -35,8 +35,7 @@ public final class EventIds {
       Event event = numbered.get(k);
       boolean nextInTick = tick(event) == tick(before) && index(event) == index(before) + 1;
       boolean nextTick = tick(event) == tick(before) + 1 && index(event) == 1;
-      assertThat(nextInTick || nextTick)
-          .as("%s follows %s", event.id(), before.id()).isTrue();
+      assertThat(nextInTick || nextTick).as("%s follows %s", event.id(), before.id()).isTrue();
     }
   }
 }

@@ -8,10 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The built {@code sim-server.jar} as its own process on a database file in a folder of
- * {@code target/}, as an operator runs it: it can be killed with SIGKILL (a crash) or stopped
- * with SIGTERM (the JVM's shutdown hook stops Jetty gracefully), and started again on the same
- * files and port.
+ * The built {@code sim-server.jar} as its own process on a database file in a folder of {@code
+ * target/}, as an operator runs it: it can be killed with SIGKILL (a crash) or stopped with SIGTERM
+ * (the JVM's shutdown hook stops Jetty gracefully), and started again on the same files and port.
  */
 public final class SimProcess implements AutoCloseable {
   private static final Path JAR = Path.of("target", "sim-server.jar").toAbsolutePath();
@@ -30,12 +29,14 @@ public final class SimProcess implements AutoCloseable {
   }
 
   /**
-   * A fresh folder and port; {@code settings} are extra {@code -Ddw.} overrides such as
-   * {@code rateLimits.enabled=false}.
+   * A fresh folder and port; {@code settings} are extra {@code -Ddw.} overrides such as {@code
+   * rateLimits.enabled=false}.
    */
   public static SimProcess create(String... settings) {
-    return new SimProcess(new JarProcess("sim-server", JAR,
-        JarProcess.newWorkDir("sim-process-")), JarProcess.freePort(), List.of(settings));
+    return new SimProcess(
+        new JarProcess("sim-server", JAR, JarProcess.newWorkDir("sim-process-")),
+        JarProcess.freePort(),
+        List.of(settings));
   }
 
   public String baseUrl() {
@@ -57,8 +58,10 @@ public final class SimProcess implements AutoCloseable {
   /** {@code org create} and {@code apikey create} on the database file: the new API key. */
   public String createApiKey(String slug, String tier) {
     admin(List.of("org", "create", "--name", slug, "--slug", slug, "--tier", tier));
-    return admin(List.of("apikey", "create", "--org", slug, "--scopes",
-        "simulation:read,simulation:write")).strip();
+    return admin(
+            List.of(
+                "apikey", "create", "--org", slug, "--scopes", "simulation:read,simulation:write"))
+        .strip();
   }
 
   /** Starts the server and waits until /v1/health answers 200. */
@@ -119,10 +122,14 @@ public final class SimProcess implements AutoCloseable {
   }
 
   private List<String> properties() {
-    List<String> properties = new ArrayList<>(List.of(
-        "-Ddw.database.url=jdbc:h2:file:" + process.workDir().resolve("sim") + ";AUTO_SERVER=TRUE",
-        "-Ddw.logging.level=WARN",
-        "-Ddw.server.applicationConnectors[0].port=" + port));
+    List<String> properties =
+        new ArrayList<>(
+            List.of(
+                "-Ddw.database.url=jdbc:h2:file:"
+                    + process.workDir().resolve("sim")
+                    + ";AUTO_SERVER=TRUE",
+                "-Ddw.logging.level=WARN",
+                "-Ddw.server.applicationConnectors[0].port=" + port));
     settings.forEach(setting -> properties.add("-Ddw." + setting));
     return properties;
   }

@@ -40,8 +40,10 @@ public final class SimTestFixture {
 
   static {
     // a restarted server must find its schema again, so they live as long as the test JVM
-    Runtime.getRuntime().addShutdownHook(new Thread(
-        () -> SCHEMAS.values().forEach(PostgresTestDatabase::close), "drop-test-schemas"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> SCHEMAS.values().forEach(PostgresTestDatabase::close), "drop-test-schemas"));
   }
 
   private SimTestFixture() {}
@@ -53,27 +55,32 @@ public final class SimTestFixture {
 
   /** An application class (a test subclass of SimApplication) on a config of src/test. */
   public static DropwizardAppExtension<SimConfiguration> app(
-      Class<? extends Application<SimConfiguration>> application, String config,
+      Class<? extends Application<SimConfiguration>> application,
+      String config,
       ConfigOverride... extra) {
     return app(application, config, tempDirectory().resolve("sim"), extra);
   }
 
   /** As {@link #app(Class, String, ConfigOverride...)} on a given database file. */
   public static DropwizardAppExtension<SimConfiguration> app(
-      Class<? extends Application<SimConfiguration>> application, String config,
-      Path database, ConfigOverride... extra) {
+      Class<? extends Application<SimConfiguration>> application,
+      String config,
+      Path database,
+      ConfigOverride... extra) {
     List<ConfigOverride> overrides = new ArrayList<>(databaseOverrides(database));
     overrides.add(ConfigOverride.config("auth.jwtSecret", JWT_SECRET));
     overrides.addAll(List.of(extra));
-    return new DropwizardAppExtension<>(application,
-        ResourceHelpers.resourceFilePath(config), overrides.toArray(ConfigOverride[]::new));
+    return new DropwizardAppExtension<>(
+        application,
+        ResourceHelpers.resourceFilePath(config),
+        overrides.toArray(ConfigOverride[]::new));
   }
 
   /**
-   * The embedded H2 file at {@code database}; with {@code -Dcausality.test.database=postgresql}
-   * a PostgreSQL schema of its own instead (one per path, so a restart finds its data). A test
-   * that starts a server of its own uses these too: the overrides are system properties, so
-   * a running fixture's PostgreSQL driver would otherwise apply to an H2 URL.
+   * The embedded H2 file at {@code database}; with {@code -Dcausality.test.database=postgresql} a
+   * PostgreSQL schema of its own instead (one per path, so a restart finds its data). A test that
+   * starts a server of its own uses these too: the overrides are system properties, so a running
+   * fixture's PostgreSQL driver would otherwise apply to an H2 URL.
    */
   public static List<ConfigOverride> databaseOverrides(Path database) {
     if (!PostgresTestDatabase.forAllTests()) {
@@ -98,7 +105,8 @@ public final class SimTestFixture {
   /** Overrides that put the service on a PostgreSQL schema. */
   public static List<ConfigOverride> postgres(PostgresTestDatabase schema) {
     return schema.databaseSettings().entrySet().stream()
-        .map(e -> ConfigOverride.config(e.getKey(), e.getValue())).toList();
+        .map(e -> ConfigOverride.config(e.getKey(), e.getValue()))
+        .toList();
   }
 
   public static OrganizationAdmin admin(DropwizardAppExtension<SimConfiguration> app) {
@@ -106,9 +114,9 @@ public final class SimTestFixture {
   }
 
   /**
-   * A Jdbi of its own on the application's database, as the admin commands open it. Without a
-   * pool: a connection per handle, closed after it, so that tests calling this often do not
-   * hold a pool's idle connections each (PostgreSQL allows 100 in all by default).
+   * A Jdbi of its own on the application's database, as the admin commands open it. Without a pool:
+   * a connection per handle, closed after it, so that tests calling this often do not hold a pool's
+   * idle connections each (PostgreSQL allows 100 in all by default).
    */
   public static Jdbi jdbi(DropwizardAppExtension<SimConfiguration> app) {
     return jdbi(app.getConfiguration().getDataSourceFactory());
@@ -134,10 +142,14 @@ public final class SimTestFixture {
 
   public static String jwt(String subject, Instant expiry, String secret) {
     try {
-      SignedJWT jwt = new SignedJWT(
-          new JWSHeader.Builder(JWSAlgorithm.HS256).type(JOSEObjectType.JWT).build(),
-          new JWTClaimsSet.Builder().subject(subject).expirationTime(Date.from(expiry))
-              .issueTime(new Date()).build());
+      SignedJWT jwt =
+          new SignedJWT(
+              new JWSHeader.Builder(JWSAlgorithm.HS256).type(JOSEObjectType.JWT).build(),
+              new JWTClaimsSet.Builder()
+                  .subject(subject)
+                  .expirationTime(Date.from(expiry))
+                  .issueTime(new Date())
+                  .build());
       jwt.sign(new MACSigner(secret.getBytes(StandardCharsets.UTF_8)));
       return jwt.serialize();
     } catch (com.nimbusds.jose.JOSEException e) {

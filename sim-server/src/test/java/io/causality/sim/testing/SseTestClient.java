@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A real SSE client over HTTP: reads {@code text/event-stream} lines on a thread of its own
- * and parses them into events, as a browser's EventSource would (without reconnecting).
+ * A real SSE client over HTTP: reads {@code text/event-stream} lines on a thread of its own and
+ * parses them into events, as a browser's EventSource would (without reconnecting).
  */
 public final class SseTestClient implements AutoCloseable {
   /** One dispatched event. */
@@ -46,12 +46,13 @@ public final class SseTestClient implements AutoCloseable {
 
   /** Opens a stream; {@code headers} are name, value pairs. */
   public static SseTestClient open(int port, String path, Map<String, String> headers) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + port + path)).header("Accept", "text/event-stream");
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Accept", "text/event-stream");
     headers.forEach(request::header);
     try {
-      return new SseTestClient(HTTP.send(request.build(),
-          HttpResponse.BodyHandlers.ofInputStream()));
+      return new SseTestClient(
+          HTTP.send(request.build(), HttpResponse.BodyHandlers.ofInputStream()));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     } catch (InterruptedException e) {
@@ -129,8 +130,8 @@ public final class SseTestClient implements AutoCloseable {
   }
 
   private void read() {
-    try (BufferedReader lines = new BufferedReader(
-        new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+    try (BufferedReader lines =
+        new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
       parse(lines);
     } catch (IOException e) {
       // the stream ended or was closed
@@ -156,8 +157,8 @@ public final class SseTestClient implements AutoCloseable {
       } else if (line.startsWith("id:")) {
         id = value(line);
       } else if (line.startsWith("data:")) {
-        data = data == null ? new StringBuilder(value(line))
-            : data.append('\n').append(value(line));
+        data =
+            data == null ? new StringBuilder(value(line)) : data.append('\n').append(value(line));
       }
     }
   }

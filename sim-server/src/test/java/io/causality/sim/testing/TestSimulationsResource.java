@@ -24,10 +24,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Stand-ins for the simulation endpoints, with the routes and failures the limits care about.
- * Every execution answers a fresh {@code execution} id, so a replay is told from a re-run.
- * The simulation id {@code missing} is 404 and {@code foreign} is 401, as for a simulation of
- * another organization.
+ * Stand-ins for the simulation endpoints, with the routes and failures the limits care about. Every
+ * execution answers a fresh {@code execution} id, so a replay is told from a re-run. The simulation
+ * id {@code missing} is 404 and {@code foreign} is 401, as for a simulation of another
+ * organization.
  */
 @Path("/v1/simulations/test")
 @Produces(MediaType.APPLICATION_JSON)
@@ -46,8 +46,8 @@ public final class TestSimulationsResource {
   @Path("{id}/step")
   @Consumes(MediaType.APPLICATION_JSON)
   @RequiresScope(Scope.SIMULATION_WRITE)
-  public Map<String, Object> step(@Auth Caller caller, @PathParam("id") String id,
-      Map<String, Object> body) {
+  public Map<String, Object> step(
+      @Auth Caller caller, @PathParam("id") String id, Map<String, Object> body) {
     known(id);
     if (!(body.get("ticks") instanceof Integer ticks) || ticks < 1 || ticks > 10_000) {
       throw ApiException.invalidField("ticks", "must be an integer from 1 to 10000");
@@ -74,8 +74,9 @@ public final class TestSimulationsResource {
     String execution = execution();
     return out -> {
       for (int line = 0; line < lines; line++) {
-        out.write(("{\"execution\":\"" + execution + "\",\"line\":" + line + "}\n")
-            .getBytes(StandardCharsets.UTF_8));
+        out.write(
+            ("{\"execution\":\"" + execution + "\",\"line\":" + line + "}\n")
+                .getBytes(StandardCharsets.UTF_8));
         out.flush();
       }
     };

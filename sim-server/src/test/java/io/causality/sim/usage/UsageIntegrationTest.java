@@ -30,18 +30,31 @@ class UsageIntegrationTest {
   void runsTicksAndApiCallsAreCounted() throws Exception {
     OrganizationAdmin admin = SimTestFixture.admin(APP);
     OrganizationRow organization = SimTestFixture.organization(admin, "professional");
-    String key = admin.createApiKey(organization.slug(),
-        "simulation:read,simulation:write,usage:read").key();
-    String id = JSON.readTree(client.send(post(key, "/v1/simulations",
-        "{\"scenarioId\":\"stable-basins\"}")).body()).get("id").asText();
+    String key =
+        admin
+            .createApiKey(organization.slug(), "simulation:read,simulation:write,usage:read")
+            .key();
+    String id =
+        JSON.readTree(
+                client
+                    .send(post(key, "/v1/simulations", "{\"scenarioId\":\"stable-basins\"}"))
+                    .body())
+            .get("id")
+            .asText();
     client.send(post(key, "/v1/simulations/" + id + "/step", "{\"ticks\":25}"));
     client.send(post(key, "/v1/simulations/" + id + "/step", "{\"ticks\":5}"));
     String summary = "/v1/organizations/" + organization.id() + "/usage/summary";
     JsonNode usage = awaitApiCalls(summary, key, 3);
     assertThat(usage.get("simulationRuns").asLong()).isEqualTo(1);
     assertThat(usage.get("tickCount").asLong()).isEqualTo(30);
-    JsonNode history = JSON.readTree(client.getWithKey("/v1/organizations/" + organization.id()
-        + "/usage/history?periods=1", key).body()).get("data").get(0);
+    JsonNode history =
+        JSON.readTree(
+                client
+                    .getWithKey(
+                        "/v1/organizations/" + organization.id() + "/usage/history?periods=1", key)
+                    .body())
+            .get("data")
+            .get(0);
     assertThat(history.get("tickCount").asLong()).isEqualTo(30);
   }
 
@@ -63,8 +76,7 @@ class UsageIntegrationTest {
   }
 
   /** API calls are flushed once a second: waits (with a generous deadline) until they show. */
-  private JsonNode awaitApiCalls(String path, String credential, long atLeast)
-      throws Exception {
+  private JsonNode awaitApiCalls(String path, String credential, long atLeast) throws Exception {
     Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
     JsonNode usage = read(path, credential);
     while (usage.get("apiCalls").asLong() < atLeast && Instant.now().isBefore(deadline)) {
@@ -77,12 +89,18 @@ class UsageIntegrationTest {
 
   /** Reads with an API key (sk_live_...) or a bearer token. */
   private JsonNode read(String path, String credential) throws Exception {
-    return JSON.readTree((credential.startsWith("sk_live_")
-        ? client.getWithKey(path, credential) : client.getWithToken(path, credential)).body());
+    return JSON.readTree(
+        (credential.startsWith("sk_live_")
+                ? client.getWithKey(path, credential)
+                : client.getWithToken(path, credential))
+            .body());
   }
 
   private HttpRequest.Builder post(String key, String path, String body) {
-    return client.request(path).header("X-Api-Key", key).header("Content-Type",
-        "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    return client
+        .request(path)
+        .header("X-Api-Key", key)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body));
   }
 }

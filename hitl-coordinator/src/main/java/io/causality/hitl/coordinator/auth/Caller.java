@@ -6,11 +6,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Who is calling: a configured caller with its roles, or, when no callers are configured,
- * the open caller that holds every role (the coordinator then listens on loopback only).
+ * Who is calling: a configured caller with its roles, or, when no callers are configured, the open
+ * caller that holds every role (the coordinator then listens on loopback only).
  *
- * @param id         the caller's configured id; never a token
- * @param roles      what the caller may do, see {@link Roles}
+ * @param id the caller's configured id; never a token
+ * @param roles what the caller may do, see {@link Roles}
  * @param configured whether the caller authenticated as a configured caller
  */
 public record Caller(String id, Set<String> roles, boolean configured) implements Principal {
@@ -32,9 +32,8 @@ public record Caller(String id, Set<String> roles, boolean configured) implement
   }
 
   /**
-   * The actor to record in the audit trail: the configured caller's id; empty for the open
-   * caller, so that the core records its own default (the submission's source label, or
-   * {@code redeemer}).
+   * The actor to record in the audit trail: the configured caller's id; empty for the open caller,
+   * so that the core records its own default (the submission's source label, or {@code redeemer}).
    */
   public Optional<String> auditActor() {
     return configured ? Optional.of(id) : Optional.empty();

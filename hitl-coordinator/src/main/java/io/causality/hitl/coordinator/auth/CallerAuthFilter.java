@@ -10,9 +10,9 @@ import java.util.Objects;
 
 /**
  * Authenticates the {@code /v1} endpoints with {@code Authorization: Bearer <token>} of a
- * configured caller: a missing header, another scheme or an unknown token is 401
- * UNAUTHORIZED. With no callers configured every request passes as the open caller. The
- * token is never logged or echoed.
+ * configured caller: a missing header, another scheme or an unknown token is 401 UNAUTHORIZED. With
+ * no callers configured every request passes as the open caller. The token is never logged or
+ * echoed.
  */
 @Priority(Priorities.AUTHENTICATION)
 public final class CallerAuthFilter extends AuthFilter<String, Caller> {

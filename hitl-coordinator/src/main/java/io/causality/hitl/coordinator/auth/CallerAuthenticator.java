@@ -15,13 +15,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Maps a bearer token to the configured caller that holds it, and answers whether a caller
- * has a role. Only SHA-256 digests of the tokens are kept, and a presented token is compared
- * with every caller's digest in constant time, so neither timing nor a heap dump gives a
- * token away. With no callers configured every request is the {@link Caller#OPEN} caller.
+ * Maps a bearer token to the configured caller that holds it, and answers whether a caller has a
+ * role. Only SHA-256 digests of the tokens are kept, and a presented token is compared with every
+ * caller's digest in constant time, so neither timing nor a heap dump gives a token away. With no
+ * callers configured every request is the {@link Caller#OPEN} caller.
  */
-public final class CallerAuthenticator implements Authenticator<String, Caller>,
-    Authorizer<Caller> {
+public final class CallerAuthenticator
+    implements Authenticator<String, Caller>, Authorizer<Caller> {
   private record Entry(byte[] digest, Caller caller) {}
 
   private final List<Entry> callers;
@@ -35,14 +35,19 @@ public final class CallerAuthenticator implements Authenticator<String, Caller>,
     for (int i = 0; i < configured.size(); i++) {
       CallerConfig config = configured.get(i);
       if (!ids.add(config.id())) {
-        throw new StartupCheckException("callers[" + i + "]: id " + config.id()
-            + " is configured more than once");
+        throw new StartupCheckException(
+            "callers[" + i + "]: id " + config.id() + " is configured more than once");
       }
-      Entry entry = new Entry(digest(config.token()),
-          new Caller(config.id(), Set.copyOf(config.roles()), true));
+      Entry entry =
+          new Entry(
+              digest(config.token()), new Caller(config.id(), Set.copyOf(config.roles()), true));
       if (match(entries, entry.digest()).isPresent()) {
-        throw new StartupCheckException("callers[" + i + "] (" + config.id()
-            + "): token is the same as another caller's; give each caller its own");
+        throw new StartupCheckException(
+            "callers["
+                + i
+                + "] ("
+                + config.id()
+                + "): token is the same as another caller's; give each caller its own");
       }
       entries.add(entry);
     }

@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * Enforces {@code @RolesAllowed} on resource methods after {@link CallerAuthFilter}: a caller
- * holding none of the roles gets 403 FORBIDDEN naming the role it lacks. (Jersey's own
- * feature answers a bare 403 without saying why.)
+ * holding none of the roles gets 403 FORBIDDEN naming the role it lacks. (Jersey's own feature
+ * answers a bare 403 without saying why.)
  */
 @Provider
 public final class RoleFeature implements DynamicFeature {
@@ -44,8 +44,8 @@ public final class RoleFeature implements DynamicFeature {
         throw AuthErrors.unauthorized("Authentication required");
       }
       if (roles.stream().noneMatch(security::isUserInRole)) {
-        throw AuthErrors.forbidden("Caller " + caller.getName() + " lacks the role "
-            + String.join(" or ", roles));
+        throw AuthErrors.forbidden(
+            "Caller " + caller.getName() + " lacks the role " + String.join(" or ", roles));
       }
     }
   }

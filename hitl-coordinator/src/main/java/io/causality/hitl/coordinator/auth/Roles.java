@@ -9,8 +9,10 @@ import java.util.Set;
 public final class Roles {
   /** Submits override requests (the evaluation runtime or another client). */
   public static final String SUBMITTER = "submitter";
+
   /** Lists, reads, approves and denies requests (people and their tools). */
   public static final String OPERATOR = "operator";
+
   /** Redeems tokens (the evaluation runtime). */
   public static final String REDEEMER = "redeemer";
 

@@ -12,7 +12,7 @@ public final class CoordinatorServerCommand {
 
   public static ServeCommand<CoordinatorConfiguration> create(
       Application<CoordinatorConfiguration> application, String name, String description) {
-    return new ServeCommand<>(application, name, description, "hitl-coordinator",
-        List.of(StartupCheckException.class));
+    return new ServeCommand<>(
+        application, name, description, "hitl-coordinator", List.of(StartupCheckException.class));
   }
 }

@@ -11,23 +11,32 @@ import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
 /**
- * {@code dev-init --dir DIR [--force] [--bits 3072]}: a development policy and keys where
- * {@code config/hitl-coordinator.yml} expects them when DIR is {@code var} and the command
- * runs from the repository root. Keeps what exists unless {@code --force}.
+ * {@code dev-init --dir DIR [--force] [--bits 3072]}: a development policy and keys where {@code
+ * config/hitl-coordinator.yml} expects them when DIR is {@code var} and the command runs from the
+ * repository root. Keeps what exists unless {@code --force}.
  */
 public final class DevInitCommand extends ToolCommand {
   public DevInitCommand() {
-    super("dev-init", "Writes a development deployment policy and keys: "
-        + "'dev-init --dir var' from the repository root");
+    super(
+        "dev-init",
+        "Writes a development deployment policy and keys: "
+            + "'dev-init --dir var' from the repository root");
   }
 
   @Override
   public void configure(Subparser subparser) {
-    subparser.addArgument("--dir").required(true)
+    subparser
+        .addArgument("--dir")
+        .required(true)
         .help("directory to write keys/ and policy/ into (var for config/hitl-coordinator.yml)");
-    subparser.addArgument("--force").action(Arguments.storeTrue())
+    subparser
+        .addArgument("--force")
+        .action(Arguments.storeTrue())
         .help("replace existing keys and policy instead of keeping them");
-    subparser.addArgument("--bits").type(Integer.class).setDefault(KeyPairs.DEFAULT_BITS)
+    subparser
+        .addArgument("--bits")
+        .type(Integer.class)
+        .setDefault(KeyPairs.DEFAULT_BITS)
         .help("RSA key size of new keys (default " + KeyPairs.DEFAULT_BITS + ")");
   }
 

@@ -1,10 +1,10 @@
 package io.causality.hitl.coordinator.cli;
 
-import io.causality.common.cli.ServeCommand;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.causality.common.cli.CommandOutput;
+import io.causality.common.cli.ServeCommand;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.cli.dashboard.Dashboard;
 import io.dropwizard.core.Application;
@@ -29,11 +29,10 @@ import net.sourceforge.argparse4j.inf.Subparser;
 import net.sourceforge.argparse4j.inf.Subparsers;
 
 /**
- * The operator's workflow: {@code hitl serve --config F}, and {@code list}, {@code get},
- * {@code approve}, {@code deny} and {@code dashboard} against a running coordinator at
- * {@code --url}, presenting the bearer token of {@link OperatorClient#TOKEN_VARIABLE} when set.
- * Exit status: 0 done, 1 refused by the coordinator, 2 usage, 3 coordinator unreachable
- * ({@link #exitStatus}).
+ * The operator's workflow: {@code hitl serve --config F}, and {@code list}, {@code get}, {@code
+ * approve}, {@code deny} and {@code dashboard} against a running coordinator at {@code --url},
+ * presenting the bearer token of {@link OperatorClient#TOKEN_VARIABLE} when set. Exit status: 0
+ * done, 1 refused by the coordinator, 2 usage, 3 coordinator unreachable ({@link #exitStatus}).
  */
 public final class HitlCommand extends Command {
   static final String OPERATION = "operation";
@@ -50,8 +49,8 @@ public final class HitlCommand extends Command {
   }
 
   /** {@code environment} looks up environment variables; tests pass their own. */
-  public HitlCommand(Application<CoordinatorConfiguration> application,
-      UnaryOperator<String> environment) {
+  public HitlCommand(
+      Application<CoordinatorConfiguration> application, UnaryOperator<String> environment) {
     super("hitl", "The operator's tools: serve, list, get, approve, deny, dashboard");
     this.server = CoordinatorServerCommand.create(application, "serve", "Runs the coordinator");
     this.environment = Objects.requireNonNull(environment, "environment");
@@ -68,8 +67,13 @@ public final class HitlCommand extends Command {
   @Override
   public void configure(Subparser subparser) {
     Subparsers operations = subparser.addSubparsers().dest(OPERATION).metavar("OPERATION");
-    operations.addParser("serve").help("run the coordinator, as 'serve F'")
-        .addArgument("--config").dest("file").required(true).help("configuration file");
+    operations
+        .addParser("serve")
+        .help("run the coordinator, as 'serve F'")
+        .addArgument("--config")
+        .dest("file")
+        .required(true)
+        .help("configuration file");
     Subparser list = client(operations, "list", "list requests, newest first");
     list.addArgument("--status").choices(STATUSES).help("only requests in this status");
     json(list);
@@ -80,22 +84,35 @@ public final class HitlCommand extends Command {
     approve.addArgument("--ttl").type(Long.class).help("token lifetime in ms");
     decision(operations, "deny", "deny a pending request");
     client(operations, "dashboard", "the terminal dashboard of pending requests")
-        .addArgument("--key-id").dest("keyId").required(true)
+        .addArgument("--key-id")
+        .dest("keyId")
+        .required(true)
         .help("the authority key id for the approvals and denials made from the dashboard");
   }
 
   private static Subparser client(Subparsers operations, String name, String help) {
     Subparser parser = operations.addParser(name).help(help);
-    parser.addArgument("--url").type(HitlCommand::url).setDefault(OperatorClient.DEFAULT_URL)
-        .help("the coordinator (default " + OperatorClient.DEFAULT_URL + "); the bearer token "
-            + "comes from $" + OperatorClient.TOKEN_VARIABLE + " when set");
+    parser
+        .addArgument("--url")
+        .type(HitlCommand::url)
+        .setDefault(OperatorClient.DEFAULT_URL)
+        .help(
+            "the coordinator (default "
+                + OperatorClient.DEFAULT_URL
+                + "); the bearer token "
+                + "comes from $"
+                + OperatorClient.TOKEN_VARIABLE
+                + " when set");
     return parser;
   }
 
   private static Subparser decision(Subparsers operations, String name, String help) {
     Subparser parser = client(operations, name, help);
     parser.addArgument("id").help("coordinatorRequestId");
-    parser.addArgument("--key-id").dest("keyId").required(true)
+    parser
+        .addArgument("--key-id")
+        .dest("keyId")
+        .required(true)
         .help("the authority key id; its operator is recorded as the decider");
     parser.addArgument("--note").help("operator note for the audit trail");
     return parser;
@@ -127,8 +144,8 @@ public final class HitlCommand extends Command {
     }
     CommandOutput.logWarningsToStandardError();
     // The dashboard waits less than its polling period, so that keys stay answered.
-    Duration timeout = "dashboard".equals(operation) ? Dashboard.REQUEST_TIMEOUT
-        : OperatorClient.DEFAULT_TIMEOUT;
+    Duration timeout =
+        "dashboard".equals(operation) ? Dashboard.REQUEST_TIMEOUT : OperatorClient.DEFAULT_TIMEOUT;
     OperatorClient client = new OperatorClient(namespace.getString("url"), token(), timeout);
     switch (operation) {
       case "list" -> list(client, namespace, System.out);
@@ -158,8 +175,10 @@ public final class HitlCommand extends Command {
 
   private static void list(OperatorClient client, Namespace namespace, PrintStream out) {
     List<JsonNode> requests = client.list(Optional.ofNullable(namespace.getString("status")));
-    out.println(namespace.getBoolean("json") ? pretty(JSON.valueToTree(requests))
-        : RequestTables.list(requests));
+    out.println(
+        namespace.getBoolean("json")
+            ? pretty(JSON.valueToTree(requests))
+            : RequestTables.list(requests));
   }
 
   private static void get(OperatorClient client, Namespace namespace, PrintStream out) {
@@ -168,15 +187,15 @@ public final class HitlCommand extends Command {
   }
 
   /** The envelope alone on standard output, so that {@code > token.json} captures it. */
-  private static void approve(OperatorClient client, Namespace namespace, PrintStream out,
-      PrintStream err) {
+  private static void approve(
+      OperatorClient client, Namespace namespace, PrintStream out, PrintStream err) {
     String id = namespace.getString("id");
     String keyId = namespace.getString("keyId");
-    JsonNode envelope = client.approve(id, keyId, note(namespace),
-        Optional.ofNullable(namespace.getLong("ttl")));
+    JsonNode envelope =
+        client.approve(id, keyId, note(namespace), Optional.ofNullable(namespace.getLong("ttl")));
     out.println(envelope.toString());
-    err.println("approved " + id + " with key " + keyId + ": token "
-        + envelope.path("tokenId").asText());
+    err.println(
+        "approved " + id + " with key " + keyId + ": token " + envelope.path("tokenId").asText());
   }
 
   private static void deny(OperatorClient client, Namespace namespace, PrintStream out) {

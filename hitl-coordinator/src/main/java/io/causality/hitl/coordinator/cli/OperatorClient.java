@@ -20,16 +20,17 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The operator's calls to a coordinator (list, get, approve, deny) on the JDK HTTP client,
- * each bounded by one timeout. Answers are JSON trees, as the tools print or show them as
- * they come; a refusal or an unreachable coordinator is an {@link OperatorException}.
- * Thread-safe.
+ * The operator's calls to a coordinator (list, get, approve, deny) on the JDK HTTP client, each
+ * bounded by one timeout. Answers are JSON trees, as the tools print or show them as they come; a
+ * refusal or an unreachable coordinator is an {@link OperatorException}. Thread-safe.
  */
 public final class OperatorClient {
   /** The local coordinator of {@code config/hitl-coordinator.yml}. */
   public static final String DEFAULT_URL = "http://127.0.0.1:8090";
+
   /** The environment variable that holds the operator caller's bearer token. */
   public static final String TOKEN_VARIABLE = "HITL_TOKEN";
+
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -44,8 +45,11 @@ public final class OperatorClient {
     this.baseUrl = stripSlash(Objects.requireNonNull(baseUrl, "baseUrl"));
     this.bearerToken = Objects.requireNonNull(bearerToken, "bearerToken");
     this.timeout = Objects.requireNonNull(timeout, "timeout");
-    this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(timeout).build();
+    this.http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(timeout)
+            .build();
   }
 
   public String baseUrl() {
@@ -88,13 +92,17 @@ public final class OperatorClient {
   }
 
   private HttpRequest postRequest(String path, JsonNode body) {
-    return request(path).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
+    return request(path)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+        .build();
   }
 
   private HttpRequest.Builder request(String path) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
-        .timeout(timeout).header("Accept", "application/json");
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(URI.create(baseUrl + path))
+            .timeout(timeout)
+            .header("Accept", "application/json");
     bearerToken.ifPresent(token -> builder.header("Authorization", "Bearer " + token));
     return builder;
   }
@@ -112,8 +120,8 @@ public final class OperatorClient {
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (HttpTimeoutException e) {
-      throw new OperatorException.Unreachable(baseUrl, "no answer within " + timeout.toMillis()
-          + " ms");
+      throw new OperatorException.Unreachable(
+          baseUrl, "no answer within " + timeout.toMillis() + " ms");
     } catch (ConnectException e) {
       throw new OperatorException.Unreachable(baseUrl, "connection refused");
     } catch (IOException | IllegalArgumentException e) {
@@ -128,10 +136,17 @@ public final class OperatorClient {
     JsonNode error = body.path("error");
     String message = error.path("message").asText("HTTP " + status);
     StringBuilder text = new StringBuilder(message);
-    error.path("details").path("issues").forEach(issue -> text.append("; ")
-        .append(issue.path("path").asText()).append(": ").append(issue.path("message").asText()));
-    return new OperatorException.Refused(status, error.path("code").asText("HTTP_" + status),
-        text.toString());
+    error
+        .path("details")
+        .path("issues")
+        .forEach(
+            issue ->
+                text.append("; ")
+                    .append(issue.path("path").asText())
+                    .append(": ")
+                    .append(issue.path("message").asText()));
+    return new OperatorException.Refused(
+        status, error.path("code").asText("HTTP_" + status), text.toString());
   }
 
   private static JsonNode parse(String body) {

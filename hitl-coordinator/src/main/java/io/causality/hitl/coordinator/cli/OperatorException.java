@@ -1,8 +1,8 @@
 package io.causality.hitl.coordinator.cli;
 
 /**
- * Why an operator tool could not do what it was asked, with the process exit status the
- * {@code hitl} commands promise: 1 when the coordinator refused, 3 when it could not be reached.
+ * Why an operator tool could not do what it was asked, with the process exit status the {@code
+ * hitl} commands promise: 1 when the coordinator refused, 3 when it could not be reached.
  */
 public abstract sealed class OperatorException extends RuntimeException
     permits OperatorException.Refused, OperatorException.Unreachable {
@@ -10,8 +10,10 @@ public abstract sealed class OperatorException extends RuntimeException
 
   /** The coordinator refused the call. */
   public static final int REFUSED = 1;
+
   /** The arguments do not parse (argparse4j's convention). */
   public static final int USAGE = 2;
+
   /** Connection refused, timeout, or anything else on the way to the coordinator. */
   public static final int UNREACHABLE = 3;
 

@@ -18,9 +18,10 @@ final class RequestTables {
     List<List<String>> rows = new ArrayList<>();
     rows.add(COLUMNS);
     requests.forEach(request -> rows.add(row(request)));
-    int[] widths = IntStream.range(0, COLUMNS.size())
-        .map(column -> rows.stream().mapToInt(row -> row.get(column).length()).max().orElse(0))
-        .toArray();
+    int[] widths =
+        IntStream.range(0, COLUMNS.size())
+            .map(column -> rows.stream().mapToInt(row -> row.get(column).length()).max().orElse(0))
+            .toArray();
     return rows.stream().map(row -> line(row, widths)).collect(Collectors.joining("\n"));
   }
 
@@ -54,15 +55,23 @@ final class RequestTables {
 
   private static List<String> row(JsonNode request) {
     JsonNode response = request.path("evaluationResponse");
-    return List.of(text(request.path("coordinatorRequestId")), text(request.path("status")),
-        text(request.path("actorId")), text(response.path("decision")),
-        text(response.path("reasonCode")), text(request.path("submittedAt")),
+    return List.of(
+        text(request.path("coordinatorRequestId")),
+        text(request.path("status")),
+        text(request.path("actorId")),
+        text(response.path("decision")),
+        text(response.path("reasonCode")),
+        text(request.path("submittedAt")),
         text(request.path("requestExpiresAt")));
   }
 
   private static String event(JsonNode event) {
-    String line = text(event.path("timestamp")) + "  " + text(event.path("eventType"))
-        + "  by " + text(event.path("actorId"));
+    String line =
+        text(event.path("timestamp"))
+            + "  "
+            + text(event.path("eventType"))
+            + "  by "
+            + text(event.path("actorId"));
     JsonNode note = event.path("note");
     return note.isTextual() ? line + "  (" + note.asText() + ")" : line;
   }
@@ -76,7 +85,8 @@ final class RequestTables {
   private static String line(List<String> row, int[] widths) {
     return IntStream.range(0, row.size())
         .mapToObj(column -> String.format("%-" + widths[column] + "s", row.get(column)))
-        .collect(Collectors.joining("  ")).stripTrailing();
+        .collect(Collectors.joining("  "))
+        .stripTrailing();
   }
 
   /** A missing or null value is shown as "-", so that columns never collapse. */

@@ -9,8 +9,8 @@ import java.io.UncheckedIOException;
 import net.sourceforge.argparse4j.inf.Namespace;
 
 /**
- * A key or policy tool: needs no configuration file, prints what it did on standard output,
- * and fails with one {@code error: ...} line on standard error and exit status 1.
+ * A key or policy tool: needs no configuration file, prints what it did on standard output, and
+ * fails with one {@code error: ...} line on standard error and exit status 1.
  */
 abstract class ToolCommand extends Command {
   ToolCommand(String name, String description) {

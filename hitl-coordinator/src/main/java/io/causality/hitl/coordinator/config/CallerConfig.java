@@ -13,5 +13,10 @@ import java.util.List;
 public record CallerConfig(
     @NotBlank String id,
     @NotBlank @Size(min = 16, message = "must be at least 16 characters") String token,
-    @NotEmpty List<@Pattern(regexp = "submitter|operator|redeemer",
-        message = "must be submitter, operator or redeemer") String> roles) {}
+    @NotEmpty
+        List<
+                @Pattern(
+                    regexp = "submitter|operator|redeemer",
+                    message = "must be submitter, operator or redeemer")
+                String>
+            roles) {}

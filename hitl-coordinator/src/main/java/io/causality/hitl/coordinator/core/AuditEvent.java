@@ -7,16 +7,15 @@ import java.time.Instant;
 /**
  * An audit event as the API shows it.
  *
- * @param id        UUID v4
+ * @param id UUID v4
  * @param eventType what happened
- * @param actorId   who acted: submitter, operator, redeemer, or {@code coordinator} for expiry
+ * @param actorId who acted: submitter, operator, redeemer, or {@code coordinator} for expiry
  * @param timestamp when, RFC 3339
- * @param note      the operator's note, if any
+ * @param note the operator's note, if any
  */
 public record AuditEvent(
-        String id,
-        AuditEventType eventType,
-        String actorId,
-        @JsonFormat(shape = JsonFormat.Shape.STRING) Instant timestamp,
-        String note) {
-}
+    String id,
+    AuditEventType eventType,
+    String actorId,
+    @JsonFormat(shape = JsonFormat.Shape.STRING) Instant timestamp,
+    String note) {}

@@ -12,75 +12,77 @@ import java.util.Optional;
 /** Validation of approve and deny bodies, one issue per bad field. */
 final class Decisions {
 
-    private Decisions() {
-    }
+  private Decisions() {}
 
-    /** A valid approval: who signs, for how long, with which note. */
-    record Approval(AuthoritySigner signer, long tokenTtlMs, String note) {
-    }
+  /** A valid approval: who signs, for how long, with which note. */
+  record Approval(AuthoritySigner signer, long tokenTtlMs, String note) {}
 
-    /** A valid denial: who denies, with which note. */
-    record Denial(AuthoritySigner signer, String note) {
-    }
+  /** A valid denial: who denies, with which note. */
+  record Denial(AuthoritySigner signer, String note) {}
 
-    /**
-     * The token lifetime is {@code tokenTtlMs} when given, else the configured default, and
-     * never above the policy's {@code maxTokenTtlMs}.
-     */
-    static Approval approval(ApproveOverrideRequest body, AuthoritySigners signers,
-            OverrideSettings settings, HitlPolicy hitl) {
-        requireBody(body);
-        List<Issue> issues = new ArrayList<>();
-        Optional<AuthoritySigner> signer = signer(body.keyId(), signers, issues);
-        Long ttl = body.tokenTtlMs();
-        if (ttl != null && ttl <= 0) {
-            issues.add(new Issue("tokenTtlMs", "must be a positive number of milliseconds"));
-        }
-        checkNote(body.operatorNote(), issues);
-        throwIfAny(issues);
-        long requested = ttl == null ? settings.defaultTokenTtlMs() : ttl;
-        return new Approval(signer.orElseThrow(), Math.min(requested, hitl.maxTokenTtlMs()),
-                body.operatorNote());
+  /**
+   * The token lifetime is {@code tokenTtlMs} when given, else the configured default, and never
+   * above the policy's {@code maxTokenTtlMs}.
+   */
+  static Approval approval(
+      ApproveOverrideRequest body,
+      AuthoritySigners signers,
+      OverrideSettings settings,
+      HitlPolicy hitl) {
+    requireBody(body);
+    List<Issue> issues = new ArrayList<>();
+    Optional<AuthoritySigner> signer = signer(body.keyId(), signers, issues);
+    Long ttl = body.tokenTtlMs();
+    if (ttl != null && ttl <= 0) {
+      issues.add(new Issue("tokenTtlMs", "must be a positive number of milliseconds"));
     }
+    checkNote(body.operatorNote(), issues);
+    throwIfAny(issues);
+    long requested = ttl == null ? settings.defaultTokenTtlMs() : ttl;
+    return new Approval(
+        signer.orElseThrow(), Math.min(requested, hitl.maxTokenTtlMs()), body.operatorNote());
+  }
 
-    static Denial denial(DenyOverrideRequest body, AuthoritySigners signers) {
-        requireBody(body);
-        List<Issue> issues = new ArrayList<>();
-        Optional<AuthoritySigner> signer = signer(body.keyId(), signers, issues);
-        checkNote(body.operatorNote(), issues);
-        throwIfAny(issues);
-        return new Denial(signer.orElseThrow(), body.operatorNote());
-    }
+  static Denial denial(DenyOverrideRequest body, AuthoritySigners signers) {
+    requireBody(body);
+    List<Issue> issues = new ArrayList<>();
+    Optional<AuthoritySigner> signer = signer(body.keyId(), signers, issues);
+    checkNote(body.operatorNote(), issues);
+    throwIfAny(issues);
+    return new Denial(signer.orElseThrow(), body.operatorNote());
+  }
 
-    private static Optional<AuthoritySigner> signer(String keyId, AuthoritySigners signers,
-            List<Issue> issues) {
-        if (keyId == null || keyId.isBlank()) {
-            issues.add(new Issue("keyId", "is required"));
-            return Optional.empty();
-        }
-        Optional<AuthoritySigner> signer = signers.find(keyId);
-        if (signer.isEmpty()) {
-            issues.add(new Issue("keyId", "is not a configured authority key"));
-        }
-        return signer;
+  private static Optional<AuthoritySigner> signer(
+      String keyId, AuthoritySigners signers, List<Issue> issues) {
+    if (keyId == null || keyId.isBlank()) {
+      issues.add(new Issue("keyId", "is required"));
+      return Optional.empty();
     }
+    Optional<AuthoritySigner> signer = signers.find(keyId);
+    if (signer.isEmpty()) {
+      issues.add(new Issue("keyId", "is not a configured authority key"));
+    }
+    return signer;
+  }
 
-    private static void checkNote(String note, List<Issue> issues) {
-        if (note != null && note.length() > OverrideService.MAX_NOTE_LENGTH) {
-            issues.add(new Issue("operatorNote",
-                    "must be at most " + OverrideService.MAX_NOTE_LENGTH + " characters"));
-        }
+  private static void checkNote(String note, List<Issue> issues) {
+    if (note != null && note.length() > OverrideService.MAX_NOTE_LENGTH) {
+      issues.add(
+          new Issue(
+              "operatorNote",
+              "must be at most " + OverrideService.MAX_NOTE_LENGTH + " characters"));
     }
+  }
 
-    private static void requireBody(Object body) {
-        if (body == null) {
-            throw OverrideValidationException.of("(body)", "a request body is required");
-        }
+  private static void requireBody(Object body) {
+    if (body == null) {
+      throw OverrideValidationException.of("(body)", "a request body is required");
     }
+  }
 
-    private static void throwIfAny(List<Issue> issues) {
-        if (!issues.isEmpty()) {
-            throw new OverrideValidationException(issues);
-        }
+  private static void throwIfAny(List<Issue> issues) {
+    if (!issues.isEmpty()) {
+      throw new OverrideValidationException(issues);
     }
+  }
 }

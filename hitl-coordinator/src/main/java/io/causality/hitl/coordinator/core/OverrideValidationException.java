@@ -6,31 +6,32 @@ import java.util.stream.Collectors;
 /** A request body broke the rules: HTTP 400 {@code VALIDATION_ERROR}, one issue per field. */
 public final class OverrideValidationException extends OverrideException {
 
-    private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 1L;
 
-    private final List<Issue> issues;
+  private final List<Issue> issues;
 
-    public OverrideValidationException(List<Issue> issues) {
-        super(summary(issues));
-        this.issues = List.copyOf(issues);
-    }
+  public OverrideValidationException(List<Issue> issues) {
+    super(summary(issues));
+    this.issues = List.copyOf(issues);
+  }
 
-    /** A single issue. */
-    public static OverrideValidationException of(String path, String message) {
-        return new OverrideValidationException(List.of(new Issue(path, message)));
-    }
+  /** A single issue. */
+  public static OverrideValidationException of(String path, String message) {
+    return new OverrideValidationException(List.of(new Issue(path, message)));
+  }
 
-    public List<Issue> issues() {
-        return issues;
-    }
+  public List<Issue> issues() {
+    return issues;
+  }
 
-    @Override
-    public String code() {
-        return "VALIDATION_ERROR";
-    }
+  @Override
+  public String code() {
+    return "VALIDATION_ERROR";
+  }
 
-    private static String summary(List<Issue> issues) {
-        return issues.stream().map(i -> i.path() + ": " + i.message())
-                .collect(Collectors.joining("; "));
-    }
+  private static String summary(List<Issue> issues) {
+    return issues.stream()
+        .map(i -> i.path() + ": " + i.message())
+        .collect(Collectors.joining("; "));
+  }
 }

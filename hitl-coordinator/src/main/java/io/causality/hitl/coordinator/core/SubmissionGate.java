@@ -12,82 +12,90 @@ import java.util.Optional;
 import org.jdbi.v3.core.JdbiException;
 
 /**
- * Adaptive gating of submissions, when the policy enables it: dedupe against a PENDING request
- * of the same (actor, intent, fingerprint), the cooldown after an actor's last denial, and the
+ * Adaptive gating of submissions, when the policy enables it: dedupe against a PENDING request of
+ * the same (actor, intent, fingerprint), the cooldown after an actor's last denial, and the
  * material-change rule against the actor's denied fingerprints.
  *
- * <p>The dedupe lookup alone would let two concurrent duplicates through; the gating key
- * stored with the PENDING row carries a unique constraint, so the database refuses the second
- * insert and it is reported as deduplicated as well.
+ * <p>The dedupe lookup alone would let two concurrent duplicates through; the gating key stored
+ * with the PENDING row carries a unique constraint, so the database refuses the second insert and
+ * it is reported as deduplicated as well.
  */
 final class SubmissionGate {
 
-    /** SQL state of a unique-constraint violation (H2 and PostgreSQL). */
-    private static final String UNIQUE_VIOLATION = "23505";
+  /** SQL state of a unique-constraint violation (H2 and PostgreSQL). */
+  private static final String UNIQUE_VIOLATION = "23505";
 
-    private final OverrideRequestDao requests;
-    private final AdaptiveEscalationPolicy adaptive;
+  private final OverrideRequestDao requests;
+  private final AdaptiveEscalationPolicy adaptive;
 
-    SubmissionGate(OverrideRequestDao requests, AdaptiveEscalationPolicy adaptive) {
-        this.requests = requests;
-        this.adaptive = adaptive;
+  SubmissionGate(OverrideRequestDao requests, AdaptiveEscalationPolicy adaptive) {
+    this.requests = requests;
+    this.adaptive = adaptive;
+  }
+
+  /**
+   * Applies the gates.
+   *
+   * @return the gating key to store with the new row; null when gating is off
+   */
+  String check(Submission submission, Instant now) {
+    if (!adaptive.enabled()) {
+      return null;
     }
-
-    /**
-     * Applies the gates.
-     *
-     * @return the gating key to store with the new row; null when gating is off
-     */
-    String check(Submission submission, Instant now) {
-        if (!adaptive.enabled()) {
-            return null;
-        }
-        String actor = orEmpty(submission.actorId());
-        String fingerprint = orEmpty(submission.failureFingerprint());
-        requests.findPending(actor, orEmpty(submission.intentId()), fingerprint)
-                .ifPresent(existing -> {
-                    throw new DeduplicatedException(existing);
-                });
-        checkCooldown(actor, now);
-        if (adaptive.requireMaterialChangeAfterDeny()) {
-            requests.findDenied(actor, fingerprint).ifPresent(denied -> {
-                throw new MaterialChangeRequiredException(denied);
+    String actor = orEmpty(submission.actorId());
+    String fingerprint = orEmpty(submission.failureFingerprint());
+    requests
+        .findPending(actor, orEmpty(submission.intentId()), fingerprint)
+        .ifPresent(
+            existing -> {
+              throw new DeduplicatedException(existing);
             });
-        }
-        return submission.gatingKey();
+    checkCooldown(actor, now);
+    if (adaptive.requireMaterialChangeAfterDeny()) {
+      requests
+          .findDenied(actor, fingerprint)
+          .ifPresent(
+              denied -> {
+                throw new MaterialChangeRequiredException(denied);
+              });
     }
+    return submission.gatingKey();
+  }
 
-    /** Inserts the new row; a lost race on the gating key becomes a dedupe refusal. */
-    void insert(OverrideRequestRow row, AuditEventRow submitted) {
-        try {
-            requests.insertSubmitted(row, submitted);
-        } catch (JdbiException e) {
-            if (row.pendingKey() == null || !isUniqueViolation(e)) {
-                throw e;
-            }
-            Optional<String> winner = requests.findByPendingKey(row.pendingKey());
-            throw new DeduplicatedException(winner.orElseThrow(() -> e));
-        }
+  /** Inserts the new row; a lost race on the gating key becomes a dedupe refusal. */
+  void insert(OverrideRequestRow row, AuditEventRow submitted) {
+    try {
+      requests.insertSubmitted(row, submitted);
+    } catch (JdbiException e) {
+      if (row.pendingKey() == null || !isUniqueViolation(e)) {
+        throw e;
+      }
+      Optional<String> winner = requests.findByPendingKey(row.pendingKey());
+      throw new DeduplicatedException(winner.orElseThrow(() -> e));
     }
+  }
 
-    private void checkCooldown(String actor, Instant now) {
-        long cooldown = adaptive.cooldownAfterDenyMs();
-        if (cooldown <= 0) {
-            return;
-        }
-        requests.latestDenialAt(actor).map(denied -> denied.plusMillis(cooldown))
-                .filter(now::isBefore)
-                .ifPresent(end -> {
-                    throw new DenyCooldownException(end);
-                });
+  private void checkCooldown(String actor, Instant now) {
+    long cooldown = adaptive.cooldownAfterDenyMs();
+    if (cooldown <= 0) {
+      return;
     }
+    requests
+        .latestDenialAt(actor)
+        .map(denied -> denied.plusMillis(cooldown))
+        .filter(now::isBefore)
+        .ifPresent(
+            end -> {
+              throw new DenyCooldownException(end);
+            });
+  }
 
-    private static boolean isUniqueViolation(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
+  private static boolean isUniqueViolation(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
+        return true;
+      }
     }
+    return false;
+  }
 }

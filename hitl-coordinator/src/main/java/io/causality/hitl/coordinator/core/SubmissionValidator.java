@@ -18,160 +18,175 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The submission rules of the API, each reported as one issue on the field it concerns:
- * the decision is an overrideable rejection, the escalation is HUMAN_ESCALATION, an adaptive
- * detail recommends HUMAN_ESCALATION too, the request carries no overrideToken, and a
- * licenseId is given. Also the shapes those rules need and the column sizes.
+ * The submission rules of the API, each reported as one issue on the field it concerns: the
+ * decision is an overrideable rejection, the escalation is HUMAN_ESCALATION, an adaptive detail
+ * recommends HUMAN_ESCALATION too, the request carries no overrideToken, and a licenseId is given.
+ * Also the shapes those rules need and the column sizes.
  */
 final class SubmissionValidator {
 
-    static final int MAX_ID_LENGTH = 255;
-    private static final String HUMAN = EscalationType.HUMAN_ESCALATION.name();
+  static final int MAX_ID_LENGTH = 255;
+  private static final String HUMAN = EscalationType.HUMAN_ESCALATION.name();
 
-    /** Validates and derives, or throws one exception listing every issue. */
-    Submission validate(SubmitOverrideRequest body) {
-        if (body == null) {
-            throw OverrideValidationException.of("(body)", "a submission body is required");
-        }
-        List<Issue> issues = new ArrayList<>();
-        checkRequest(body.evaluationRequest(), issues);
-        checkResponse(body.evaluationResponse(), issues);
-        checkText("licenseId", body.licenseId(), true, issues);
-        checkText("actorId", body.actorId(), false, issues);
-        checkText("source", body.source(), false, issues);
-        checkOptionalObject("sentinelFeed", body.sentinelFeed(), issues);
-        checkOptionalObject("sentinelSummary", body.sentinelSummary(), issues);
-        if (!issues.isEmpty()) {
-            throw new OverrideValidationException(issues);
-        }
-        return derive(body);
+  /** Validates and derives, or throws one exception listing every issue. */
+  Submission validate(SubmitOverrideRequest body) {
+    if (body == null) {
+      throw OverrideValidationException.of("(body)", "a submission body is required");
     }
+    List<Issue> issues = new ArrayList<>();
+    checkRequest(body.evaluationRequest(), issues);
+    checkResponse(body.evaluationResponse(), issues);
+    checkText("licenseId", body.licenseId(), true, issues);
+    checkText("actorId", body.actorId(), false, issues);
+    checkText("source", body.source(), false, issues);
+    checkOptionalObject("sentinelFeed", body.sentinelFeed(), issues);
+    checkOptionalObject("sentinelSummary", body.sentinelSummary(), issues);
+    if (!issues.isEmpty()) {
+      throw new OverrideValidationException(issues);
+    }
+    return derive(body);
+  }
 
-    private static void checkRequest(JsonNode request, List<Issue> issues) {
-        if (!isObject(request)) {
-            issues.add(new Issue("evaluationRequest", "required object is missing"));
-            return;
-        }
-        if (Evaluations.hasOverrideToken(request)) {
-            issues.add(new Issue("evaluationRequest.overrideToken",
-                    "must be absent: the request already carries an override token"));
-        }
-        checkLength("evaluationRequest.actorId", request.get(ACTOR_ID), issues);
-        checkLength("evaluationRequest.intentId", request.get(INTENT_ID), issues);
+  private static void checkRequest(JsonNode request, List<Issue> issues) {
+    if (!isObject(request)) {
+      issues.add(new Issue("evaluationRequest", "required object is missing"));
+      return;
     }
+    if (Evaluations.hasOverrideToken(request)) {
+      issues.add(
+          new Issue(
+              "evaluationRequest.overrideToken",
+              "must be absent: the request already carries an override token"));
+    }
+    checkLength("evaluationRequest.actorId", request.get(ACTOR_ID), issues);
+    checkLength("evaluationRequest.intentId", request.get(INTENT_ID), issues);
+  }
 
-    private static void checkResponse(JsonNode response, List<Issue> issues) {
-        if (!isObject(response)) {
-            issues.add(new Issue("evaluationResponse", "required object is missing"));
-            return;
-        }
-        checkDecision(response, issues);
-        String type = Evaluations.escalationTypeText(response).orElse(null);
-        if (!HUMAN.equals(type)) {
-            issues.add(new Issue("evaluationResponse.escalation.escalationType",
-                    "must be " + HUMAN + was(type)));
-        }
-        checkAdaptive(response, issues);
-        checkLength("evaluationResponse.evaluatedActorId",
-                response.get(EvaluationFields.EVALUATED_ACTOR_ID), issues);
+  private static void checkResponse(JsonNode response, List<Issue> issues) {
+    if (!isObject(response)) {
+      issues.add(new Issue("evaluationResponse", "required object is missing"));
+      return;
     }
+    checkDecision(response, issues);
+    String type = Evaluations.escalationTypeText(response).orElse(null);
+    if (!HUMAN.equals(type)) {
+      issues.add(
+          new Issue(
+              "evaluationResponse.escalation.escalationType", "must be " + HUMAN + was(type)));
+    }
+    checkAdaptive(response, issues);
+    checkLength(
+        "evaluationResponse.evaluatedActorId",
+        response.get(EvaluationFields.EVALUATED_ACTOR_ID),
+        issues);
+  }
 
-    private static void checkDecision(JsonNode response, List<Issue> issues) {
-        String decision = Evaluations.decisionText(response).orElse(null);
-        boolean overrideable = Decision.fromWire(decision).map(Decision::isOverrideable)
-                .orElse(false);
-        if (!overrideable) {
-            issues.add(new Issue("evaluationResponse.decision",
-                    "must be REJECT_STATE or REJECT_ACTION" + was(decision)));
-        }
+  private static void checkDecision(JsonNode response, List<Issue> issues) {
+    String decision = Evaluations.decisionText(response).orElse(null);
+    boolean overrideable = Decision.fromWire(decision).map(Decision::isOverrideable).orElse(false);
+    if (!overrideable) {
+      issues.add(
+          new Issue(
+              "evaluationResponse.decision",
+              "must be REJECT_STATE or REJECT_ACTION" + was(decision)));
     }
+  }
 
-    private static void checkAdaptive(JsonNode response, List<Issue> issues) {
-        JsonNode adaptive = response.get(EvaluationFields.ADAPTIVE);
-        if (adaptive == null || adaptive.isNull()) {
-            return;
-        }
-        String path = "evaluationResponse." + EvaluationFields.ADAPTIVE;
-        if (!adaptive.isObject()) {
-            issues.add(new Issue(path, "must be an object"));
-            return;
-        }
-        String recommended = Evaluations.escalationRecommended(response).orElse(null);
-        if (!HUMAN.equals(recommended)) {
-            issues.add(new Issue(path + "." + EvaluationFields.ESCALATION_RECOMMENDED,
-                    "must be " + HUMAN + " when adaptive detail is present" + was(recommended)));
-        }
-        checkLength(path + "." + EvaluationFields.FAILURE_FINGERPRINT,
-                adaptive.get(EvaluationFields.FAILURE_FINGERPRINT), issues);
-        checkLength(path + "." + EvaluationFields.EVALUATED_ACTOR_ID,
-                adaptive.get(EvaluationFields.EVALUATED_ACTOR_ID), issues);
+  private static void checkAdaptive(JsonNode response, List<Issue> issues) {
+    JsonNode adaptive = response.get(EvaluationFields.ADAPTIVE);
+    if (adaptive == null || adaptive.isNull()) {
+      return;
     }
+    String path = "evaluationResponse." + EvaluationFields.ADAPTIVE;
+    if (!adaptive.isObject()) {
+      issues.add(new Issue(path, "must be an object"));
+      return;
+    }
+    String recommended = Evaluations.escalationRecommended(response).orElse(null);
+    if (!HUMAN.equals(recommended)) {
+      issues.add(
+          new Issue(
+              path + "." + EvaluationFields.ESCALATION_RECOMMENDED,
+              "must be " + HUMAN + " when adaptive detail is present" + was(recommended)));
+    }
+    checkLength(
+        path + "." + EvaluationFields.FAILURE_FINGERPRINT,
+        adaptive.get(EvaluationFields.FAILURE_FINGERPRINT),
+        issues);
+    checkLength(
+        path + "." + EvaluationFields.EVALUATED_ACTOR_ID,
+        adaptive.get(EvaluationFields.EVALUATED_ACTOR_ID),
+        issues);
+  }
 
-    private static void checkText(String path, String value, boolean required,
-            List<Issue> issues) {
-        if (value == null || value.isBlank()) {
-            if (required) {
-                issues.add(new Issue(path, "is required"));
-            }
-            return;
-        }
-        if (value.length() > MAX_ID_LENGTH) {
-            issues.add(new Issue(path, "must be at most " + MAX_ID_LENGTH + " characters"));
-        }
+  private static void checkText(String path, String value, boolean required, List<Issue> issues) {
+    if (value == null || value.isBlank()) {
+      if (required) {
+        issues.add(new Issue(path, "is required"));
+      }
+      return;
     }
+    if (value.length() > MAX_ID_LENGTH) {
+      issues.add(new Issue(path, "must be at most " + MAX_ID_LENGTH + " characters"));
+    }
+  }
 
-    private static void checkLength(String path, JsonNode value, List<Issue> issues) {
-        if (value != null && value.isTextual() && value.asText().length() > MAX_ID_LENGTH) {
-            issues.add(new Issue(path, "must be at most " + MAX_ID_LENGTH + " characters"));
-        }
+  private static void checkLength(String path, JsonNode value, List<Issue> issues) {
+    if (value != null && value.isTextual() && value.asText().length() > MAX_ID_LENGTH) {
+      issues.add(new Issue(path, "must be at most " + MAX_ID_LENGTH + " characters"));
     }
+  }
 
-    private static void checkOptionalObject(String path, JsonNode value, List<Issue> issues) {
-        if (value != null && !value.isNull() && !value.isObject()) {
-            issues.add(new Issue(path, "must be an object"));
-        }
+  private static void checkOptionalObject(String path, JsonNode value, List<Issue> issues) {
+    if (value != null && !value.isNull() && !value.isObject()) {
+      issues.add(new Issue(path, "must be an object"));
     }
+  }
 
-    private static Submission derive(SubmitOverrideRequest body) {
-        JsonNode request = body.evaluationRequest();
-        JsonNode response = body.evaluationResponse();
-        String actorId = resolveActor(body);
-        String fingerprint = Evaluations.failureFingerprint(response)
-                .orElseGet(() -> derivedFingerprint(actorId, response));
-        return new Submission(RequestHashes.requestHash(request),
-                RequestHashes.actionHash(request).orElse(null), actorId,
-                Evaluations.text(request, INTENT_ID).orElse(null), fingerprint);
-    }
+  private static Submission derive(SubmitOverrideRequest body) {
+    JsonNode request = body.evaluationRequest();
+    JsonNode response = body.evaluationResponse();
+    String actorId = resolveActor(body);
+    String fingerprint =
+        Evaluations.failureFingerprint(response)
+            .orElseGet(() -> derivedFingerprint(actorId, response));
+    return new Submission(
+        RequestHashes.requestHash(request),
+        RequestHashes.actionHash(request).orElse(null),
+        actorId,
+        Evaluations.text(request, INTENT_ID).orElse(null),
+        fingerprint);
+  }
 
-    /** Submission actorId, then evaluationRequest.actorId, then the evaluated actor. */
-    static String resolveActor(SubmitOverrideRequest body) {
-        return Optional.ofNullable(body.actorId()).filter(a -> !a.isBlank())
-                .or(() -> Evaluations.text(body.evaluationRequest(), ACTOR_ID))
-                .or(() -> Evaluations.evaluatedActorId(body.evaluationResponse()))
-                .orElse(null);
-    }
+  /** Submission actorId, then evaluationRequest.actorId, then the evaluated actor. */
+  static String resolveActor(SubmitOverrideRequest body) {
+    return Optional.ofNullable(body.actorId())
+        .filter(a -> !a.isBlank())
+        .or(() -> Evaluations.text(body.evaluationRequest(), ACTOR_ID))
+        .or(() -> Evaluations.evaluatedActorId(body.evaluationResponse()))
+        .orElse(null);
+  }
 
-    /** SHA-256 of the canonical {actorId, decision, reasonCode, mode, escalationType}. */
-    static String derivedFingerprint(String actorId, JsonNode response) {
-        ObjectNode facts = JsonNodeFactory.instance.objectNode();
-        facts.put("actorId", actorId);
-        facts.put("decision", Evaluations.decisionText(response).orElse(null));
-        facts.put("reasonCode",
-                Evaluations.text(response, EvaluationFields.REASON_CODE).orElse(null));
-        facts.put("mode", Evaluations.text(response, EvaluationFields.MODE).orElse(null));
-        facts.put("escalationType", Evaluations.escalationTypeText(response).orElse(null));
-        return CanonicalJson.sha256Hex(facts);
-    }
+  /** SHA-256 of the canonical {actorId, decision, reasonCode, mode, escalationType}. */
+  static String derivedFingerprint(String actorId, JsonNode response) {
+    ObjectNode facts = JsonNodeFactory.instance.objectNode();
+    facts.put("actorId", actorId);
+    facts.put("decision", Evaluations.decisionText(response).orElse(null));
+    facts.put("reasonCode", Evaluations.text(response, EvaluationFields.REASON_CODE).orElse(null));
+    facts.put("mode", Evaluations.text(response, EvaluationFields.MODE).orElse(null));
+    facts.put("escalationType", Evaluations.escalationTypeText(response).orElse(null));
+    return CanonicalJson.sha256Hex(facts);
+  }
 
-    private static boolean isObject(JsonNode node) {
-        return node != null && node.isObject();
-    }
+  private static boolean isObject(JsonNode node) {
+    return node != null && node.isObject();
+  }
 
-    private static String was(String value) {
-        if (value == null) {
-            return ", but it is missing";
-        }
-        String shown = value.length() > 40 ? value.substring(0, 40) + "..." : value;
-        return ", was " + shown;
+  private static String was(String value) {
+    if (value == null) {
+      return ", but it is missing";
     }
+    String shown = value.length() > 40 ? value.substring(0, 40) + "..." : value;
+    return ", was " + shown;
+  }
 }

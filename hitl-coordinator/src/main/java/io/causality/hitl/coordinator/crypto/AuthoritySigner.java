@@ -14,39 +14,39 @@ import java.util.Objects;
  */
 public final class AuthoritySigner {
 
-    private final String keyId;
-    private final String operatorId;
-    private final RSAPrivateCrtKey privateKey;
+  private final String keyId;
+  private final String operatorId;
+  private final RSAPrivateCrtKey privateKey;
 
-    public AuthoritySigner(String keyId, String operatorId, RSAPrivateCrtKey privateKey) {
-        this.keyId = Objects.requireNonNull(keyId, "keyId");
-        this.operatorId = Objects.requireNonNull(operatorId, "operatorId");
-        this.privateKey = Objects.requireNonNull(privateKey, "privateKey");
-    }
+  public AuthoritySigner(String keyId, String operatorId, RSAPrivateCrtKey privateKey) {
+    this.keyId = Objects.requireNonNull(keyId, "keyId");
+    this.operatorId = Objects.requireNonNull(operatorId, "operatorId");
+    this.privateKey = Objects.requireNonNull(privateKey, "privateKey");
+  }
 
-    public String keyId() {
-        return keyId;
-    }
+  public String keyId() {
+    return keyId;
+  }
 
-    public String operatorId() {
-        return operatorId;
-    }
+  public String operatorId() {
+    return operatorId;
+  }
 
-    /** The public half, to compare with the policy's entry for this key. */
-    public RSAPublicKey publicKey() {
-        return PemKeys.publicKeyOf(privateKey);
-    }
+  /** The public half, to compare with the policy's entry for this key. */
+  public RSAPublicKey publicKey() {
+    return PemKeys.publicKeyOf(privateKey);
+  }
 
-    /** Signs a token payload, which must name this signer's key. */
-    public OverrideTokenEnvelope issue(OverrideTokenPayload payload) {
-        if (!keyId.equals(payload.keyId()) || !operatorId.equals(payload.operatorId())) {
-            throw new IllegalArgumentException("payload names another key or operator");
-        }
-        return OverrideTokens.sign(payload, privateKey);
+  /** Signs a token payload, which must name this signer's key. */
+  public OverrideTokenEnvelope issue(OverrideTokenPayload payload) {
+    if (!keyId.equals(payload.keyId()) || !operatorId.equals(payload.operatorId())) {
+      throw new IllegalArgumentException("payload names another key or operator");
     }
+    return OverrideTokens.sign(payload, privateKey);
+  }
 
-    @Override
-    public String toString() {
-        return "AuthoritySigner[keyId=" + keyId + ", operatorId=" + operatorId + "]";
-    }
+  @Override
+  public String toString() {
+    return "AuthoritySigner[keyId=" + keyId + ", operatorId=" + operatorId + "]";
+  }
 }

@@ -9,35 +9,37 @@ import java.util.Optional;
 /** The configured authorities by key id; immutable. */
 public final class AuthoritySigners {
 
-    private final Map<String, AuthoritySigner> byKeyId;
+  private final Map<String, AuthoritySigner> byKeyId;
 
-    /** @throws IllegalArgumentException when two signers share a key id */
-    public AuthoritySigners(Collection<AuthoritySigner> signers) {
-        Map<String, AuthoritySigner> map = new LinkedHashMap<>();
-        for (AuthoritySigner signer : signers) {
-            if (map.putIfAbsent(signer.keyId(), signer) != null) {
-                throw new IllegalArgumentException("duplicate authority keyId " + signer.keyId());
-            }
-        }
-        this.byKeyId = map;
+  /**
+   * @throws IllegalArgumentException when two signers share a key id
+   */
+  public AuthoritySigners(Collection<AuthoritySigner> signers) {
+    Map<String, AuthoritySigner> map = new LinkedHashMap<>();
+    for (AuthoritySigner signer : signers) {
+      if (map.putIfAbsent(signer.keyId(), signer) != null) {
+        throw new IllegalArgumentException("duplicate authority keyId " + signer.keyId());
+      }
     }
+    this.byKeyId = map;
+  }
 
-    /** The signer with this key id. */
-    public Optional<AuthoritySigner> find(String keyId) {
-        return keyId == null ? Optional.empty() : Optional.ofNullable(byKeyId.get(keyId));
-    }
+  /** The signer with this key id. */
+  public Optional<AuthoritySigner> find(String keyId) {
+    return keyId == null ? Optional.empty() : Optional.ofNullable(byKeyId.get(keyId));
+  }
 
-    /** The configured key ids, in configuration order. */
-    public List<String> keyIds() {
-        return List.copyOf(byKeyId.keySet());
-    }
+  /** The configured key ids, in configuration order. */
+  public List<String> keyIds() {
+    return List.copyOf(byKeyId.keySet());
+  }
 
-    public boolean isEmpty() {
-        return byKeyId.isEmpty();
-    }
+  public boolean isEmpty() {
+    return byKeyId.isEmpty();
+  }
 
-    @Override
-    public String toString() {
-        return "AuthoritySigners" + byKeyId.keySet();
-    }
+  @Override
+  public String toString() {
+    return "AuthoritySigners" + byKeyId.keySet();
+  }
 }

@@ -13,23 +13,24 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
 
 /**
- * Override requests and their transitions. Each transition is a conditional UPDATE from the
- * state it leaves; the boolean of the transactional methods says whether this caller made
- * the transition (and so wrote its audit event) or found it already made.
+ * Override requests and their transitions. Each transition is a conditional UPDATE from the state
+ * it leaves; the boolean of the transactional methods says whether this caller made the transition
+ * (and so wrote its audit event) or found it already made.
  *
- * <p>Gating lookups compare a missing actor, intent or fingerprint as the empty string, so
- * rows stored without them still take part.
+ * <p>Gating lookups compare a missing actor, intent or fingerprint as the empty string, so rows
+ * stored without them still take part.
  */
 @RegisterRowMapper(OverrideRequestRowMapper.class)
 public interface OverrideRequestDao {
 
-    @CreateSqlObject
-    AuditEventDao auditEvents();
+  @CreateSqlObject
+  AuditEventDao auditEvents();
 
-    @CreateSqlObject
-    IssuedTokenDao issuedTokens();
+  @CreateSqlObject
+  IssuedTokenDao issuedTokens();
 
-    @SqlUpdate("""
+  @SqlUpdate(
+      """
             INSERT INTO override_requests
                 (coordinator_request_id, status, evaluation_request, evaluation_response,
                  request_hash, action_hash, license_id, actor_id, intent_id,
@@ -43,34 +44,38 @@ public interface OverrideRequestDao {
                  :sentinelFeed, :sentinelSummary, :operatorNote, :decidedBy, :decidedAt,
                  :tokenId, :pendingKey)
             """)
-    void insert(@BindMethods OverrideRequestRow row);
+  void insert(@BindMethods OverrideRequestRow row);
 
-    @SqlQuery("SELECT * FROM override_requests WHERE coordinator_request_id = :id")
-    Optional<OverrideRequestRow> findById(String id);
+  @SqlQuery("SELECT * FROM override_requests WHERE coordinator_request_id = :id")
+  Optional<OverrideRequestRow> findById(String id);
 
-    /** All requests, newest first. */
-    @SqlQuery("""
+  /** All requests, newest first. */
+  @SqlQuery(
+      """
             SELECT * FROM override_requests
             ORDER BY submitted_at DESC, coordinator_request_id DESC
             """)
-    List<OverrideRequestRow> listAll();
+  List<OverrideRequestRow> listAll();
 
-    /** Requests in one status, newest first. */
-    @SqlQuery("""
+  /** Requests in one status, newest first. */
+  @SqlQuery(
+      """
             SELECT * FROM override_requests WHERE status = :status
             ORDER BY submitted_at DESC, coordinator_request_id DESC
             """)
-    List<OverrideRequestRow> listByStatus(OverrideRequestStatus status);
+  List<OverrideRequestRow> listByStatus(OverrideRequestStatus status);
 
-    /** Ids of PENDING requests whose expiry has come. */
-    @SqlQuery("""
+  /** Ids of PENDING requests whose expiry has come. */
+  @SqlQuery(
+      """
             SELECT coordinator_request_id FROM override_requests
             WHERE status = 'PENDING' AND request_expires_at <= :now
             """)
-    List<String> findDuePending(Instant now);
+  List<String> findDuePending(Instant now);
 
-    /** The oldest PENDING request of an (actor, intent, fingerprint) triple. */
-    @SqlQuery("""
+  /** The oldest PENDING request of an (actor, intent, fingerprint) triple. */
+  @SqlQuery(
+      """
             SELECT coordinator_request_id FROM override_requests
             WHERE status = 'PENDING'
               AND COALESCE(actor_id, '') = :actorId
@@ -79,24 +84,27 @@ public interface OverrideRequestDao {
             ORDER BY submitted_at
             FETCH FIRST 1 ROWS ONLY
             """)
-    Optional<String> findPending(String actorId, String intentId, String fingerprint);
+  Optional<String> findPending(String actorId, String intentId, String fingerprint);
 
-    /** The PENDING request holding a gating key. */
-    @SqlQuery("""
+  /** The PENDING request holding a gating key. */
+  @SqlQuery(
+      """
             SELECT coordinator_request_id FROM override_requests
             WHERE pending_key = :pendingKey AND status = 'PENDING'
             """)
-    Optional<String> findByPendingKey(String pendingKey);
+  Optional<String> findByPendingKey(String pendingKey);
 
-    /** When the actor's most recent denial was decided. */
-    @SqlQuery("""
+  /** When the actor's most recent denial was decided. */
+  @SqlQuery(
+      """
             SELECT MAX(decided_at) FROM override_requests
             WHERE status = 'DENIED' AND COALESCE(actor_id, '') = :actorId
             """)
-    Optional<Instant> latestDenialAt(String actorId);
+  Optional<Instant> latestDenialAt(String actorId);
 
-    /** A denied request of the actor with this failure fingerprint. */
-    @SqlQuery("""
+  /** A denied request of the actor with this failure fingerprint. */
+  @SqlQuery(
+      """
             SELECT coordinator_request_id FROM override_requests
             WHERE status = 'DENIED'
               AND COALESCE(actor_id, '') = :actorId
@@ -104,84 +112,87 @@ public interface OverrideRequestDao {
             ORDER BY decided_at DESC
             FETCH FIRST 1 ROWS ONLY
             """)
-    Optional<String> findDenied(String actorId, String fingerprint);
+  Optional<String> findDenied(String actorId, String fingerprint);
 
-    @SqlUpdate("""
+  @SqlUpdate(
+      """
             UPDATE override_requests SET status = 'EXPIRED', pending_key = NULL
             WHERE coordinator_request_id = :id AND status = 'PENDING'
               AND request_expires_at <= :now
             """)
-    int markExpired(String id, Instant now);
+  int markExpired(String id, Instant now);
 
-    @SqlUpdate("""
+  @SqlUpdate(
+      """
             UPDATE override_requests
             SET status = 'APPROVED', pending_key = NULL, decided_by = :decidedBy,
                 decided_at = :now, operator_note = :note, token_id = :tokenId
             WHERE coordinator_request_id = :id AND status = 'PENDING'
               AND request_expires_at > :now
             """)
-    int markApproved(String id, Instant now, String decidedBy, String note, String tokenId);
+  int markApproved(String id, Instant now, String decidedBy, String note, String tokenId);
 
-    @SqlUpdate("""
+  @SqlUpdate(
+      """
             UPDATE override_requests
             SET status = 'DENIED', pending_key = NULL, decided_by = :decidedBy,
                 decided_at = :now, operator_note = :note
             WHERE coordinator_request_id = :id AND status = 'PENDING'
               AND request_expires_at > :now
             """)
-    int markDenied(String id, Instant now, String decidedBy, String note);
+  int markDenied(String id, Instant now, String decidedBy, String note);
 
-    @SqlUpdate("""
+  @SqlUpdate(
+      """
             UPDATE override_requests SET status = 'REDEEMED'
             WHERE coordinator_request_id = :id AND status = 'APPROVED'
             """)
-    int markRedeemed(String id);
+  int markRedeemed(String id);
 
-    /** A request and its audit trail, read from one snapshot so they agree. */
-    @Transaction(TransactionIsolationLevel.REPEATABLE_READ)
-    default Optional<OverrideRequestWithAudit> findWithAudit(String id) {
-        return findById(id).map(row -> new OverrideRequestWithAudit(row,
-                auditEvents().listFor(id)));
-    }
+  /** A request and its audit trail, read from one snapshot so they agree. */
+  @Transaction(TransactionIsolationLevel.REPEATABLE_READ)
+  default Optional<OverrideRequestWithAudit> findWithAudit(String id) {
+    return findById(id).map(row -> new OverrideRequestWithAudit(row, auditEvents().listFor(id)));
+  }
 
-    /** Stores a new request and its SUBMITTED event together. */
-    @Transaction
-    default void insertSubmitted(OverrideRequestRow row, AuditEventRow submitted) {
-        insert(row);
-        auditEvents().insert(submitted);
-    }
+  /** Stores a new request and its SUBMITTED event together. */
+  @Transaction
+  default void insertSubmitted(OverrideRequestRow row, AuditEventRow submitted) {
+    insert(row);
+    auditEvents().insert(submitted);
+  }
 
-    /** Expires a due PENDING request; only the caller that flips it writes the event. */
-    @Transaction
-    default boolean expire(String id, Instant now, AuditEventRow expired) {
-        if (markExpired(id, now) != 1) {
-            return false;
-        }
-        auditEvents().insert(expired);
-        return true;
+  /** Expires a due PENDING request; only the caller that flips it writes the event. */
+  @Transaction
+  default boolean expire(String id, Instant now, AuditEventRow expired) {
+    if (markExpired(id, now) != 1) {
+      return false;
     }
+    auditEvents().insert(expired);
+    return true;
+  }
 
-    /** Approves a live PENDING request, storing its token and the APPROVED event. */
-    @Transaction
-    default boolean approve(IssuedTokenRow token, String decidedBy, String note,
-            AuditEventRow approved) {
-        String id = token.coordinatorRequestId();
-        if (markApproved(id, approved.occurredAt(), decidedBy, note, token.tokenId()) != 1) {
-            return false;
-        }
-        issuedTokens().insert(token);
-        auditEvents().insert(approved);
-        return true;
+  /** Approves a live PENDING request, storing its token and the APPROVED event. */
+  @Transaction
+  default boolean approve(
+      IssuedTokenRow token, String decidedBy, String note, AuditEventRow approved) {
+    String id = token.coordinatorRequestId();
+    if (markApproved(id, approved.occurredAt(), decidedBy, note, token.tokenId()) != 1) {
+      return false;
     }
+    issuedTokens().insert(token);
+    auditEvents().insert(approved);
+    return true;
+  }
 
-    /** Denies a live PENDING request and writes the DENIED event. */
-    @Transaction
-    default boolean deny(String decidedBy, String note, AuditEventRow denied) {
-        String id = denied.coordinatorRequestId();
-        if (markDenied(id, denied.occurredAt(), decidedBy, note) != 1) {
-            return false;
-        }
-        auditEvents().insert(denied);
-        return true;
+  /** Denies a live PENDING request and writes the DENIED event. */
+  @Transaction
+  default boolean deny(String decidedBy, String note, AuditEventRow denied) {
+    String id = denied.coordinatorRequestId();
+    if (markDenied(id, denied.occurredAt(), decidedBy, note) != 1) {
+      return false;
     }
+    auditEvents().insert(denied);
+    return true;
+  }
 }

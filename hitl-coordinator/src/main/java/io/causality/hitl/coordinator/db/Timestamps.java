@@ -8,11 +8,10 @@ import java.time.OffsetDateTime;
 /** Reads TIMESTAMP WITH TIME ZONE columns as instants, independent of the JVM time zone. */
 final class Timestamps {
 
-    private Timestamps() {
-    }
+  private Timestamps() {}
 
-    static Instant instant(ResultSet rs, String column) throws SQLException {
-        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
-        return value == null ? null : value.toInstant();
-    }
+  static Instant instant(ResultSet rs, String column) throws SQLException {
+    OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+    return value == null ? null : value.toInstant();
+  }
 }

@@ -22,11 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The coordinator's expected failures in the error envelope, status by code: 400
- * VALIDATION_ERROR (one issue per field), 404 NOT_FOUND, and 409 for INVALID_TRANSITION,
- * DEDUPLICATED, DENY_COOLDOWN and MATERIAL_CHANGE_REQUIRED. The dedupe answer also carries
- * {@code coordinatorRequestId} and {@code deduplicated: true} beside {@code error}, as the
- * contract asks; the other 409s say in {@code details} what stands in the way.
+ * The coordinator's expected failures in the error envelope, status by code: 400 VALIDATION_ERROR
+ * (one issue per field), 404 NOT_FOUND, and 409 for INVALID_TRANSITION, DEDUPLICATED, DENY_COOLDOWN
+ * and MATERIAL_CHANGE_REQUIRED. The dedupe answer also carries {@code coordinatorRequestId} and
+ * {@code deduplicated: true} beside {@code error}, as the contract asks; the other 409s say in
+ * {@code details} what stands in the way.
  */
 @Provider
 public final class OverrideExceptionMapper implements ExceptionMapper<OverrideException> {
@@ -50,16 +50,15 @@ public final class OverrideExceptionMapper implements ExceptionMapper<OverrideEx
       LOG.error("No HTTP status for override error code {}", exception.code(), exception);
       return ErrorResponses.of(500, ErrorCodes.INTERNAL, "An internal error occurred", null);
     }
-    return ErrorResponses.of(status, exception.code(), message(exception), details(exception),
-        extraFields(exception));
+    return ErrorResponses.of(
+        status, exception.code(), message(exception), details(exception), extraFields(exception));
   }
 
   static int statusOf(String code) {
     return switch (code) {
       case ErrorCodes.VALIDATION_ERROR -> 400;
       case ErrorCodes.NOT_FOUND -> 404;
-      case "INVALID_TRANSITION", "DEDUPLICATED", "DENY_COOLDOWN", "MATERIAL_CHANGE_REQUIRED" ->
-          409;
+      case "INVALID_TRANSITION", "DEDUPLICATED", "DENY_COOLDOWN", "MATERIAL_CHANGE_REQUIRED" -> 409;
       default -> 500;
     };
   }
@@ -73,13 +72,14 @@ public final class OverrideExceptionMapper implements ExceptionMapper<OverrideEx
 
   private static Object details(OverrideException exception) {
     if (exception instanceof OverrideValidationException validation) {
-      return new ValidationDetails(validation.issues().stream()
-          .map(issue -> new ValidationIssue(issue.path(), issue.message()))
-          .toList());
+      return new ValidationDetails(
+          validation.issues().stream()
+              .map(issue -> new ValidationIssue(issue.path(), issue.message()))
+              .toList());
     }
     if (exception instanceof InvalidTransitionException transition) {
-      return new TransitionDetails(transition.coordinatorRequestId(), transition.current(),
-          transition.target());
+      return new TransitionDetails(
+          transition.coordinatorRequestId(), transition.current(), transition.target());
     }
     if (exception instanceof DenyCooldownException cooldown) {
       return new CooldownDetails(cooldown.cooldownEndsAt());
@@ -101,7 +101,8 @@ public final class OverrideExceptionMapper implements ExceptionMapper<OverrideEx
   }
 
   private static String capitalized(String message) {
-    return message.isEmpty() ? message
+    return message.isEmpty()
+        ? message
         : Character.toUpperCase(message.charAt(0)) + message.substring(1);
   }
 }

@@ -25,138 +25,153 @@ import java.util.Objects;
  * DIR/policy/deployment-policy.json  the signed policy: hitl and gate sections
  * </pre>
  *
- * <p>Idempotent: files that exist are kept. A missing key is generated, and the policy is
- * written when it is missing or names a key that was just generated. {@code force} replaces
- * everything.
+ * <p>Idempotent: files that exist are kept. A missing key is generated, and the policy is written
+ * when it is missing or names a key that was just generated. {@code force} replaces everything.
  */
 public final class DevInit {
 
-    public static final String AUTHORITY_KEY_ID = "ops-1";
-    public static final String OPERATOR_ID = "operator-1";
-    public static final String POLICY_SIGNING_KEY_ID = DevPolicyTool.POLICY_SIGNING_KEY;
+  public static final String AUTHORITY_KEY_ID = "ops-1";
+  public static final String OPERATOR_ID = "operator-1";
+  public static final String POLICY_SIGNING_KEY_ID = DevPolicyTool.POLICY_SIGNING_KEY;
 
-    private final DevPolicyTool tool;
+  private final DevPolicyTool tool;
 
-    public DevInit(DevPolicyTool tool) {
-        this.tool = Objects.requireNonNull(tool, "tool");
+  public DevInit(DevPolicyTool tool) {
+    this.tool = Objects.requireNonNull(tool, "tool");
+  }
+
+  /** Where everything goes under a directory. */
+  public record Layout(Path dir) {
+
+    public Path keys() {
+      return dir.resolve("keys");
     }
 
-    /** Where everything goes under a directory. */
-    public record Layout(Path dir) {
-
-        public Path keys() {
-            return dir.resolve("keys");
-        }
-
-        public Path signingKey() {
-            return keys().resolve(POLICY_SIGNING_KEY_ID + ".pem");
-        }
-
-        public Path authorityKey() {
-            return keys().resolve(AUTHORITY_KEY_ID + ".pem");
-        }
-
-        public Path policyFile() {
-            return dir.resolve("policy").resolve("deployment-policy.json");
-        }
-
-        List<Path> files() {
-            return List.of(signingKey(), DevPolicyTool.publicKeyFileFor(signingKey()),
-                    authorityKey(), DevPolicyTool.publicKeyFileFor(authorityKey()),
-                    policyFile());
-        }
+    public Path signingKey() {
+      return keys().resolve(POLICY_SIGNING_KEY_ID + ".pem");
     }
 
-    /**
-     * One file of the deployment and what happened to it.
-     *
-     * @param created true when written by this run, false when kept as it was
-     * @param what    what the file is, for the operator
-     */
-    public record Outcome(Path file, boolean created, String what) {
-
-        @Override
-        public String toString() {
-            return (created ? "created " : "kept    ") + file + "  (" + what + ")";
-        }
+    public Path authorityKey() {
+      return keys().resolve(AUTHORITY_KEY_ID + ".pem");
     }
 
-    /** Creates what is missing (or everything, with {@code force}); says what it did. */
-    public List<Outcome> run(Path dir, boolean force) {
-        Layout layout = new Layout(dir);
-        if (force) {
-            layout.files().forEach(DevInit::delete);
-        }
-        createKeysDirectory(layout.keys());
-        List<Outcome> outcomes = new ArrayList<>();
-        boolean newSigningKey = ensureKeyPair(layout.signingKey(),
-                "policy-signing key", outcomes);
-        boolean newAuthorityKey = ensureKeyPair(layout.authorityKey(),
-                "authority " + AUTHORITY_KEY_ID + " of " + OPERATOR_ID, outcomes);
-        outcomes.add(ensurePolicy(layout, newSigningKey || newAuthorityKey));
-        return List.copyOf(outcomes);
+    public Path policyFile() {
+      return dir.resolve("policy").resolve("deployment-policy.json");
     }
 
-    private boolean ensureKeyPair(Path privateKey, String what, List<Outcome> outcomes) {
-        Path publicKey = DevPolicyTool.publicKeyFileFor(privateKey);
-        if (Files.exists(privateKey)) {
-            outcomes.add(new Outcome(privateKey, false, what + ", private"));
-            if (!Files.exists(publicKey)) {
-                DevPolicyTool.writePublicKey(privateKey, publicKey);
-                outcomes.add(new Outcome(publicKey, true, what + ", public, from the private"));
-            } else {
-                outcomes.add(new Outcome(publicKey, false, what + ", public"));
-            }
-            return false;
-        }
-        tool.generateKeyPair(privateKey, publicKey);
-        outcomes.add(new Outcome(privateKey, true, what + ", private, mode 600"));
-        outcomes.add(new Outcome(publicKey, true, what + ", public"));
-        return true;
+    List<Path> files() {
+      return List.of(
+          signingKey(),
+          DevPolicyTool.publicKeyFileFor(signingKey()),
+          authorityKey(),
+          DevPolicyTool.publicKeyFileFor(authorityKey()),
+          policyFile());
     }
+  }
 
-    private Outcome ensurePolicy(Layout layout, boolean keysChanged) {
-        Path policyFile = layout.policyFile();
-        if (Files.exists(policyFile) && !keysChanged) {
-            return new Outcome(policyFile, false, "deployment policy");
-        }
-        createDirectories(policyFile.getParent());
-        PolicyValues values = PolicyValues.defaults();
-        tool.writePolicy(policyFile, values,
-                Map.of(new DevAuthority(AUTHORITY_KEY_ID, OPERATOR_ID),
-                        DevPolicyTool.publicKeyFileFor(layout.authorityKey())),
-                layout.signingKey(), POLICY_SIGNING_KEY_ID);
-        return new Outcome(policyFile, true, "deployment policy version "
-                + values.policyVersion() + ", signed by " + POLICY_SIGNING_KEY_ID
-                + ", authority " + AUTHORITY_KEY_ID + ", gate gammaFloor "
-                + values.gate().gammaFloor());
-    }
+  /**
+   * One file of the deployment and what happened to it.
+   *
+   * @param created true when written by this run, false when kept as it was
+   * @param what what the file is, for the operator
+   */
+  public record Outcome(Path file, boolean created, String what) {
 
-    /** The keys directory is the owner's alone where the file system allows it. */
-    private static void createKeysDirectory(Path keys) {
-        createDirectories(keys);
-        if (KeyFilePermissions.isPosix(keys)) {
-            try {
-                Files.setPosixFilePermissions(keys, PosixFilePermissions.fromString("rwx------"));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot restrict " + keys, e);
-            }
-        }
+    @Override
+    public String toString() {
+      return (created ? "created " : "kept    ") + file + "  (" + what + ")";
     }
+  }
 
-    private static void createDirectories(Path dir) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + dir, e);
-        }
+  /** Creates what is missing (or everything, with {@code force}); says what it did. */
+  public List<Outcome> run(Path dir, boolean force) {
+    Layout layout = new Layout(dir);
+    if (force) {
+      layout.files().forEach(DevInit::delete);
     }
+    createKeysDirectory(layout.keys());
+    List<Outcome> outcomes = new ArrayList<>();
+    boolean newSigningKey = ensureKeyPair(layout.signingKey(), "policy-signing key", outcomes);
+    boolean newAuthorityKey =
+        ensureKeyPair(
+            layout.authorityKey(),
+            "authority " + AUTHORITY_KEY_ID + " of " + OPERATOR_ID,
+            outcomes);
+    outcomes.add(ensurePolicy(layout, newSigningKey || newAuthorityKey));
+    return List.copyOf(outcomes);
+  }
 
-    private static void delete(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + file, e);
-        }
+  private boolean ensureKeyPair(Path privateKey, String what, List<Outcome> outcomes) {
+    Path publicKey = DevPolicyTool.publicKeyFileFor(privateKey);
+    if (Files.exists(privateKey)) {
+      outcomes.add(new Outcome(privateKey, false, what + ", private"));
+      if (!Files.exists(publicKey)) {
+        DevPolicyTool.writePublicKey(privateKey, publicKey);
+        outcomes.add(new Outcome(publicKey, true, what + ", public, from the private"));
+      } else {
+        outcomes.add(new Outcome(publicKey, false, what + ", public"));
+      }
+      return false;
     }
+    tool.generateKeyPair(privateKey, publicKey);
+    outcomes.add(new Outcome(privateKey, true, what + ", private, mode 600"));
+    outcomes.add(new Outcome(publicKey, true, what + ", public"));
+    return true;
+  }
+
+  private Outcome ensurePolicy(Layout layout, boolean keysChanged) {
+    Path policyFile = layout.policyFile();
+    if (Files.exists(policyFile) && !keysChanged) {
+      return new Outcome(policyFile, false, "deployment policy");
+    }
+    createDirectories(policyFile.getParent());
+    PolicyValues values = PolicyValues.defaults();
+    tool.writePolicy(
+        policyFile,
+        values,
+        Map.of(
+            new DevAuthority(AUTHORITY_KEY_ID, OPERATOR_ID),
+            DevPolicyTool.publicKeyFileFor(layout.authorityKey())),
+        layout.signingKey(),
+        POLICY_SIGNING_KEY_ID);
+    return new Outcome(
+        policyFile,
+        true,
+        "deployment policy version "
+            + values.policyVersion()
+            + ", signed by "
+            + POLICY_SIGNING_KEY_ID
+            + ", authority "
+            + AUTHORITY_KEY_ID
+            + ", gate gammaFloor "
+            + values.gate().gammaFloor());
+  }
+
+  /** The keys directory is the owner's alone where the file system allows it. */
+  private static void createKeysDirectory(Path keys) {
+    createDirectories(keys);
+    if (KeyFilePermissions.isPosix(keys)) {
+      try {
+        Files.setPosixFilePermissions(keys, PosixFilePermissions.fromString("rwx------"));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot restrict " + keys, e);
+      }
+    }
+  }
+
+  private static void createDirectories(Path dir) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + dir, e);
+    }
+  }
+
+  private static void delete(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + file, e);
+    }
+  }
 }

@@ -15,30 +15,28 @@ import java.security.interfaces.RSAPublicKey;
 /** Reads the deployment policy file and the trusted policy-signing key. */
 public final class PolicyLoader {
 
-    private PolicyLoader() {
-    }
+  private PolicyLoader() {}
 
-    /** Reads and parses a policy file; failures name the file. */
-    public static SignedPolicy load(Path policyPath) {
-        try {
-            return PolicyFiles.parse(Files.readString(policyPath, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            throw new StartupCheckException("policy file " + policyPath + ": no such file", e);
-        } catch (IOException e) {
-            throw new StartupCheckException("policy file " + policyPath + ": cannot read: "
-                    + e.getMessage(), e);
-        } catch (PolicyFormatException e) {
-            throw new StartupCheckException("policy file " + policyPath + ": " + e.getMessage(),
-                    e);
-        }
+  /** Reads and parses a policy file; failures name the file. */
+  public static SignedPolicy load(Path policyPath) {
+    try {
+      return PolicyFiles.parse(Files.readString(policyPath, StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      throw new StartupCheckException("policy file " + policyPath + ": no such file", e);
+    } catch (IOException e) {
+      throw new StartupCheckException(
+          "policy file " + policyPath + ": cannot read: " + e.getMessage(), e);
+    } catch (PolicyFormatException e) {
+      throw new StartupCheckException("policy file " + policyPath + ": " + e.getMessage(), e);
     }
+  }
 
-    /** Reads the trusted policy-signing public key. */
-    public static RSAPublicKey loadTrustedKey(Path trustedKeyPemPath) {
-        try {
-            return PemKeys.readPublicKey(trustedKeyPemPath);
-        } catch (KeyFormatException e) {
-            throw new StartupCheckException("trusted policy key " + e.getMessage(), e);
-        }
+  /** Reads the trusted policy-signing public key. */
+  public static RSAPublicKey loadTrustedKey(Path trustedKeyPemPath) {
+    try {
+      return PemKeys.readPublicKey(trustedKeyPemPath);
+    } catch (KeyFormatException e) {
+      throw new StartupCheckException("trusted policy key " + e.getMessage(), e);
     }
+  }
 }

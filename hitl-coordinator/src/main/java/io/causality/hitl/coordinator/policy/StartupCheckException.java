@@ -6,17 +6,17 @@ package io.causality.hitl.coordinator.policy;
  */
 public class StartupCheckException extends RuntimeException {
 
-    private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 1L;
 
-    public StartupCheckException(String message) {
-        super(oneLine(message));
-    }
+  public StartupCheckException(String message) {
+    super(oneLine(message));
+  }
 
-    public StartupCheckException(String message, Throwable cause) {
-        super(oneLine(message), cause);
-    }
+  public StartupCheckException(String message, Throwable cause) {
+    super(oneLine(message), cause);
+  }
 
-    private static String oneLine(String message) {
-        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
-    }
+  private static String oneLine(String message) {
+    return message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+  }
 }

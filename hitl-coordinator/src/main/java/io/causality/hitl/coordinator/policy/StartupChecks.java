@@ -20,132 +20,175 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The coordinator's checks before it serves; any failure is a {@link StartupCheckException}
- * with one line naming the file and the problem:
+ * The coordinator's checks before it serves; any failure is a {@link StartupCheckException} with
+ * one line naming the file and the problem:
  *
  * <ol>
- *   <li>the policy loads and parses; when a trusted policy key is configured, the policy must
- *       carry a PS256 signature that verifies with it (fail closed: a missing or unreadable
- *       key, a missing signature or a bad one all stop the start);</li>
- *   <li>the policy has a {@code hitl} section;</li>
- *   <li>{@code defaultTokenTtlMs} is positive and at most {@code hitl.maxTokenTtlMs};</li>
- *   <li>no key id is configured twice;</li>
- *   <li>each authority's key id is in the policy with the same operator, and the public key
- *       derived from its private key equals the policy's.</li>
+ *   <li>the policy loads and parses; when a trusted policy key is configured, the policy must carry
+ *       a PS256 signature that verifies with it (fail closed: a missing or unreadable key, a
+ *       missing signature or a bad one all stop the start);
+ *   <li>the policy has a {@code hitl} section;
+ *   <li>{@code defaultTokenTtlMs} is positive and at most {@code hitl.maxTokenTtlMs};
+ *   <li>no key id is configured twice;
+ *   <li>each authority's key id is in the policy with the same operator, and the public key derived
+ *       from its private key equals the policy's.
  * </ol>
  */
 public final class StartupChecks {
 
-    private StartupChecks() {
-    }
+  private StartupChecks() {}
 
-    /**
-     * Runs every check.
-     *
-     * @param policyPath        the deployment policy file
-     * @param defaultTokenTtlMs the configured default token lifetime
-     * @param authorities       the configured authorities
-     * @param trustedKeyPemPath the policy-signing public key, when signatures are required
-     */
-    public static StartupReport run(Path policyPath, long defaultTokenTtlMs,
-            List<AuthorityKeyConfig> authorities, Optional<Path> trustedKeyPemPath) {
-        Objects.requireNonNull(policyPath, "policyPath");
-        List<String> warnings = new ArrayList<>();
-        SignedPolicy file = PolicyLoader.load(policyPath);
-        checkSignature(file, policyPath, trustedKeyPemPath, warnings);
-        HitlPolicy hitl = file.policy().hitlSection().orElseThrow(() ->
-                new StartupCheckException("policy file " + policyPath + ": no hitl section"));
-        checkTokenTtl(defaultTokenTtlMs, hitl, policyPath);
-        checkNoDuplicates(authorities);
-        List<AuthoritySigner> signers = new ArrayList<>();
-        for (AuthorityKeyConfig config : authorities) {
-            signers.add(loadSigner(config, file.policy(), policyPath, warnings));
-        }
-        if (signers.isEmpty()) {
-            warnings.add("no authorities configured: requests can be listed and denied,"
-                    + " never approved");
-        }
-        return new StartupReport(file.policy(), new AuthoritySigners(signers), warnings);
+  /**
+   * Runs every check.
+   *
+   * @param policyPath the deployment policy file
+   * @param defaultTokenTtlMs the configured default token lifetime
+   * @param authorities the configured authorities
+   * @param trustedKeyPemPath the policy-signing public key, when signatures are required
+   */
+  public static StartupReport run(
+      Path policyPath,
+      long defaultTokenTtlMs,
+      List<AuthorityKeyConfig> authorities,
+      Optional<Path> trustedKeyPemPath) {
+    Objects.requireNonNull(policyPath, "policyPath");
+    List<String> warnings = new ArrayList<>();
+    SignedPolicy file = PolicyLoader.load(policyPath);
+    checkSignature(file, policyPath, trustedKeyPemPath, warnings);
+    HitlPolicy hitl =
+        file.policy()
+            .hitlSection()
+            .orElseThrow(
+                () -> new StartupCheckException("policy file " + policyPath + ": no hitl section"));
+    checkTokenTtl(defaultTokenTtlMs, hitl, policyPath);
+    checkNoDuplicates(authorities);
+    List<AuthoritySigner> signers = new ArrayList<>();
+    for (AuthorityKeyConfig config : authorities) {
+      signers.add(loadSigner(config, file.policy(), policyPath, warnings));
     }
+    if (signers.isEmpty()) {
+      warnings.add(
+          "no authorities configured: requests can be listed and denied," + " never approved");
+    }
+    return new StartupReport(file.policy(), new AuthoritySigners(signers), warnings);
+  }
 
-    private static void checkSignature(SignedPolicy file, Path policyPath,
-            Optional<Path> trustedKeyPemPath, List<String> warnings) {
-        if (trustedKeyPemPath.isEmpty()) {
-            file.signatureSection().ifPresent(s -> warnings.add("policy file " + policyPath
-                    + " is signed but no trusted policy key is configured;"
-                    + " its signature is not checked"));
-            return;
-        }
-        Path trusted = trustedKeyPemPath.get();
-        var key = PolicyLoader.loadTrustedKey(trusted);
-        if (file.signatureSection().isEmpty()) {
-            throw new StartupCheckException("policy file " + policyPath + ": not signed, but"
-                    + " trusted policy key " + trusted + " is configured");
-        }
-        if (!PolicyFiles.verify(file, key)) {
-            throw new StartupCheckException("policy file " + policyPath + ": signature does"
-                    + " not verify with trusted policy key " + trusted);
-        }
+  private static void checkSignature(
+      SignedPolicy file, Path policyPath, Optional<Path> trustedKeyPemPath, List<String> warnings) {
+    if (trustedKeyPemPath.isEmpty()) {
+      file.signatureSection()
+          .ifPresent(
+              s ->
+                  warnings.add(
+                      "policy file "
+                          + policyPath
+                          + " is signed but no trusted policy key is configured;"
+                          + " its signature is not checked"));
+      return;
     }
+    Path trusted = trustedKeyPemPath.get();
+    var key = PolicyLoader.loadTrustedKey(trusted);
+    if (file.signatureSection().isEmpty()) {
+      throw new StartupCheckException(
+          "policy file "
+              + policyPath
+              + ": not signed, but"
+              + " trusted policy key "
+              + trusted
+              + " is configured");
+    }
+    if (!PolicyFiles.verify(file, key)) {
+      throw new StartupCheckException(
+          "policy file "
+              + policyPath
+              + ": signature does"
+              + " not verify with trusted policy key "
+              + trusted);
+    }
+  }
 
-    private static void checkTokenTtl(long defaultTokenTtlMs, HitlPolicy hitl, Path policyPath) {
-        if (defaultTokenTtlMs <= 0) {
-            throw new StartupCheckException("defaultTokenTtlMs must be positive, was "
-                    + defaultTokenTtlMs);
-        }
-        if (defaultTokenTtlMs > hitl.maxTokenTtlMs()) {
-            throw new StartupCheckException("defaultTokenTtlMs " + defaultTokenTtlMs
-                    + " exceeds hitl.maxTokenTtlMs " + hitl.maxTokenTtlMs()
-                    + " of policy file " + policyPath);
-        }
+  private static void checkTokenTtl(long defaultTokenTtlMs, HitlPolicy hitl, Path policyPath) {
+    if (defaultTokenTtlMs <= 0) {
+      throw new StartupCheckException(
+          "defaultTokenTtlMs must be positive, was " + defaultTokenTtlMs);
     }
+    if (defaultTokenTtlMs > hitl.maxTokenTtlMs()) {
+      throw new StartupCheckException(
+          "defaultTokenTtlMs "
+              + defaultTokenTtlMs
+              + " exceeds hitl.maxTokenTtlMs "
+              + hitl.maxTokenTtlMs()
+              + " of policy file "
+              + policyPath);
+    }
+  }
 
-    private static void checkNoDuplicates(List<AuthorityKeyConfig> authorities) {
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < authorities.size(); i++) {
-            String keyId = authorities.get(i).keyId();
-            if (keyId == null || keyId.isBlank()) {
-                throw new StartupCheckException("authorities[" + i + "]: keyId is missing");
-            }
-            if (!seen.add(keyId)) {
-                throw new StartupCheckException("authorities: keyId " + keyId
-                        + " is configured more than once");
-            }
-        }
+  private static void checkNoDuplicates(List<AuthorityKeyConfig> authorities) {
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < authorities.size(); i++) {
+      String keyId = authorities.get(i).keyId();
+      if (keyId == null || keyId.isBlank()) {
+        throw new StartupCheckException("authorities[" + i + "]: keyId is missing");
+      }
+      if (!seen.add(keyId)) {
+        throw new StartupCheckException(
+            "authorities: keyId " + keyId + " is configured more than once");
+      }
     }
+  }
 
-    private static AuthoritySigner loadSigner(AuthorityKeyConfig config, DeploymentPolicy policy,
-            Path policyPath, List<String> warnings) {
-        String keyId = config.keyId();
-        PolicyAuthority entry = policy.authority(keyId).orElseThrow(() ->
-                new StartupCheckException("authority " + keyId + ": keyId is not an authority"
-                        + " of policy file " + policyPath));
-        if (!entry.operatorId().equals(config.operatorId())) {
-            throw new StartupCheckException("authority " + keyId + ": operatorId "
-                    + config.operatorId() + " does not match operatorId " + entry.operatorId()
-                    + " of policy file " + policyPath);
-        }
-        AuthoritySigner signer = new AuthoritySigner(keyId, config.operatorId(),
-                readPrivateKey(config));
-        if (!PemKeys.samePublicKey(signer.publicKey(), entry.publicKey())) {
-            throw new StartupCheckException("authority " + keyId + ": private key "
-                    + config.privateKeyPemPath() + " does not match the public key of " + keyId
-                    + " in policy file " + policyPath);
-        }
-        KeyFilePermissions.warning(config.privateKeyPemPath()).ifPresent(warnings::add);
-        return signer;
+  private static AuthoritySigner loadSigner(
+      AuthorityKeyConfig config, DeploymentPolicy policy, Path policyPath, List<String> warnings) {
+    String keyId = config.keyId();
+    PolicyAuthority entry =
+        policy
+            .authority(keyId)
+            .orElseThrow(
+                () ->
+                    new StartupCheckException(
+                        "authority "
+                            + keyId
+                            + ": keyId is not an authority"
+                            + " of policy file "
+                            + policyPath));
+    if (!entry.operatorId().equals(config.operatorId())) {
+      throw new StartupCheckException(
+          "authority "
+              + keyId
+              + ": operatorId "
+              + config.operatorId()
+              + " does not match operatorId "
+              + entry.operatorId()
+              + " of policy file "
+              + policyPath);
     }
+    AuthoritySigner signer =
+        new AuthoritySigner(keyId, config.operatorId(), readPrivateKey(config));
+    if (!PemKeys.samePublicKey(signer.publicKey(), entry.publicKey())) {
+      throw new StartupCheckException(
+          "authority "
+              + keyId
+              + ": private key "
+              + config.privateKeyPemPath()
+              + " does not match the public key of "
+              + keyId
+              + " in policy file "
+              + policyPath);
+    }
+    KeyFilePermissions.warning(config.privateKeyPemPath()).ifPresent(warnings::add);
+    return signer;
+  }
 
-    private static RSAPrivateCrtKey readPrivateKey(AuthorityKeyConfig config) {
-        if (config.privateKeyPemPath() == null) {
-            throw new StartupCheckException("authority " + config.keyId()
-                    + ": privateKeyPemPath is missing");
-        }
-        try {
-            return PemKeys.readPrivateKey(config.privateKeyPemPath());
-        } catch (KeyFormatException e) {
-            throw new StartupCheckException("authority " + config.keyId() + ": private key "
-                    + e.getMessage(), e);
-        }
+  private static RSAPrivateCrtKey readPrivateKey(AuthorityKeyConfig config) {
+    if (config.privateKeyPemPath() == null) {
+      throw new StartupCheckException(
+          "authority " + config.keyId() + ": privateKeyPemPath is missing");
     }
+    try {
+      return PemKeys.readPrivateKey(config.privateKeyPemPath());
+    } catch (KeyFormatException e) {
+      throw new StartupCheckException(
+          "authority " + config.keyId() + ": private key " + e.getMessage(), e);
+    }
+  }
 }

@@ -26,9 +26,9 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.Objects;
 
 /**
- * {@code /v1/override-requests/{id}}: read one request, approve it (issuing the signed token)
- * or deny it. All need the operator role. The audit actor of a decision is the operator of
- * the authority key named in the body.
+ * {@code /v1/override-requests/{id}}: read one request, approve it (issuing the signed token) or
+ * deny it. All need the operator role. The audit actor of a decision is the operator of the
+ * authority key named in the body.
  */
 @Path("/v1/override-requests/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -44,15 +44,23 @@ public final class OverrideRequestResource {
   @Timed
   @ExceptionMetered
   @RolesAllowed(Roles.OPERATOR)
-  @Operation(summary = "Get an override request",
-      description = "The full record with its audit trail. A due PENDING request is moved to "
-          + "EXPIRED first. Role operator.")
+  @Operation(
+      summary = "Get an override request",
+      description =
+          "The full record with its audit trail. A due PENDING request is moved to "
+              + "EXPIRED first. Role operator.")
   @ApiResponse(responseCode = "200", description = "The request", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "401", description = "Missing or unknown bearer token",
+  @ApiResponse(
+      responseCode = "401",
+      description = "Missing or unknown bearer token",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "The caller is not an operator",
+  @ApiResponse(
+      responseCode = "403",
+      description = "The caller is not an operator",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "404", description = "No request has this id",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No request has this id",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public OverrideRequestRecord get(
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id) {
@@ -65,23 +73,36 @@ public final class OverrideRequestResource {
   @Timed
   @ExceptionMetered
   @RolesAllowed(Roles.OPERATOR)
-  @Operation(summary = "Approve a PENDING request and issue its signed override token",
-      description = "The token is PS256-signed with the authority key keyId; its lifetime is "
-          + "tokenTtlMs, else defaultTokenTtlMs, never above the policy's maxTokenTtlMs. "
-          + "Role operator.")
-  @ApiResponse(responseCode = "200", description = "The OverrideTokenEnvelope",
+  @Operation(
+      summary = "Approve a PENDING request and issue its signed override token",
+      description =
+          "The token is PS256-signed with the authority key keyId; its lifetime is "
+              + "tokenTtlMs, else defaultTokenTtlMs, never above the policy's maxTokenTtlMs. "
+              + "Role operator.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "The OverrideTokenEnvelope",
       useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "400", description = "keyId missing or not an authority, bad "
-      + "tokenTtlMs or note",
+  @ApiResponse(
+      responseCode = "400",
+      description = "keyId missing or not an authority, bad " + "tokenTtlMs or note",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "401", description = "Missing or unknown bearer token",
+  @ApiResponse(
+      responseCode = "401",
+      description = "Missing or unknown bearer token",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "The caller is not an operator",
+  @ApiResponse(
+      responseCode = "403",
+      description = "The caller is not an operator",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "404", description = "No request has this id",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No request has this id",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "409", description = "INVALID_TRANSITION: the request is not "
-      + "PENDING", content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(
+      responseCode = "409",
+      description = "INVALID_TRANSITION: the request is not " + "PENDING",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public OverrideTokenEnvelope approve(
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
       ApproveOverrideRequest body) {
@@ -94,21 +115,33 @@ public final class OverrideRequestResource {
   @Timed
   @ExceptionMetered
   @RolesAllowed(Roles.OPERATOR)
-  @Operation(summary = "Deny a PENDING request",
+  @Operation(
+      summary = "Deny a PENDING request",
       description = "keyId names the denying operator's authority key. Role operator.")
-  @ApiResponse(responseCode = "200", description = "The updated request",
+  @ApiResponse(
+      responseCode = "200",
+      description = "The updated request",
       useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "400", description = "keyId missing or not an authority, or "
-      + "the note is too long",
+  @ApiResponse(
+      responseCode = "400",
+      description = "keyId missing or not an authority, or " + "the note is too long",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "401", description = "Missing or unknown bearer token",
+  @ApiResponse(
+      responseCode = "401",
+      description = "Missing or unknown bearer token",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "The caller is not an operator",
+  @ApiResponse(
+      responseCode = "403",
+      description = "The caller is not an operator",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "404", description = "No request has this id",
+  @ApiResponse(
+      responseCode = "404",
+      description = "No request has this id",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "409", description = "INVALID_TRANSITION: the request is not "
-      + "PENDING", content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(
+      responseCode = "409",
+      description = "INVALID_TRANSITION: the request is not " + "PENDING",
+      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public OverrideRequestRecord deny(
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
       DenyOverrideRequest body) {

@@ -44,27 +44,40 @@ public final class OverrideRequestsResource {
   @Timed
   @ExceptionMetered
   @RolesAllowed(Roles.SUBMITTER)
-  @Operation(summary = "Submit an override request",
-      description = "A rejected evaluation that asks for HUMAN_ESCALATION, for an operator to "
-          + "approve or deny. Adaptive gating (dedupe, deny cooldown, material change) applies "
-          + "when the policy enables it. Role submitter.")
-  @ApiResponse(responseCode = "201", description = "Submitted; the new request's id",
+  @Operation(
+      summary = "Submit an override request",
+      description =
+          "A rejected evaluation that asks for HUMAN_ESCALATION, for an operator to "
+              + "approve or deny. Adaptive gating (dedupe, deny cooldown, material change) applies "
+              + "when the policy enables it. Role submitter.")
+  @ApiResponse(
+      responseCode = "201",
+      description = "Submitted; the new request's id",
       content = @Content(schema = @Schema(implementation = SubmitOverrideResponse.class)))
-  @ApiResponse(responseCode = "400", description = "A submission rule is broken",
+  @ApiResponse(
+      responseCode = "400",
+      description = "A submission rule is broken",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "401", description = "Missing or unknown bearer token",
+  @ApiResponse(
+      responseCode = "401",
+      description = "Missing or unknown bearer token",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "The caller is not a submitter",
+  @ApiResponse(
+      responseCode = "403",
+      description = "The caller is not a submitter",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "409",
-      description = "DEDUPLICATED (with coordinatorRequestId and deduplicated: true), "
-          + "DENY_COOLDOWN or MATERIAL_CHANGE_REQUIRED",
+  @ApiResponse(
+      responseCode = "409",
+      description =
+          "DEDUPLICATED (with coordinatorRequestId and deduplicated: true), "
+              + "DENY_COOLDOWN or MATERIAL_CHANGE_REQUIRED",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public Response submit(@Parameter(hidden = true) @Auth Caller caller,
-      SubmitOverrideRequest body) {
+  public Response submit(
+      @Parameter(hidden = true) @Auth Caller caller, SubmitOverrideRequest body) {
     SubmitOverrideResponse created = overrides.submit(body, caller.auditActor());
-    return Response.created(UriBuilder.fromResource(OverrideRequestResource.class)
-            .build(created.coordinatorRequestId()))
+    return Response.created(
+            UriBuilder.fromResource(OverrideRequestResource.class)
+                .build(created.coordinatorRequestId()))
         .entity(created)
         .build();
   }
@@ -73,19 +86,28 @@ public final class OverrideRequestsResource {
   @Timed
   @ExceptionMetered
   @RolesAllowed(Roles.OPERATOR)
-  @Operation(summary = "List override requests",
-      description = "Newest first, without audit trails. Due PENDING requests are moved to "
-          + "EXPIRED first. Role operator.")
+  @Operation(
+      summary = "List override requests",
+      description =
+          "Newest first, without audit trails. Due PENDING requests are moved to "
+              + "EXPIRED first. Role operator.")
   @ApiResponse(responseCode = "200", description = "The requests", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "400", description = "status is not one of the five states",
+  @ApiResponse(
+      responseCode = "400",
+      description = "status is not one of the five states",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "401", description = "Missing or unknown bearer token",
+  @ApiResponse(
+      responseCode = "401",
+      description = "Missing or unknown bearer token",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "The caller is not an operator",
+  @ApiResponse(
+      responseCode = "403",
+      description = "The caller is not an operator",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public OverrideRequestList list(
       @Parameter(description = "pending, approved, denied, expired or redeemed (any case)")
-      @QueryParam("status") String status) {
+          @QueryParam("status")
+          String status) {
     return new OverrideRequestList(overrides.list(StatusFilter.parse(status)));
   }
 }

@@ -40,18 +40,25 @@ public final class OverrideTokensResource {
   @Timed
   @ExceptionMetered
   @RolesAllowed(Roles.REDEEMER)
-  @Operation(summary = "Redeem an override token (single use)",
-      description = "Every outcome is a 200: ACCEPTED (once, atomically in the database), "
-          + "REPLAY_DETECTED, UNKNOWN_TOKEN, BINDING_MISMATCH or EXPIRED. Role redeemer.")
+  @Operation(
+      summary = "Redeem an override token (single use)",
+      description =
+          "Every outcome is a 200: ACCEPTED (once, atomically in the database), "
+              + "REPLAY_DETECTED, UNKNOWN_TOKEN, BINDING_MISMATCH or EXPIRED. Role redeemer.")
   @ApiResponse(responseCode = "200", description = "The outcome", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "400", description = "Malformed body",
+  @ApiResponse(
+      responseCode = "400",
+      description = "Malformed body",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "401", description = "Missing or unknown bearer token",
+  @ApiResponse(
+      responseCode = "401",
+      description = "Missing or unknown bearer token",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(responseCode = "403", description = "The caller is not a redeemer",
+  @ApiResponse(
+      responseCode = "403",
+      description = "The caller is not a redeemer",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public RedeemResponse redeem(@Parameter(hidden = true) @Auth Caller caller,
-      RedeemRequest body) {
+  public RedeemResponse redeem(@Parameter(hidden = true) @Auth Caller caller, RedeemRequest body) {
     return overrides.redeem(body, caller.auditActor());
   }
 }

@@ -9,9 +9,10 @@ import java.util.stream.Collectors;
 
 /** The {@code status} query parameter of the list: one of the five states, any letter case. */
 final class StatusFilter {
-  static final String ALLOWED = Arrays.stream(OverrideRequestStatus.values())
-      .map(s -> s.name().toLowerCase(Locale.ROOT))
-      .collect(Collectors.joining(", "));
+  static final String ALLOWED =
+      Arrays.stream(OverrideRequestStatus.values())
+          .map(s -> s.name().toLowerCase(Locale.ROOT))
+          .collect(Collectors.joining(", "));
 
   private StatusFilter() {}
 
@@ -23,7 +24,8 @@ final class StatusFilter {
     if (value == null || value.isBlank()) {
       return Optional.empty();
     }
-    return Optional.of(OverrideRequestStatus.parse(value).orElseThrow(() ->
-        ApiException.invalidField("status", "must be one of " + ALLOWED)));
+    return Optional.of(
+        OverrideRequestStatus.parse(value)
+            .orElseThrow(() -> ApiException.invalidField("status", "must be one of " + ALLOWED)));
   }
 }

@@ -38,8 +38,7 @@ class CallerAuthIntegrationTest {
   private static final String CONFIG = ResourceHelpers.resourceFilePath("configs/callers.yml");
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
-      new DropwizardAppExtension<>(CoordinatorApplication.class, CONFIG,
-          DEPLOYMENT.overrides());
+      new DropwizardAppExtension<>(CoordinatorApplication.class, CONFIG, DEPLOYMENT.overrides());
 
   private static final String REQUESTS = "/v1/override-requests";
   private static final String REDEEM = "/v1/override-tokens/redeem";
@@ -64,17 +63,19 @@ class CallerAuthIntegrationTest {
   @Test
   void everyEndpointWithoutATokenIs401AndNamesTheScheme() {
     String id = submitted();
-    for (Answer answer : new Answer[] {
-        anonymous.post(REQUESTS, submission("actor-anonymous")),
-        anonymous.get(REQUESTS),
-        anonymous.get(REQUESTS + "/" + id),
-        anonymous.post(REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID)),
-        anonymous.post(REQUESTS + "/" + id + "/deny", deny(TestDeployment.KEY_ID, null)),
-        anonymous.postJson(REDEEM, "{}")}) {
+    for (Answer answer :
+        new Answer[] {
+          anonymous.post(REQUESTS, submission("actor-anonymous")),
+          anonymous.get(REQUESTS),
+          anonymous.get(REQUESTS + "/" + id),
+          anonymous.post(REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID)),
+          anonymous.post(REQUESTS + "/" + id + "/deny", deny(TestDeployment.KEY_ID, null)),
+          anonymous.postJson(REDEEM, "{}")
+        }) {
       assertThat(answer.status()).as(answer.text()).isEqualTo(401);
       assertThat(answer.errorCode()).isEqualTo("UNAUTHORIZED");
-      assertThat(answer.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
-          challenge -> assertThat(challenge).startsWith("Bearer"));
+      assertThat(answer.headers().firstValue("WWW-Authenticate"))
+          .hasValueSatisfying(challenge -> assertThat(challenge).startsWith("Bearer"));
     }
     assertThat(operator.get(REQUESTS + "/" + id).body().get("status").asText())
         .isEqualTo("PENDING");
@@ -86,10 +87,14 @@ class CallerAuthIntegrationTest {
     assertThat(unknown.status()).isEqualTo(401);
     assertThat(unknown.text()).doesNotContain("not-a-caller-token");
 
-    HttpResponse<String> basic = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + APP.getLocalPort() + REQUESTS))
-        .header("Authorization", "Basic " + OPERATOR).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> basic =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + APP.getLocalPort() + REQUESTS))
+                    .header("Authorization", "Basic " + OPERATOR)
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(basic.statusCode()).isEqualTo(401);
     assertThat(basic.body()).contains("Bearer scheme").doesNotContain(OPERATOR);
   }
@@ -99,14 +104,15 @@ class CallerAuthIntegrationTest {
     String id = submitted();
     Answer submitByOperator = operator.post(REQUESTS, submission("actor-by-operator"));
     Answer listByRuntime = runtime.get(REQUESTS);
-    Answer approveByRuntime = runtime.post(REQUESTS + "/" + id + "/approve",
-        approve(TestDeployment.KEY_ID));
+    Answer approveByRuntime =
+        runtime.post(REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID));
     Answer redeemBySubmitter = anonymous.withToken(SUBMIT_ONLY).postJson(REDEEM, "{}");
 
     assertThat(submitByOperator.status()).isEqualTo(403);
     assertThat(submitByOperator.errorCode()).isEqualTo("FORBIDDEN");
     assertThat(submitByOperator.body().path("error").path("message").asText())
-        .contains("alice").contains("submitter");
+        .contains("alice")
+        .contains("submitter");
     assertThat(listByRuntime.status()).isEqualTo(403);
     assertThat(approveByRuntime.status()).isEqualTo(403);
     assertThat(redeemBySubmitter.status()).isEqualTo(403);
@@ -118,13 +124,12 @@ class CallerAuthIntegrationTest {
   void theRightRolesRunTheWholeLifecycleAndTheCallerIsTheAuditActor() {
     String id = submitted();
     assertThat(operator.get(REQUESTS).status()).isEqualTo(200);
-    JsonNode token = operator.post(REQUESTS + "/" + id + "/approve",
-        approve(TestDeployment.KEY_ID)).body();
-    Answer redeemed = runtime.post(REDEEM, redeem(token, operator.get(REQUESTS + "/" + id)
-        .body()));
+    JsonNode token =
+        operator.post(REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID)).body();
+    Answer redeemed = runtime.post(REDEEM, redeem(token, operator.get(REQUESTS + "/" + id).body()));
     String other = submitted();
-    Answer denied = operator.post(REQUESTS + "/" + other + "/deny",
-        deny(TestDeployment.KEY_ID, null));
+    Answer denied =
+        operator.post(REQUESTS + "/" + other + "/deny", deny(TestDeployment.KEY_ID, null));
 
     assertThat(redeemed.body().get("status").asText()).isEqualTo("ACCEPTED");
     assertThat(denied.status()).isEqualTo(200);
@@ -142,13 +147,15 @@ class CallerAuthIntegrationTest {
 
   @Test
   void withCallersTheCoordinatorMayListenBeyondLoopback() throws Exception {
-    DropwizardTestSupport<CoordinatorConfiguration> exposed = new DropwizardTestSupport<>(
-        CoordinatorApplication.class, CONFIG, DEPLOYMENT.overrides("bind", "0.0.0.0:0",
-            "dbPath", DEPLOYMENT.dir().resolve("exposed").toString()));
+    DropwizardTestSupport<CoordinatorConfiguration> exposed =
+        new DropwizardTestSupport<>(
+            CoordinatorApplication.class,
+            CONFIG,
+            DEPLOYMENT.overrides(
+                "bind", "0.0.0.0:0", "dbPath", DEPLOYMENT.dir().resolve("exposed").toString()));
     try {
       exposed.before();
-      assertThat(new CoordinatorHttp(exposed.getLocalPort()).get(REQUESTS).status())
-          .isEqualTo(401);
+      assertThat(new CoordinatorHttp(exposed.getLocalPort()).get(REQUESTS).status()).isEqualTo(401);
     } finally {
       exposed.after();
     }

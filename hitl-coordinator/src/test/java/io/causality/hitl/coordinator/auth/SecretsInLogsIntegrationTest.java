@@ -26,10 +26,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
 /**
- * No secret reaches a log line or an error: caller tokens (right, wrong, of another role),
- * the authority's private key, the issued token's signature. And a private key file readable
- * by others is warned about at start, once, in one line naming the file. Everything the
- * coordinator writes to the console, start-up and request log included, is captured.
+ * No secret reaches a log line or an error: caller tokens (right, wrong, of another role), the
+ * authority's private key, the issued token's signature. And a private key file readable by others
+ * is warned about at start, once, in one line naming the file. Everything the coordinator writes to
+ * the console, start-up and request log included, is captured.
  */
 @EnabledIf("io.causality.hitl.coordinator.crypto.KeyFilePermissionsTest#posix")
 class SecretsInLogsIntegrationTest {
@@ -48,9 +48,11 @@ class SecretsInLogsIntegrationTest {
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
     String console;
     try (ConsoleCapture capture = ConsoleCapture.start()) {
-      DropwizardAppExtension<CoordinatorConfiguration> app = new DropwizardAppExtension<>(
-          CoordinatorApplication.class, ResourceHelpers.resourceFilePath("configs/callers.yml"),
-          deployment.overrides("logging.level", "INFO"));
+      DropwizardAppExtension<CoordinatorConfiguration> app =
+          new DropwizardAppExtension<>(
+              CoordinatorApplication.class,
+              ResourceHelpers.resourceFilePath("configs/callers.yml"),
+              deployment.overrides("logging.level", "INFO"));
       app.before();
       try {
         exercise(new CoordinatorHttp(app.getLocalPort()), key);
@@ -61,12 +63,15 @@ class SecretsInLogsIntegrationTest {
     }
     assertThat(console).contains("POST /v1/override-requests"); // the request log was captured
     assertThat(Arrays.stream(console.split("\n")).filter(line -> line.contains(key.toString())))
-        .singleElement().asString().contains("WARN", "group or others");
-    secrets.forEach((name, secret) -> {
-      assertThat(console).as("the console holds " + name).doesNotContain(secret);
-      errors.forEach(error -> assertThat(error).as("an error holds " + name)
-          .doesNotContain(secret));
-    });
+        .singleElement()
+        .asString()
+        .contains("WARN", "group or others");
+    secrets.forEach(
+        (name, secret) -> {
+          assertThat(console).as("the console holds " + name).doesNotContain(secret);
+          errors.forEach(
+              error -> assertThat(error).as("an error holds " + name).doesNotContain(secret));
+        });
   }
 
   private void exercise(CoordinatorHttp anonymous, Path key) throws Exception {
@@ -80,20 +85,30 @@ class SecretsInLogsIntegrationTest {
       CoordinatorHttp caller = anonymous.withToken(token);
       error(caller.get(REQUESTS));
       error(caller.post(REQUESTS, submission("actor-" + token.length())));
-      error(caller.post(REQUESTS + "/00000000-0000-4000-8000-000000000000/approve",
-          approve(TestDeployment.KEY_ID)));
+      error(
+          caller.post(
+              REQUESTS + "/00000000-0000-4000-8000-000000000000/approve",
+              approve(TestDeployment.KEY_ID)));
     }
     Answer submitted = anonymous.withToken(RUNTIME).post(REQUESTS, submission("actor-ok"));
     String id = submitted.body().get("coordinatorRequestId").asText();
-    Answer token = anonymous.withToken(OPERATOR).post(REQUESTS + "/" + id + "/approve",
-        approve(TestDeployment.KEY_ID));
+    Answer token =
+        anonymous
+            .withToken(OPERATOR)
+            .post(REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID));
     assertThat(token.status()).as(token.text()).isEqualTo(200);
     secrets.put("the issued token's signature", token.body().get("signature").asText());
     JsonNode record = anonymous.withToken(OPERATOR).get(REQUESTS + "/" + id).body();
-    assertThat(anonymous.withToken(RUNTIME).post("/v1/override-tokens/redeem",
-        redeem(token.body(), record)).status()).isEqualTo(200);
-    error(anonymous.withToken(RUNTIME).post("/v1/override-tokens/redeem",
-        redeem(token.body(), record)));
+    assertThat(
+            anonymous
+                .withToken(RUNTIME)
+                .post("/v1/override-tokens/redeem", redeem(token.body(), record))
+                .status())
+        .isEqualTo(200);
+    error(
+        anonymous
+            .withToken(RUNTIME)
+            .post("/v1/override-tokens/redeem", redeem(token.body(), record)));
   }
 
   private void secret(String name, String value) {
@@ -102,8 +117,10 @@ class SecretsInLogsIntegrationTest {
 
   /** Every full line of the key's base64 body: any of them in a log would leak key bits. */
   private void privateKeyLines(Path key) throws Exception {
-    List<String> lines = Files.readAllLines(key).stream()
-        .filter(line -> !line.startsWith("-----") && line.length() >= 40).toList();
+    List<String> lines =
+        Files.readAllLines(key).stream()
+            .filter(line -> !line.startsWith("-----") && line.length() >= 40)
+            .toList();
     assertThat(lines).isNotEmpty();
     for (int i = 0; i < lines.size(); i++) {
       secrets.put("line " + i + " of the private key", lines.get(i));

@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * Runs {@code hitl ...} through Dropwizard's command line as the jar does, with the given
- * environment, and captures standard output, standard error and the exit status the
- * application would exit with.
+ * environment, and captures standard output, standard error and the exit status the application
+ * would exit with.
  */
 final class HitlCli {
   record Result(int exit, String out, String err) {}
@@ -44,8 +44,10 @@ final class HitlCli {
       System.setOut(systemOut);
       System.setErr(systemErr);
     }
-    return new Result(failure.map(HitlCommand::exitStatus).orElse(0),
-        out.toString(StandardCharsets.UTF_8).strip(), err.toString(StandardCharsets.UTF_8).strip());
+    return new Result(
+        failure.map(HitlCommand::exitStatus).orElse(0),
+        out.toString(StandardCharsets.UTF_8).strip(),
+        err.toString(StandardCharsets.UTF_8).strip());
   }
 
   /** The application's own commands, with {@code hitl} reading this environment. */

@@ -21,8 +21,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class HitlCommandCallersIntegrationTest {
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
-      new DropwizardAppExtension<>(CoordinatorApplication.class,
-          ResourceHelpers.resourceFilePath("configs/callers.yml"), DEPLOYMENT.overrides());
+      new DropwizardAppExtension<>(
+          CoordinatorApplication.class,
+          ResourceHelpers.resourceFilePath("configs/callers.yml"),
+          DEPLOYMENT.overrides());
 
   private static final String OPERATOR_TOKEN = "operator-token-0123456789abcdef";
   private static final String SUBMITTER_TOKEN = "submitter-token-0123456789abcdef";
@@ -32,9 +34,10 @@ class HitlCommandCallersIntegrationTest {
   }
 
   private String submit(String actorId) {
-    Answer answer = new CoordinatorHttp(APP.getLocalPort())
-        .withToken("runtime-token-0123456789abcdef")
-        .post("/v1/override-requests", submission(actorId));
+    Answer answer =
+        new CoordinatorHttp(APP.getLocalPort())
+            .withToken("runtime-token-0123456789abcdef")
+            .post("/v1/override-requests", submission(actorId));
     assertThat(answer.status()).as(answer.text()).isEqualTo(201);
     return answer.body().get("coordinatorRequestId").asText();
   }
@@ -45,8 +48,8 @@ class HitlCommandCallersIntegrationTest {
     HitlCli operator = new HitlCli(Map.of("HITL_TOKEN", OPERATOR_TOKEN));
 
     Result list = operator.run("hitl", "list", "--url", url());
-    Result approve = operator.run("hitl", "approve", id, "--key-id", TestDeployment.KEY_ID,
-        "--url", url());
+    Result approve =
+        operator.run("hitl", "approve", id, "--key-id", TestDeployment.KEY_ID, "--url", url());
 
     assertThat(list.exit()).as(list.err()).isZero();
     assertThat(list.out()).contains(id);
@@ -60,13 +63,15 @@ class HitlCommandCallersIntegrationTest {
     String id = submit("actor-without-token");
 
     Result none = new HitlCli().run("hitl", "get", id, "--url", url());
-    Result submitter = new HitlCli(Map.of("HITL_TOKEN", SUBMITTER_TOKEN))
-        .run("hitl", "deny", id, "--key-id", TestDeployment.KEY_ID, "--url", url());
+    Result submitter =
+        new HitlCli(Map.of("HITL_TOKEN", SUBMITTER_TOKEN))
+            .run("hitl", "deny", id, "--key-id", TestDeployment.KEY_ID, "--url", url());
 
     assertThat(none.exit()).isEqualTo(1);
     assertThat(none.err()).startsWith("error: coordinator refused (401 UNAUTHORIZED)");
     assertThat(submitter.exit()).isEqualTo(1);
-    assertThat(submitter.err()).startsWith("error: coordinator refused (403 FORBIDDEN)")
+    assertThat(submitter.err())
+        .startsWith("error: coordinator refused (403 FORBIDDEN)")
         .doesNotContain(SUBMITTER_TOKEN);
   }
 }

@@ -29,8 +29,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class HitlCommandIntegrationTest {
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
-      new DropwizardAppExtension<>(CoordinatorApplication.class,
-          ResourceHelpers.resourceFilePath("configs/operator-tools.yml"), DEPLOYMENT.overrides());
+      new DropwizardAppExtension<>(
+          CoordinatorApplication.class,
+          ResourceHelpers.resourceFilePath("configs/operator-tools.yml"),
+          DEPLOYMENT.overrides());
 
   private final HitlCli cli = new HitlCli();
   private CoordinatorHttp http;
@@ -79,7 +81,8 @@ class HitlCommandIntegrationTest {
     assertThat(result.exit()).as(result.err()).isZero();
     JsonNode list = json(result.out());
     assertThat(list.isArray()).isTrue();
-    assertThat(list.findValuesAsText("coordinatorRequestId")).contains(pending)
+    assertThat(list.findValuesAsText("coordinatorRequestId"))
+        .contains(pending)
         .doesNotContain(denied);
     assertThat(list.findValuesAsText("status")).containsOnly("PENDING");
   }
@@ -92,29 +95,45 @@ class HitlCommandIntegrationTest {
     Result asJson = cli.run("hitl", "get", id, "--json", "--url", url);
 
     assertThat(table.exit()).as(table.err()).isZero();
-    assertThat(table.out()).containsPattern("status: +PENDING")
-        .containsPattern("actor: +actor-get").containsPattern("gamma headroom: +-0.14")
-        .contains("audit:").containsPattern("SUBMITTED +by http-tests");
+    assertThat(table.out())
+        .containsPattern("status: +PENDING")
+        .containsPattern("actor: +actor-get")
+        .containsPattern("gamma headroom: +-0.14")
+        .contains("audit:")
+        .containsPattern("SUBMITTED +by http-tests");
     JsonNode record = json(asJson.out());
     assertThat(record.get("coordinatorRequestId").asText()).isEqualTo(id);
     assertThat(record.get("audit")).hasSize(1);
   }
 
   @Test
-  void approvePrintsTheEnvelopeOnStandardOutputAndItsMessageOnStandardError()
-      throws IOException {
+  void approvePrintsTheEnvelopeOnStandardOutputAndItsMessageOnStandardError() throws IOException {
     String id = submit("actor-approve");
 
-    Result result = cli.run("hitl", "approve", id, "--key-id", TestDeployment.KEY_ID,
-        "--note", "checked by hand", "--ttl", "60000", "--url", url);
+    Result result =
+        cli.run(
+            "hitl",
+            "approve",
+            id,
+            "--key-id",
+            TestDeployment.KEY_ID,
+            "--note",
+            "checked by hand",
+            "--ttl",
+            "60000",
+            "--url",
+            url);
 
     assertThat(result.exit()).as(result.err()).isZero();
     JsonNode envelope = json(result.out());
     assertThat(envelope.get("keyId").asText()).isEqualTo(TestDeployment.KEY_ID);
     assertThat(envelope.get("alg").asText()).isEqualTo("PS256");
     JsonNode payload = json(envelope.get("payload").asText());
-    assertThat(Duration.between(Instant.parse(payload.get("issuedAt").asText()),
-        Instant.parse(payload.get("expiresAt").asText()))).isEqualTo(Duration.ofSeconds(60));
+    assertThat(
+            Duration.between(
+                Instant.parse(payload.get("issuedAt").asText()),
+                Instant.parse(payload.get("expiresAt").asText())))
+        .isEqualTo(Duration.ofSeconds(60));
     assertThat(result.err()).contains("approved " + id, envelope.get("tokenId").asText());
     JsonNode record = record(id);
     assertThat(record.get("status").asText()).isEqualTo("APPROVED");
@@ -126,8 +145,17 @@ class HitlCommandIntegrationTest {
   void denyRecordsTheOperatorAndTheNote() {
     String id = submit("actor-deny");
 
-    Result result = cli.run("hitl", "deny", id, "--key-id", TestDeployment.KEY_ID,
-        "--note", "too risky", "--url", url);
+    Result result =
+        cli.run(
+            "hitl",
+            "deny",
+            id,
+            "--key-id",
+            TestDeployment.KEY_ID,
+            "--note",
+            "too risky",
+            "--url",
+            url);
 
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.out()).isEqualTo("denied " + id + " by " + TestDeployment.OPERATOR_ID);
@@ -143,11 +171,12 @@ class HitlCommandIntegrationTest {
 
     Result again = cli.run("hitl", "deny", id, "--key-id", TestDeployment.KEY_ID, "--url", url);
     Result unknown = cli.run("hitl", "get", UUID.randomUUID().toString(), "--url", url);
-    Result badKey = cli.run("hitl", "approve", submit("actor-refused-key"), "--key-id", "ops-9",
-        "--url", url);
+    Result badKey =
+        cli.run("hitl", "approve", submit("actor-refused-key"), "--key-id", "ops-9", "--url", url);
 
     assertThat(again.exit()).isEqualTo(1);
-    assertThat(again.err()).startsWith("error: coordinator refused (409 INVALID_TRANSITION)")
+    assertThat(again.err())
+        .startsWith("error: coordinator refused (409 INVALID_TRANSITION)")
         .contains("APPROVED");
     assertThat(again.out()).isEmpty();
     assertThat(unknown.exit()).isEqualTo(1);
@@ -163,8 +192,10 @@ class HitlCommandIntegrationTest {
 
     assertThat(cli.run("hitl", "approve", id, "--url", url).exit()).isEqualTo(2);
     assertThat(cli.run("hitl", "list", "--status", "lost", "--url", url).exit()).isEqualTo(2);
-    assertThat(cli.run("hitl", "approve", id, "--key-id", "ops-1", "--ttl", "soon",
-        "--url", url).exit()).isEqualTo(2);
+    assertThat(
+            cli.run("hitl", "approve", id, "--key-id", "ops-1", "--ttl", "soon", "--url", url)
+                .exit())
+        .isEqualTo(2);
     assertThat(cli.run("hitl", "list", "--url", "127.0.0.1:8090").exit()).isEqualTo(2);
     assertThat(cli.run("hitl").exit()).isEqualTo(2);
     assertThat(cli.run("hitl", "serve").exit()).isEqualTo(2);
@@ -175,16 +206,18 @@ class HitlCommandIntegrationTest {
   void serveRunsTheServerCommandWithItsReadableStartupFailures() throws IOException {
     // The extension's overrides are JVM-wide system properties, so a config that would start
     // here must fail on something they do not override: an open API on a public address.
-    String minimal = Files.readString(Path.of(
-        ResourceHelpers.resourceFilePath("configs/operator-tools.yml")));
-    Path config = DEPLOYMENT.write("public-bind.yml",
-        minimal.replace("bind: 127.0.0.1:0", "bind: 0.0.0.0:0"));
+    String minimal =
+        Files.readString(Path.of(ResourceHelpers.resourceFilePath("configs/operator-tools.yml")));
+    Path config =
+        DEPLOYMENT.write(
+            "public-bind.yml", minimal.replace("bind: 127.0.0.1:0", "bind: 0.0.0.0:0"));
 
     Result result = cli.run("hitl", "serve", "--config", config.toString());
 
     assertThat(result.exit()).isEqualTo(1);
-    assertThat(result.err()).contains("hitl-coordinator did not start: bind 0.0.0.0:0 is not a "
-        + "loopback address").doesNotContain("Exception");
+    assertThat(result.err())
+        .contains("hitl-coordinator did not start: bind 0.0.0.0:0 is not a " + "loopback address")
+        .doesNotContain("Exception");
   }
 
   @Test
@@ -195,8 +228,8 @@ class HitlCommandIntegrationTest {
     Result approve = cli.run("hitl", "approve", "x", "--key-id", "ops-1", "--url", closed);
 
     assertThat(list.exit()).isEqualTo(3);
-    assertThat(list.err()).isEqualTo("error: coordinator unreachable at " + closed
-        + ": connection refused");
+    assertThat(list.err())
+        .isEqualTo("error: coordinator unreachable at " + closed + ": connection refused");
     assertThat(approve.exit()).isEqualTo(3);
     assertThat(approve.out()).isEmpty();
   }

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code dev-init}, {@code keys generate}, {@code policy sign} and {@code policy verify}
- * through Dropwizard's command line, as ops scripts run them from the jar.
+ * {@code dev-init}, {@code keys generate}, {@code policy sign} and {@code policy verify} through
+ * Dropwizard's command line, as ops scripts run them from the jar.
  */
 class KeyAndPolicyCommandsIntegrationTest {
   @TempDir Path dir;
@@ -51,7 +51,9 @@ class KeyAndPolicyCommandsIntegrationTest {
     } finally {
       System.setOut(systemOut);
     }
-    return new Result(failure.isEmpty(), out.toString(StandardCharsets.UTF_8).strip(),
+    return new Result(
+        failure.isEmpty(),
+        out.toString(StandardCharsets.UTF_8).strip(),
         err.toString(StandardCharsets.UTF_8).strip());
   }
 
@@ -60,8 +62,12 @@ class KeyAndPolicyCommandsIntegrationTest {
   }
 
   private static StartupReport startupChecks(DevInit.Layout layout) {
-    return StartupChecks.run(layout.policyFile(), 300_000, List.of(new AuthorityKeyConfig(
-        DevInit.AUTHORITY_KEY_ID, DevInit.OPERATOR_ID, layout.authorityKey())),
+    return StartupChecks.run(
+        layout.policyFile(),
+        300_000,
+        List.of(
+            new AuthorityKeyConfig(
+                DevInit.AUTHORITY_KEY_ID, DevInit.OPERATOR_ID, layout.authorityKey())),
         Optional.of(layout.keys().resolve("policy-signing.pub.pem")));
   }
 
@@ -112,15 +118,19 @@ class KeyAndPolicyCommandsIntegrationTest {
 
     Result result = run("dev-init", "--dir", var.toString(), "--bits", "2048");
 
-    assertThat(result.out()).contains("created " + layout.authorityKey(),
-        "created " + layout.policyFile(), "kept    " + layout.signingKey());
+    assertThat(result.out())
+        .contains(
+            "created " + layout.authorityKey(),
+            "created " + layout.policyFile(),
+            "kept    " + layout.signingKey());
     assertThat(startupChecks(layout).signers().keyIds()).containsExactly("ops-1");
   }
 
   @Test
   void theShippedConfigPointsWhereDevInitWritesFromTheRepositoryRoot() throws Exception {
-    JsonNode config = new ObjectMapper(new YAMLFactory())
-        .readTree(Path.of("..", "config", "hitl-coordinator.yml").toFile());
+    JsonNode config =
+        new ObjectMapper(new YAMLFactory())
+            .readTree(Path.of("..", "config", "hitl-coordinator.yml").toFile());
     DevInit.Layout layout = new DevInit.Layout(Path.of("var"));
 
     assertThat(config.at("/policy/path").asText()).isEqualTo(layout.policyFile().toString());
@@ -143,15 +153,17 @@ class KeyAndPolicyCommandsIntegrationTest {
     Path pub = dir.resolve("ops-2.pub.pem");
     assertThat(result.out()).contains(key.toString(), pub.toString());
     assertThat(permissions(key)).isEqualTo("rw-------");
-    assertThat(PemKeys.samePublicKey(PemKeys.readPublicKey(pub),
-        PemKeys.publicKeyOf(PemKeys.readPrivateKey(key)))).isTrue();
+    assertThat(
+            PemKeys.samePublicKey(
+                PemKeys.readPublicKey(pub), PemKeys.publicKeyOf(PemKeys.readPrivateKey(key))))
+        .isTrue();
     String before = Files.readString(key);
     Result again = run("keys", "generate", "--out", key.toString(), "--bits", "2048");
     assertThat(again.ok()).isFalse();
     assertThat(again.err()).startsWith("error: ").contains("refusing to overwrite");
     assertThat(key).hasContent(before);
-    Result weak = run("keys", "generate", "--out", dir.resolve("weak.pem").toString(),
-        "--bits", "1024");
+    Result weak =
+        run("keys", "generate", "--out", dir.resolve("weak.pem").toString(), "--bits", "1024");
     assertThat(weak.ok()).isFalse();
     assertThat(weak.err()).contains("at least 2048 bits");
   }
@@ -168,22 +180,31 @@ class KeyAndPolicyCommandsIntegrationTest {
     assertThat(verified.ok()).as(verified.err()).isTrue();
     assertThat(verified.out()).startsWith("verified " + policy);
 
-    Files.writeString(layout.policyFile(),
-        Files.readString(layout.policyFile()).replace("0.35", "0.25"));
+    Files.writeString(
+        layout.policyFile(), Files.readString(layout.policyFile()).replace("0.35", "0.25"));
     Result tampered = run("policy", "verify", "--policy", policy, "--key", trusted);
     assertThat(tampered.ok()).isFalse();
-    assertThat(tampered.err()).isEqualTo("error: policy file " + policy
-        + ": signature does not verify with " + trusted);
+    assertThat(tampered.err())
+        .isEqualTo("error: policy file " + policy + ": signature does not verify with " + trusted);
 
     Path resigned = dir.resolve("resigned.json");
-    Result signed = run("policy", "sign", "--policy", policy, "--key",
-        layout.signingKey().toString(), "--out", resigned.toString());
+    Result signed =
+        run(
+            "policy",
+            "sign",
+            "--policy",
+            policy,
+            "--key",
+            layout.signingKey().toString(),
+            "--out",
+            resigned.toString());
     assertThat(signed.ok()).as(signed.err()).isTrue();
     assertThat(run("policy", "verify", "--policy", resigned.toString(), "--key", trusted).ok())
         .isTrue();
     assertThat(run("policy", "verify", "--policy", policy, "--key", trusted).ok()).isFalse();
-    assertThat(run("policy", "sign", "--policy", policy, "--key",
-        layout.signingKey().toString()).ok()).isTrue();
+    assertThat(
+            run("policy", "sign", "--policy", policy, "--key", layout.signingKey().toString()).ok())
+        .isTrue();
     assertThat(run("policy", "verify", "--policy", policy, "--key", trusted).ok()).isTrue();
   }
 
@@ -193,15 +214,27 @@ class KeyAndPolicyCommandsIntegrationTest {
     DevInit.Layout layout = new DevInit.Layout(var);
     run("dev-init", "--dir", var.toString(), "--bits", "2048");
 
-    Result wrongKey = run("policy", "verify", "--policy", layout.policyFile().toString(),
-        "--key", layout.keys().resolve("ops-1.pub.pem").toString());
-    Result missing = run("policy", "verify", "--policy", dir.resolve("none.json").toString(),
-        "--key", layout.keys().resolve("ops-1.pub.pem").toString());
+    Result wrongKey =
+        run(
+            "policy",
+            "verify",
+            "--policy",
+            layout.policyFile().toString(),
+            "--key",
+            layout.keys().resolve("ops-1.pub.pem").toString());
+    Result missing =
+        run(
+            "policy",
+            "verify",
+            "--policy",
+            dir.resolve("none.json").toString(),
+            "--key",
+            layout.keys().resolve("ops-1.pub.pem").toString());
 
     assertThat(wrongKey.ok()).isFalse();
     assertThat(wrongKey.err()).contains("does not verify");
     assertThat(missing.ok()).isFalse();
-    assertThat(missing.err()).isEqualTo("error: policy file " + dir.resolve("none.json")
-        + ": no such file");
+    assertThat(missing.err())
+        .isEqualTo("error: policy file " + dir.resolve("none.json") + ": no such file");
   }
 }

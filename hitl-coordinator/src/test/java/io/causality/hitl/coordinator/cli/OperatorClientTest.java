@@ -18,8 +18,9 @@ class OperatorClientTest {
       String url = "http://127.0.0.1:" + silent.getLocalPort();
       OperatorClient client = new OperatorClient(url, Optional.empty(), Duration.ofMillis(300));
 
-      OperatorException.Unreachable failure = catchThrowableOfType(
-          OperatorException.Unreachable.class, () -> client.list(Optional.empty()));
+      OperatorException.Unreachable failure =
+          catchThrowableOfType(
+              OperatorException.Unreachable.class, () -> client.list(Optional.empty()));
 
       assertThat(failure.exitStatus()).isEqualTo(3);
       assertThat(failure.getMessage())
@@ -33,14 +34,18 @@ class OperatorClientTest {
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();
     }
-    OperatorClient client = new OperatorClient("http://127.0.0.1:" + port + "/",
-        Optional.of("secret-token-0123456789"), Duration.ofSeconds(2));
+    OperatorClient client =
+        new OperatorClient(
+            "http://127.0.0.1:" + port + "/",
+            Optional.of("secret-token-0123456789"),
+            Duration.ofSeconds(2));
 
-    OperatorException.Unreachable failure = catchThrowableOfType(
-        OperatorException.Unreachable.class, () -> client.get("some id"));
+    OperatorException.Unreachable failure =
+        catchThrowableOfType(OperatorException.Unreachable.class, () -> client.get("some id"));
 
     assertThat(client.baseUrl()).isEqualTo("http://127.0.0.1:" + port);
-    assertThat(failure.getMessage()).endsWith(": connection refused")
+    assertThat(failure.getMessage())
+        .endsWith(": connection refused")
         .doesNotContain("secret-token");
     assertThat(client.toString()).doesNotContain("secret-token");
   }

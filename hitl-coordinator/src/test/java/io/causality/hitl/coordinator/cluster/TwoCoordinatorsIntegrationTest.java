@@ -34,9 +34,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two coordinators on one PostgreSQL schema (docs/operations.md): 64 redemptions of one token
- * split across both, exactly one ACCEPTED; a due request read through both at once, exactly
- * one EXPIRED event. Skipped without a PostgreSQL server.
+ * Two coordinators on one PostgreSQL schema (docs/operations.md): 64 redemptions of one token split
+ * across both, exactly one ACCEPTED; a due request read through both at once, exactly one EXPIRED
+ * event. Skipped without a PostgreSQL server.
  */
 class TwoCoordinatorsIntegrationTest {
   private static final int CLIENTS = 64;
@@ -54,13 +54,17 @@ class TwoCoordinatorsIntegrationTest {
     TestDeployment deployment = TestDeployment.plain();
     for (int i = 0; i < 2; i++) {
       // Overrides of its own per instance: each remembers the system property it replaced.
-      List<ConfigOverride> overrides = new ArrayList<>(List.of(
-          deployment.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS))));
-      database.databaseSettings()
+      List<ConfigOverride> overrides =
+          new ArrayList<>(
+              List.of(deployment.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS))));
+      database
+          .databaseSettings()
           .forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
-      DropwizardTestSupport<CoordinatorConfiguration> instance = new DropwizardTestSupport<>(
-          CoordinatorApplication.class, ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-          overrides.toArray(ConfigOverride[]::new));
+      DropwizardTestSupport<CoordinatorConfiguration> instance =
+          new DropwizardTestSupport<>(
+              CoordinatorApplication.class,
+              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              overrides.toArray(ConfigOverride[]::new));
       INSTANCES.add(instance);
       instance.before();
     }
@@ -79,31 +83,33 @@ class TwoCoordinatorsIntegrationTest {
   }
 
   /**
-   * Catches a redemption update without {@code AND redeemed_at IS NULL}: the 63 others then
-   * failed (500) on the request that was no longer APPROVED, instead of REPLAY_DETECTED.
+   * Catches a redemption update without {@code AND redeemed_at IS NULL}: the 63 others then failed
+   * (500) on the request that was no longer APPROVED, instead of REPLAY_DETECTED.
    */
   @Test
   void exactlyOneOf64RedemptionsThroughBothIsAccepted() throws Exception {
     String id = submitted(http(0).post(REQUESTS, submission("actor-two-" + System.nanoTime())));
-    JsonNode token = http(1).post(REQUESTS + "/" + id + "/approve",
-        approve(TestDeployment.KEY_ID)).body();
+    JsonNode token =
+        http(1).post(REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID)).body();
     ObjectNode body = redeem(token, http(0).get(REQUESTS + "/" + id).body());
 
-    List<Answer> answers = allAtOnce(i -> () ->
-        http(i % 2).post("/v1/override-tokens/redeem", body));
+    List<Answer> answers =
+        allAtOnce(i -> () -> http(i % 2).post("/v1/override-tokens/redeem", body));
 
     assertThat(answers).allSatisfy(a -> assertThat(a.status()).as(a.text()).isEqualTo(200));
-    Map<String, Long> outcomes = answers.stream().collect(Collectors.groupingBy(
-        a -> a.body().get("status").asText(), Collectors.counting()));
-    assertThat(outcomes).containsOnly(Map.entry("ACCEPTED", 1L),
-        Map.entry("REPLAY_DETECTED", (long) CLIENTS - 1));
+    Map<String, Long> outcomes =
+        answers.stream()
+            .collect(
+                Collectors.groupingBy(a -> a.body().get("status").asText(), Collectors.counting()));
+    assertThat(outcomes)
+        .containsOnly(Map.entry("ACCEPTED", 1L), Map.entry("REPLAY_DETECTED", (long) CLIENTS - 1));
     assertThat(events(id, "REDEEMED")).isEqualTo(1);
   }
 
   /**
-   * Catches an expiry update without {@code AND status = 'PENDING'}: the readers that lost
-   * then failed (500) on the unique EXPIRED event; without that constraint too, the count of
-   * EXPIRED events would catch it.
+   * Catches an expiry update without {@code AND status = 'PENDING'}: the readers that lost then
+   * failed (500) on the unique EXPIRED event; without that constraint too, the count of EXPIRED
+   * events would catch it.
    */
   @Test
   void aDueRequestReadThroughBothAtOnceHasOneExpiredEvent() throws Exception {
@@ -112,17 +118,20 @@ class TwoCoordinatorsIntegrationTest {
 
     List<Answer> answers = allAtOnce(i -> () -> http(i % 2).get(REQUESTS + "/" + id));
 
-    assertThat(answers).allSatisfy(a -> {
-      assertThat(a.status()).as(a.text()).isEqualTo(200);
-      assertThat(a.body().get("status").asText()).isEqualTo("EXPIRED");
-    });
+    assertThat(answers)
+        .allSatisfy(
+            a -> {
+              assertThat(a.status()).as(a.text()).isEqualTo(200);
+              assertThat(a.body().get("status").asText()).isEqualTo("EXPIRED");
+            });
     assertThat(events(id, "EXPIRED")).isEqualTo(1);
   }
 
   private static long events(String id, String type) {
     JsonNode audit = http(1).get(REQUESTS + "/" + id).body().get("audit");
     return StreamSupport.stream(audit.spliterator(), false)
-        .filter(e -> e.get("eventType").asText().equals(type)).count();
+        .filter(e -> e.get("eventType").asText().equals(type))
+        .count();
   }
 
   private static String submitted(Answer answer) {
@@ -140,11 +149,13 @@ class TwoCoordinatorsIntegrationTest {
     List<Future<Answer>> futures = new ArrayList<>();
     for (int i = 0; i < CLIENTS; i++) {
       Callable<Answer> one = call.apply(i);
-      futures.add(clients.submit(() -> {
-        ready.countDown();
-        go.await();
-        return one.call();
-      }));
+      futures.add(
+          clients.submit(
+              () -> {
+                ready.countDown();
+                go.await();
+                return one.call();
+              }));
     }
     assertThat(ready.await(30, TimeUnit.SECONDS)).isTrue();
     go.countDown();

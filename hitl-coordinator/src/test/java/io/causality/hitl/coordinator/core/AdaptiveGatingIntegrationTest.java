@@ -28,155 +28,168 @@ import org.junit.jupiter.api.io.TempDir;
 /** Dedupe, deny cooldown and material change, each on and off. */
 class AdaptiveGatingIntegrationTest {
 
-    private static final long COOLDOWN_MS = 10_000;
+  private static final long COOLDOWN_MS = 10_000;
 
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private ServiceFixture fixture;
+  private ServiceFixture fixture;
 
-    @AfterEach
-    void close() {
-        fixture.close();
-    }
+  @AfterEach
+  void close() {
+    fixture.close();
+  }
 
-    @Test
-    void dedupeAnswersTheExistingPendingRequest() throws Exception {
-        OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
-        String first = service.submit(valid("actor-1", "intent-1")).coordinatorRequestId();
+  @Test
+  void dedupeAnswersTheExistingPendingRequest() throws Exception {
+    OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
+    String first = service.submit(valid("actor-1", "intent-1")).coordinatorRequestId();
 
-        assertThatThrownBy(() -> service.submit(valid("actor-1", "intent-1")))
-                .isInstanceOfSatisfying(DeduplicatedException.class, e -> {
-                    assertThat(e.existingRequestId()).isEqualTo(first);
-                    assertThat(e.code()).isEqualTo("DEDUPLICATED");
-                });
-        assertThat(service.submit(valid("actor-1", "intent-2"))).isNotNull();
-        assertThat(service.submit(valid("actor-2", "intent-1"))).isNotNull();
-    }
+    assertThatThrownBy(() -> service.submit(valid("actor-1", "intent-1")))
+        .isInstanceOfSatisfying(
+            DeduplicatedException.class,
+            e -> {
+              assertThat(e.existingRequestId()).isEqualTo(first);
+              assertThat(e.code()).isEqualTo("DEDUPLICATED");
+            });
+    assertThat(service.submit(valid("actor-1", "intent-2"))).isNotNull();
+    assertThat(service.submit(valid("actor-2", "intent-1"))).isNotNull();
+  }
 
-    @Test
-    void dedupeTreatsAMissingIntentAsEmpty() throws Exception {
-        OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
-        String first = service.submit(valid("actor-1", null)).coordinatorRequestId();
-        SubmitOverrideRequest emptyIntent = Submissions.with(
-                Submissions.request("actor-1", null).put("intentId", ""),
-                Submissions.response(), "lic-1");
+  @Test
+  void dedupeTreatsAMissingIntentAsEmpty() throws Exception {
+    OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
+    String first = service.submit(valid("actor-1", null)).coordinatorRequestId();
+    SubmitOverrideRequest emptyIntent =
+        Submissions.with(
+            Submissions.request("actor-1", null).put("intentId", ""),
+            Submissions.response(),
+            "lic-1");
 
-        assertThatThrownBy(() -> service.submit(emptyIntent))
-                .isInstanceOfSatisfying(DeduplicatedException.class,
-                        e -> assertThat(e.existingRequestId()).isEqualTo(first));
-    }
+    assertThatThrownBy(() -> service.submit(emptyIntent))
+        .isInstanceOfSatisfying(
+            DeduplicatedException.class, e -> assertThat(e.existingRequestId()).isEqualTo(first));
+  }
 
-    @Test
-    void aDecidedOrExpiredRequestNoLongerDeduplicates() throws Exception {
-        OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
-        String first = service.submit(valid("actor-1", "i")).coordinatorRequestId();
-        fixture.clock.advance(Duration.ofMillis(ServiceFixture.PENDING_TTL_MS));
+  @Test
+  void aDecidedOrExpiredRequestNoLongerDeduplicates() throws Exception {
+    OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
+    String first = service.submit(valid("actor-1", "i")).coordinatorRequestId();
+    fixture.clock.advance(Duration.ofMillis(ServiceFixture.PENDING_TTL_MS));
 
-        String second = service.submit(valid("actor-1", "i")).coordinatorRequestId();
+    String second = service.submit(valid("actor-1", "i")).coordinatorRequestId();
 
-        assertThat(second).isNotEqualTo(first);
-        assertThat(service.get(first).status()).isEqualTo(OverrideRequestStatus.EXPIRED);
-    }
+    assertThat(second).isNotEqualTo(first);
+    assertThat(service.get(first).status()).isEqualTo(OverrideRequestStatus.EXPIRED);
+  }
 
-    @Test
-    void concurrentDuplicatesCreateExactlyOneRequest() throws Exception {
-        OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
+  @Test
+  void concurrentDuplicatesCreateExactlyOneRequest() throws Exception {
+    OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
 
-        List<Object> outcomes = inParallel(16, () -> {
-            try {
+    List<Object> outcomes =
+        inParallel(
+            16,
+            () -> {
+              try {
                 return service.submit(valid("actor-1", "i")).coordinatorRequestId();
-            } catch (DeduplicatedException e) {
+              } catch (DeduplicatedException e) {
                 return e;
-            }
-        });
+              }
+            });
 
-        List<String> created = outcomes.stream().filter(String.class::isInstance)
-                .map(String.class::cast).toList();
-        assertThat(created).hasSize(1);
-        assertThat(outcomes).filteredOn(DeduplicatedException.class::isInstance).hasSize(15)
-                .allSatisfy(e -> assertThat(((DeduplicatedException) e).existingRequestId())
-                        .isEqualTo(created.get(0)));
-        assertThat(service.list(Optional.empty())).hasSize(1);
-    }
+    List<String> created =
+        outcomes.stream().filter(String.class::isInstance).map(String.class::cast).toList();
+    assertThat(created).hasSize(1);
+    assertThat(outcomes)
+        .filteredOn(DeduplicatedException.class::isInstance)
+        .hasSize(15)
+        .allSatisfy(
+            e ->
+                assertThat(((DeduplicatedException) e).existingRequestId())
+                    .isEqualTo(created.get(0)));
+    assertThat(service.list(Optional.empty())).hasSize(1);
+  }
 
-    @Test
-    void denyCooldownRefusesTheActorUntilTheWindowPasses() throws Exception {
-        OverrideService service = open(new AdaptiveEscalationPolicy(true, COOLDOWN_MS, false));
-        deny(service, service.submit(valid("actor-1", "i")).coordinatorRequestId());
-        fixture.clock.advance(Duration.ofMillis(COOLDOWN_MS - 1));
+  @Test
+  void denyCooldownRefusesTheActorUntilTheWindowPasses() throws Exception {
+    OverrideService service = open(new AdaptiveEscalationPolicy(true, COOLDOWN_MS, false));
+    deny(service, service.submit(valid("actor-1", "i")).coordinatorRequestId());
+    fixture.clock.advance(Duration.ofMillis(COOLDOWN_MS - 1));
 
-        assertThatThrownBy(() -> service.submit(valid("actor-1", "other-intent")))
-                .isInstanceOfSatisfying(DenyCooldownException.class, e -> assertThat(
-                        e.cooldownEndsAt()).isEqualTo(START.plusMillis(COOLDOWN_MS)));
-        assertThat(service.submit(valid("actor-2", "i"))).isNotNull();
+    assertThatThrownBy(() -> service.submit(valid("actor-1", "other-intent")))
+        .isInstanceOfSatisfying(
+            DenyCooldownException.class,
+            e -> assertThat(e.cooldownEndsAt()).isEqualTo(START.plusMillis(COOLDOWN_MS)));
+    assertThat(service.submit(valid("actor-2", "i"))).isNotNull();
 
-        fixture.clock.advance(Duration.ofMillis(1));
+    fixture.clock.advance(Duration.ofMillis(1));
 
-        assertThat(service.submit(valid("actor-1", "i"))).isNotNull();
-    }
+    assertThat(service.submit(valid("actor-1", "i"))).isNotNull();
+  }
 
-    @Test
-    void materialChangeIsRequiredAfterADenial() throws Exception {
-        OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, true));
-        String denied = service.submit(withFingerprint("actor-1", "fp-1"))
-                .coordinatorRequestId();
-        deny(service, denied);
+  @Test
+  void materialChangeIsRequiredAfterADenial() throws Exception {
+    OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, true));
+    String denied = service.submit(withFingerprint("actor-1", "fp-1")).coordinatorRequestId();
+    deny(service, denied);
 
-        assertThatThrownBy(() -> service.submit(withFingerprint("actor-1", "fp-1")))
-                .isInstanceOfSatisfying(MaterialChangeRequiredException.class,
-                        e -> assertThat(e.deniedRequestId()).isEqualTo(denied));
-        assertThat(service.submit(withFingerprint("actor-1", "fp-2"))).isNotNull();
-        assertThat(service.submit(withFingerprint("actor-2", "fp-1"))).isNotNull();
-    }
+    assertThatThrownBy(() -> service.submit(withFingerprint("actor-1", "fp-1")))
+        .isInstanceOfSatisfying(
+            MaterialChangeRequiredException.class,
+            e -> assertThat(e.deniedRequestId()).isEqualTo(denied));
+    assertThat(service.submit(withFingerprint("actor-1", "fp-2"))).isNotNull();
+    assertThat(service.submit(withFingerprint("actor-2", "fp-1"))).isNotNull();
+  }
 
-    @Test
-    void withoutMaterialChangeRuleTheSameFailureMayComeBack() throws Exception {
-        OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
-        deny(service, service.submit(withFingerprint("actor-1", "fp-1")).coordinatorRequestId());
+  @Test
+  void withoutMaterialChangeRuleTheSameFailureMayComeBack() throws Exception {
+    OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
+    deny(service, service.submit(withFingerprint("actor-1", "fp-1")).coordinatorRequestId());
 
-        assertThat(service.submit(withFingerprint("actor-1", "fp-1"))).isNotNull();
-    }
+    assertThat(service.submit(withFingerprint("actor-1", "fp-1"))).isNotNull();
+  }
 
-    @Test
-    void noGateAppliesWhenAdaptiveEscalationIsDisabled() throws Exception {
-        OverrideService service = open(new AdaptiveEscalationPolicy(false, COOLDOWN_MS, true));
-        deny(service, service.submit(withFingerprint("actor-1", "fp-1")).coordinatorRequestId());
+  @Test
+  void noGateAppliesWhenAdaptiveEscalationIsDisabled() throws Exception {
+    OverrideService service = open(new AdaptiveEscalationPolicy(false, COOLDOWN_MS, true));
+    deny(service, service.submit(withFingerprint("actor-1", "fp-1")).coordinatorRequestId());
 
-        service.submit(withFingerprint("actor-1", "fp-1"));
-        service.submit(withFingerprint("actor-1", "fp-1"));
+    service.submit(withFingerprint("actor-1", "fp-1"));
+    service.submit(withFingerprint("actor-1", "fp-1"));
 
-        assertThat(service.list(Optional.of(OverrideRequestStatus.PENDING))).hasSize(2);
-    }
+    assertThat(service.list(Optional.of(OverrideRequestStatus.PENDING))).hasSize(2);
+  }
 
-    private OverrideService open(AdaptiveEscalationPolicy adaptive) throws Exception {
-        fixture = ServiceFixture.adaptive(dir, adaptive);
-        return fixture.service;
-    }
+  private OverrideService open(AdaptiveEscalationPolicy adaptive) throws Exception {
+    fixture = ServiceFixture.adaptive(dir, adaptive);
+    return fixture.service;
+  }
 
-    private static void deny(OverrideService service, String id) {
-        service.deny(id, new DenyOverrideRequest("k-alice", "no"));
-    }
+  private static void deny(OverrideService service, String id) {
+    service.deny(id, new DenyOverrideRequest("k-alice", "no"));
+  }
 
-    private static <T> List<T> inParallel(int threads, Callable<T> task) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<T>> futures = new ArrayList<>();
-            for (int i = 0; i < threads; i++) {
-                futures.add(pool.submit(() -> {
-                    start.await();
-                    return task.call();
+  private static <T> List<T> inParallel(int threads, Callable<T> task) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<T>> futures = new ArrayList<>();
+      for (int i = 0; i < threads; i++) {
+        futures.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return task.call();
                 }));
-            }
-            start.countDown();
-            List<T> results = new ArrayList<>();
-            for (Future<T> future : futures) {
-                results.add(future.get(60, TimeUnit.SECONDS));
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
+      }
+      start.countDown();
+      List<T> results = new ArrayList<>();
+      for (Future<T> future : futures) {
+        results.add(future.get(60, TimeUnit.SECONDS));
+      }
+      return results;
+    } finally {
+      pool.shutdownNow();
     }
+  }
 }

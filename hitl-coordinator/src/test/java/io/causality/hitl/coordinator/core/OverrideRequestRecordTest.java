@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /** The API record as Dropwizard's own mapper writes and reads it. */
 class OverrideRequestRecordTest {
 
-    private static final String EXPECTED = """
+  private static final String EXPECTED =
+      """
             {"coordinatorRequestId":"5d0c2f7e-8a8b-4f4e-b1a6-0d6f0e3c9a11","status":"APPROVED",
              "evaluationRequest":{"actorId":"actor-7"},
              "evaluationResponse":{"decision":"REJECT_STATE"},
@@ -27,43 +28,64 @@ class OverrideRequestRecordTest {
              "audit":[{"id":"e-1","eventType":"SUBMITTED","actorId":"sim-server",
                        "timestamp":"2026-01-31T12:00:00Z","note":null}]}""";
 
-    private final ObjectMapper dropwizard = Jackson.newObjectMapper();
+  private final ObjectMapper dropwizard = Jackson.newObjectMapper();
 
-    @Test
-    void serializesEveryFieldWithRfc3339Timestamps() throws Exception {
-        JsonNode written = dropwizard.valueToTree(record(List.of(new AuditEvent("e-1",
-                AuditEventType.SUBMITTED, "sim-server", Instant.parse("2026-01-31T12:00:00Z"),
-                null))));
+  @Test
+  void serializesEveryFieldWithRfc3339Timestamps() throws Exception {
+    JsonNode written =
+        dropwizard.valueToTree(
+            record(
+                List.of(
+                    new AuditEvent(
+                        "e-1",
+                        AuditEventType.SUBMITTED,
+                        "sim-server",
+                        Instant.parse("2026-01-31T12:00:00Z"),
+                        null))));
 
-        assertThat(written).isEqualTo(dropwizard.readTree(EXPECTED));
-    }
+    assertThat(written).isEqualTo(dropwizard.readTree(EXPECTED));
+  }
 
-    @Test
-    void listItemsLeaveOutTheAuditTrail() {
-        JsonNode written = dropwizard.valueToTree(record(null));
+  @Test
+  void listItemsLeaveOutTheAuditTrail() {
+    JsonNode written = dropwizard.valueToTree(record(null));
 
-        assertThat(written.has("audit")).isFalse();
-        assertThat(written.has("actionHash")).isTrue();
-    }
+    assertThat(written.has("audit")).isFalse();
+    assertThat(written.has("actionHash")).isTrue();
+  }
 
-    @Test
-    void roundTrips() throws Exception {
-        OverrideRequestRecord record = dropwizard.readValue(EXPECTED,
-                OverrideRequestRecord.class);
+  @Test
+  void roundTrips() throws Exception {
+    OverrideRequestRecord record = dropwizard.readValue(EXPECTED, OverrideRequestRecord.class);
 
-        assertThat(dropwizard.readValue(dropwizard.writeValueAsString(record),
-                OverrideRequestRecord.class)).isEqualTo(record);
-        assertThat(record.decidedAt()).isEqualTo(Instant.parse("2026-01-31T12:00:30.500Z"));
-    }
+    assertThat(
+            dropwizard.readValue(
+                dropwizard.writeValueAsString(record), OverrideRequestRecord.class))
+        .isEqualTo(record);
+    assertThat(record.decidedAt()).isEqualTo(Instant.parse("2026-01-31T12:00:30.500Z"));
+  }
 
-    private OverrideRequestRecord record(List<AuditEvent> audit) {
-        return new OverrideRequestRecord("5d0c2f7e-8a8b-4f4e-b1a6-0d6f0e3c9a11",
-                OverrideRequestStatus.APPROVED, Submissions.parse("{\"actorId\":\"actor-7\"}"),
-                Submissions.parse("{\"decision\":\"REJECT_STATE\"}"), "h", null, "lic-1",
-                "actor-7", null, "fp", "sim-server", Instant.parse("2026-01-31T12:00:00Z"),
-                Instant.parse("2026-01-31T12:01:00Z"), null,
-                Submissions.parse("{\"riskLevel\":\"CRITICAL\"}"), "ok", "alice",
-                Instant.parse("2026-01-31T12:00:30.500Z"),
-                "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21", audit);
-    }
+  private OverrideRequestRecord record(List<AuditEvent> audit) {
+    return new OverrideRequestRecord(
+        "5d0c2f7e-8a8b-4f4e-b1a6-0d6f0e3c9a11",
+        OverrideRequestStatus.APPROVED,
+        Submissions.parse("{\"actorId\":\"actor-7\"}"),
+        Submissions.parse("{\"decision\":\"REJECT_STATE\"}"),
+        "h",
+        null,
+        "lic-1",
+        "actor-7",
+        null,
+        "fp",
+        "sim-server",
+        Instant.parse("2026-01-31T12:00:00Z"),
+        Instant.parse("2026-01-31T12:01:00Z"),
+        null,
+        Submissions.parse("{\"riskLevel\":\"CRITICAL\"}"),
+        "ok",
+        "alice",
+        Instant.parse("2026-01-31T12:00:30.500Z"),
+        "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21",
+        audit);
+  }
 }

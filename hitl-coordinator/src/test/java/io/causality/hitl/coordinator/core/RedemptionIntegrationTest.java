@@ -25,116 +25,133 @@ import org.junit.jupiter.api.io.TempDir;
 /** The five redemption outcomes, in the order the coordinator checks them. */
 class RedemptionIntegrationTest {
 
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private ServiceFixture fixture;
-    private OverrideService service;
-    private String requestId;
-    private OverrideTokenEnvelope token;
-    private RedeemRequest matching;
+  private ServiceFixture fixture;
+  private OverrideService service;
+  private String requestId;
+  private OverrideTokenEnvelope token;
+  private RedeemRequest matching;
 
-    @BeforeEach
-    void approveOne() throws Exception {
-        fixture = ServiceFixture.plain(dir);
-        service = fixture.service;
-        requestId = service.submit(Submissions.valid("actor-7", null)).coordinatorRequestId();
-        token = service.approve(requestId, new ApproveOverrideRequest("k-alice", null, null));
-        OverrideRequestRecord record = service.get(requestId);
-        matching = new RedeemRequest(token.tokenId(), record.requestHash(), POLICY_VERSION,
-                "lic-1", "actor-7");
-    }
+  @BeforeEach
+  void approveOne() throws Exception {
+    fixture = ServiceFixture.plain(dir);
+    service = fixture.service;
+    requestId = service.submit(Submissions.valid("actor-7", null)).coordinatorRequestId();
+    token = service.approve(requestId, new ApproveOverrideRequest("k-alice", null, null));
+    OverrideRequestRecord record = service.get(requestId);
+    matching =
+        new RedeemRequest(
+            token.tokenId(), record.requestHash(), POLICY_VERSION, "lic-1", "actor-7");
+  }
 
-    @AfterEach
-    void close() {
-        fixture.close();
-    }
+  @AfterEach
+  void close() {
+    fixture.close();
+  }
 
-    @Test
-    void acceptedOnceThenReplayDetected() {
-        fixture.clock.advance(Duration.ofSeconds(3));
+  @Test
+  void acceptedOnceThenReplayDetected() {
+    fixture.clock.advance(Duration.ofSeconds(3));
 
-        RedeemResponse first = service.redeem(matching, Optional.of("sim-runtime"));
-        fixture.clock.advance(Duration.ofSeconds(1));
-        RedeemResponse second = service.redeem(matching);
+    RedeemResponse first = service.redeem(matching, Optional.of("sim-runtime"));
+    fixture.clock.advance(Duration.ofSeconds(1));
+    RedeemResponse second = service.redeem(matching);
 
-        assertThat(first).isEqualTo(new RedeemResponse(RedeemStatus.ACCEPTED, token.tokenId(),
-                START.plusSeconds(3)));
-        assertThat(second).isEqualTo(new RedeemResponse(RedeemStatus.REPLAY_DETECTED,
-                token.tokenId(), START.plusSeconds(3)));
-    }
+    assertThat(first)
+        .isEqualTo(
+            new RedeemResponse(RedeemStatus.ACCEPTED, token.tokenId(), START.plusSeconds(3)));
+    assertThat(second)
+        .isEqualTo(
+            new RedeemResponse(
+                RedeemStatus.REPLAY_DETECTED, token.tokenId(), START.plusSeconds(3)));
+  }
 
-    @Test
-    void acceptanceMovesTheRequestToRedeemedWithOneAuditEvent() {
-        service.redeem(matching, Optional.of("sim-runtime"));
-        service.redeem(matching);
+  @Test
+  void acceptanceMovesTheRequestToRedeemedWithOneAuditEvent() {
+    service.redeem(matching, Optional.of("sim-runtime"));
+    service.redeem(matching);
 
-        OverrideRequestRecord record = service.get(requestId);
-        assertThat(record.status()).isEqualTo(OverrideRequestStatus.REDEEMED);
-        assertThat(record.audit()).extracting(AuditEvent::eventType).containsExactly(
-                AuditEventType.SUBMITTED, AuditEventType.APPROVED, AuditEventType.REDEEMED);
-        assertThat(record.audit().get(2).actorId()).isEqualTo("sim-runtime");
-    }
+    OverrideRequestRecord record = service.get(requestId);
+    assertThat(record.status()).isEqualTo(OverrideRequestStatus.REDEEMED);
+    assertThat(record.audit())
+        .extracting(AuditEvent::eventType)
+        .containsExactly(
+            AuditEventType.SUBMITTED, AuditEventType.APPROVED, AuditEventType.REDEEMED);
+    assertThat(record.audit().get(2).actorId()).isEqualTo("sim-runtime");
+  }
 
-    @Test
-    void unknownToken() {
-        RedeemRequest unknown = new RedeemRequest(UUID.randomUUID().toString(),
-                matching.requestHash(), POLICY_VERSION, "lic-1", "actor-7");
+  @Test
+  void unknownToken() {
+    RedeemRequest unknown =
+        new RedeemRequest(
+            UUID.randomUUID().toString(),
+            matching.requestHash(),
+            POLICY_VERSION,
+            "lic-1",
+            "actor-7");
 
-        assertThat(service.redeem(unknown).status()).isEqualTo(RedeemStatus.UNKNOWN_TOKEN);
-    }
+    assertThat(service.redeem(unknown).status()).isEqualTo(RedeemStatus.UNKNOWN_TOKEN);
+  }
 
-    @Test
-    void bindingMismatchOnEachBoundValue() {
-        String id = token.tokenId();
-        String hash = matching.requestHash();
+  @Test
+  void bindingMismatchOnEachBoundValue() {
+    String id = token.tokenId();
+    String hash = matching.requestHash();
 
-        assertStatus(new RedeemRequest(id, "0".repeat(64), POLICY_VERSION, "lic-1", "actor-7"),
-                RedeemStatus.BINDING_MISMATCH);
-        assertStatus(new RedeemRequest(id, hash, POLICY_VERSION + 1, "lic-1", "actor-7"),
-                RedeemStatus.BINDING_MISMATCH);
-        assertStatus(new RedeemRequest(id, hash, POLICY_VERSION, "lic-2", "actor-7"),
-                RedeemStatus.BINDING_MISMATCH);
-        assertStatus(new RedeemRequest(id, hash, POLICY_VERSION, "lic-1", "actor-8"),
-                RedeemStatus.BINDING_MISMATCH);
-        assertStatus(new RedeemRequest(id, hash, POLICY_VERSION, "lic-1", null),
-                RedeemStatus.BINDING_MISMATCH);
-        assertThat(service.redeem(matching).status()).isEqualTo(RedeemStatus.ACCEPTED);
-    }
+    assertStatus(
+        new RedeemRequest(id, "0".repeat(64), POLICY_VERSION, "lic-1", "actor-7"),
+        RedeemStatus.BINDING_MISMATCH);
+    assertStatus(
+        new RedeemRequest(id, hash, POLICY_VERSION + 1, "lic-1", "actor-7"),
+        RedeemStatus.BINDING_MISMATCH);
+    assertStatus(
+        new RedeemRequest(id, hash, POLICY_VERSION, "lic-2", "actor-7"),
+        RedeemStatus.BINDING_MISMATCH);
+    assertStatus(
+        new RedeemRequest(id, hash, POLICY_VERSION, "lic-1", "actor-8"),
+        RedeemStatus.BINDING_MISMATCH);
+    assertStatus(
+        new RedeemRequest(id, hash, POLICY_VERSION, "lic-1", null), RedeemStatus.BINDING_MISMATCH);
+    assertThat(service.redeem(matching).status()).isEqualTo(RedeemStatus.ACCEPTED);
+  }
 
-    @Test
-    void expiredFromTheTokensExpiryOn() {
-        fixture.clock.advance(Duration.ofMillis(DEFAULT_TOKEN_TTL_MS));
+  @Test
+  void expiredFromTheTokensExpiryOn() {
+    fixture.clock.advance(Duration.ofMillis(DEFAULT_TOKEN_TTL_MS));
 
-        assertStatus(matching, RedeemStatus.EXPIRED);
-        assertThat(service.get(requestId).status()).isEqualTo(OverrideRequestStatus.APPROVED);
-    }
+    assertStatus(matching, RedeemStatus.EXPIRED);
+    assertThat(service.get(requestId).status()).isEqualTo(OverrideRequestStatus.APPROVED);
+  }
 
-    @Test
-    void bindingIsCheckedBeforeExpiryAndExpiryBeforeReplay() {
-        service.redeem(matching);
-        fixture.clock.advance(Duration.ofMillis(DEFAULT_TOKEN_TTL_MS));
-        RedeemRequest wrongActor = new RedeemRequest(token.tokenId(), matching.requestHash(),
-                POLICY_VERSION, "lic-1", "actor-8");
+  @Test
+  void bindingIsCheckedBeforeExpiryAndExpiryBeforeReplay() {
+    service.redeem(matching);
+    fixture.clock.advance(Duration.ofMillis(DEFAULT_TOKEN_TTL_MS));
+    RedeemRequest wrongActor =
+        new RedeemRequest(
+            token.tokenId(), matching.requestHash(), POLICY_VERSION, "lic-1", "actor-8");
 
-        assertStatus(wrongActor, RedeemStatus.BINDING_MISMATCH);
-        assertStatus(matching, RedeemStatus.EXPIRED);
-    }
+    assertStatus(wrongActor, RedeemStatus.BINDING_MISMATCH);
+    assertStatus(matching, RedeemStatus.EXPIRED);
+  }
 
-    @Test
-    void aMalformedBodyIsAValidationError() {
-        assertThatThrownBy(() -> service.redeem(new RedeemRequest("not-a-uuid", null, null,
-                " ", null))).isInstanceOfSatisfying(OverrideValidationException.class,
-                        e -> assertThat(e.issues()).extracting(Issue::path).containsExactly(
-                                "tokenId", "requestHash", "policyVersion", "licenseId"));
-        assertThatThrownBy(() -> service.redeem(null))
-                .isInstanceOf(OverrideValidationException.class);
-    }
+  @Test
+  void aMalformedBodyIsAValidationError() {
+    assertThatThrownBy(() -> service.redeem(new RedeemRequest("not-a-uuid", null, null, " ", null)))
+        .isInstanceOfSatisfying(
+            OverrideValidationException.class,
+            e ->
+                assertThat(e.issues())
+                    .extracting(Issue::path)
+                    .containsExactly("tokenId", "requestHash", "policyVersion", "licenseId"));
+    assertThatThrownBy(() -> service.redeem(null)).isInstanceOf(OverrideValidationException.class);
+  }
 
-    private void assertStatus(RedeemRequest request, RedeemStatus status) {
-        RedeemResponse response = service.redeem(request);
-        assertThat(response.status()).isEqualTo(status);
-        assertThat(response.tokenId()).isEqualTo(request.tokenId());
-        assertThat(response.redeemedAt()).isNull();
-    }
+  private void assertStatus(RedeemRequest request, RedeemStatus status) {
+    RedeemResponse response = service.redeem(request);
+    assertThat(response.status()).isEqualTo(status);
+    assertThat(response.tokenId()).isEqualTo(request.tokenId());
+    assertThat(response.redeemedAt()).isNull();
+  }
 }

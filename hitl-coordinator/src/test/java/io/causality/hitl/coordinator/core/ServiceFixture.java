@@ -14,53 +14,60 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * An {@link OverrideService} on a migrated file H2 in a temporary directory, with two
- * authorities (k-alice of alice, k-bob of bob), a standing clock and short lifetimes.
+ * An {@link OverrideService} on a migrated file H2 in a temporary directory, with two authorities
+ * (k-alice of alice, k-bob of bob), a standing clock and short lifetimes.
  */
 final class ServiceFixture implements AutoCloseable {
 
-    static final Instant START = Instant.parse("2026-01-31T12:00:00Z");
-    static final long PENDING_TTL_MS = 60_000;
-    static final long DEFAULT_TOKEN_TTL_MS = 120_000;
-    static final long MAX_TOKEN_TTL_MS = 300_000;
-    static final long POLICY_VERSION = 4;
+  static final Instant START = Instant.parse("2026-01-31T12:00:00Z");
+  static final long PENDING_TTL_MS = 60_000;
+  static final long DEFAULT_TOKEN_TTL_MS = 120_000;
+  static final long MAX_TOKEN_TTL_MS = 300_000;
+  static final long POLICY_VERSION = 4;
 
-    final TestClock clock = new TestClock(START);
-    final TestDatabase db;
-    final DeploymentPolicy policy;
-    final OverrideService service;
+  final TestClock clock = new TestClock(START);
+  final TestDatabase db;
+  final DeploymentPolicy policy;
+  final OverrideService service;
 
-    private ServiceFixture(Path dir, AdaptiveEscalationPolicy adaptive) throws Exception {
-        this.db = TestDatabase.migrated(dir);
-        this.policy = policy(adaptive);
-        AuthoritySigners signers = new AuthoritySigners(List.of(
+  private ServiceFixture(Path dir, AdaptiveEscalationPolicy adaptive) throws Exception {
+    this.db = TestDatabase.migrated(dir);
+    this.policy = policy(adaptive);
+    AuthoritySigners signers =
+        new AuthoritySigners(
+            List.of(
                 TestKeyPairs.signer("k-alice", "alice", TestKeyPairs.ALICE),
                 TestKeyPairs.signer("k-bob", "bob", TestKeyPairs.BOB)));
-        this.service = new OverrideService(db.jdbi(), clock, policy, signers,
-                new OverrideSettings(PENDING_TTL_MS, DEFAULT_TOKEN_TTL_MS));
-    }
+    this.service =
+        new OverrideService(
+            db.jdbi(),
+            clock,
+            policy,
+            signers,
+            new OverrideSettings(PENDING_TTL_MS, DEFAULT_TOKEN_TTL_MS));
+  }
 
-    /** Adaptive gating off. */
-    static ServiceFixture plain(Path dir) throws Exception {
-        return new ServiceFixture(dir, AdaptiveEscalationPolicy.DISABLED);
-    }
+  /** Adaptive gating off. */
+  static ServiceFixture plain(Path dir) throws Exception {
+    return new ServiceFixture(dir, AdaptiveEscalationPolicy.DISABLED);
+  }
 
-    static ServiceFixture adaptive(Path dir, AdaptiveEscalationPolicy adaptive)
-            throws Exception {
-        return new ServiceFixture(dir, adaptive);
-    }
+  static ServiceFixture adaptive(Path dir, AdaptiveEscalationPolicy adaptive) throws Exception {
+    return new ServiceFixture(dir, adaptive);
+  }
 
-    @Override
-    public void close() {
-        db.close();
-    }
+  @Override
+  public void close() {
+    db.close();
+  }
 
-    private static DeploymentPolicy policy(AdaptiveEscalationPolicy adaptive) {
-        return new DeploymentPolicy(POLICY_VERSION, List.of(
-                new PolicyAuthority("k-alice", "alice",
-                        PemKeys.toPem(TestKeyPairs.ALICE.getPublic())),
-                new PolicyAuthority("k-bob", "bob", PemKeys.toPem(TestKeyPairs.BOB.getPublic()))),
-                new HitlPolicy(MAX_TOKEN_TTL_MS, adaptive),
-                new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
-    }
+  private static DeploymentPolicy policy(AdaptiveEscalationPolicy adaptive) {
+    return new DeploymentPolicy(
+        POLICY_VERSION,
+        List.of(
+            new PolicyAuthority("k-alice", "alice", PemKeys.toPem(TestKeyPairs.ALICE.getPublic())),
+            new PolicyAuthority("k-bob", "bob", PemKeys.toPem(TestKeyPairs.BOB.getPublic()))),
+        new HitlPolicy(MAX_TOKEN_TTL_MS, adaptive),
+        new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
+  }
 }

@@ -14,142 +14,152 @@ import org.junit.jupiter.api.Test;
 
 class SubmissionValidatorTest {
 
-    /** SHA-256 of {"actorId":"actor-7","decision":"REJECT_STATE",...}, computed in Python. */
-    private static final String DERIVED_FINGERPRINT =
-            "e5b72fe4b2aab9583e0473ab77965a6e77be204ff7d072c64a288e7b24569206";
+  /** SHA-256 of {"actorId":"actor-7","decision":"REJECT_STATE",...}, computed in Python. */
+  private static final String DERIVED_FINGERPRINT =
+      "e5b72fe4b2aab9583e0473ab77965a6e77be204ff7d072c64a288e7b24569206";
 
-    private final SubmissionValidator validator = new SubmissionValidator();
+  private final SubmissionValidator validator = new SubmissionValidator();
 
-    @Test
-    void aValidSubmissionDerivesHashesActorIntentAndFingerprint() {
-        Submission s = validator.validate(valid("actor-7", "intent-9"));
+  @Test
+  void aValidSubmissionDerivesHashesActorIntentAndFingerprint() {
+    Submission s = validator.validate(valid("actor-7", "intent-9"));
 
-        assertThat(s.actorId()).isEqualTo("actor-7");
-        assertThat(s.intentId()).isEqualTo("intent-9");
-        assertThat(s.requestHash()).hasSize(64).isNotEqualTo(
-                validator.validate(valid("actor-8", "intent-9")).requestHash());
-        assertThat(s.actionHash()).isNull();
-        assertThat(s.failureFingerprint()).isEqualTo(DERIVED_FINGERPRINT);
-    }
+    assertThat(s.actorId()).isEqualTo("actor-7");
+    assertThat(s.intentId()).isEqualTo("intent-9");
+    assertThat(s.requestHash())
+        .hasSize(64)
+        .isNotEqualTo(validator.validate(valid("actor-8", "intent-9")).requestHash());
+    assertThat(s.actionHash()).isNull();
+    assertThat(s.failureFingerprint()).isEqualTo(DERIVED_FINGERPRINT);
+  }
 
-    @Test
-    void rule1DecisionMustBeAnOverrideableRejection() {
-        ObjectNode pass = response().put("decision", "PASS");
-        ObjectNode missing = response();
-        missing.remove("decision");
+  @Test
+  void rule1DecisionMustBeAnOverrideableRejection() {
+    ObjectNode pass = response().put("decision", "PASS");
+    ObjectNode missing = response();
+    missing.remove("decision");
 
-        assertIssues(with(request("a", null), pass, "lic"), "evaluationResponse.decision");
-        assertIssues(with(request("a", null), missing, "lic"), "evaluationResponse.decision");
-        ObjectNode action = response().put("decision", "REJECT_ACTION");
-        assertThat(validator.validate(with(request("a", null), action, "lic"))).isNotNull();
-    }
+    assertIssues(with(request("a", null), pass, "lic"), "evaluationResponse.decision");
+    assertIssues(with(request("a", null), missing, "lic"), "evaluationResponse.decision");
+    ObjectNode action = response().put("decision", "REJECT_ACTION");
+    assertThat(validator.validate(with(request("a", null), action, "lic"))).isNotNull();
+  }
 
-    @Test
-    void rule2EscalationMustBeHuman() {
-        ObjectNode reformulate = response();
-        ((ObjectNode) reformulate.get("escalation")).put("escalationType", "REFORMULATE");
-        ObjectNode none = response();
-        none.remove("escalation");
+  @Test
+  void rule2EscalationMustBeHuman() {
+    ObjectNode reformulate = response();
+    ((ObjectNode) reformulate.get("escalation")).put("escalationType", "REFORMULATE");
+    ObjectNode none = response();
+    none.remove("escalation");
 
-        assertIssues(with(request("a", null), reformulate, "lic"),
-                "evaluationResponse.escalation.escalationType");
-        assertIssues(with(request("a", null), none, "lic"),
-                "evaluationResponse.escalation.escalationType");
-    }
+    assertIssues(
+        with(request("a", null), reformulate, "lic"),
+        "evaluationResponse.escalation.escalationType");
+    assertIssues(
+        with(request("a", null), none, "lic"), "evaluationResponse.escalation.escalationType");
+  }
 
-    @Test
-    void rule3AdaptiveDetailMustAlsoRecommendHumanEscalation() {
-        ObjectNode reformulate = response();
-        reformulate.putObject("adaptive").put("escalationRecommended", "REFORMULATE");
-        ObjectNode notAnObject = response().put("adaptive", "HUMAN_ESCALATION");
+  @Test
+  void rule3AdaptiveDetailMustAlsoRecommendHumanEscalation() {
+    ObjectNode reformulate = response();
+    reformulate.putObject("adaptive").put("escalationRecommended", "REFORMULATE");
+    ObjectNode notAnObject = response().put("adaptive", "HUMAN_ESCALATION");
 
-        assertIssues(with(request("a", null), reformulate, "lic"),
-                "evaluationResponse.adaptive.escalationRecommended");
-        assertIssues(with(request("a", null), notAnObject, "lic"), "evaluationResponse.adaptive");
-    }
+    assertIssues(
+        with(request("a", null), reformulate, "lic"),
+        "evaluationResponse.adaptive.escalationRecommended");
+    assertIssues(with(request("a", null), notAnObject, "lic"), "evaluationResponse.adaptive");
+  }
 
-    @Test
-    void rule4TheRequestMustNotCarryAToken() {
-        ObjectNode carrying = request("a", null);
-        carrying.putObject("overrideToken").put("tokenId", "t");
+  @Test
+  void rule4TheRequestMustNotCarryAToken() {
+    ObjectNode carrying = request("a", null);
+    carrying.putObject("overrideToken").put("tokenId", "t");
 
-        assertIssues(with(carrying, response(), "lic"), "evaluationRequest.overrideToken");
-    }
+    assertIssues(with(carrying, response(), "lic"), "evaluationRequest.overrideToken");
+  }
 
-    @Test
-    void rule5LicenseIdIsRequired() {
-        assertIssues(with(request("a", null), response(), null), "licenseId");
-        assertIssues(with(request("a", null), response(), "  "), "licenseId");
-    }
+  @Test
+  void rule5LicenseIdIsRequired() {
+    assertIssues(with(request("a", null), response(), null), "licenseId");
+    assertIssues(with(request("a", null), response(), "  "), "licenseId");
+  }
 
-    @Test
-    void missingEnvelopesAndEveryBrokenRuleAreReportedTogether() {
-        ObjectNode carrying = request("a", null);
-        carrying.put("overrideToken", "x");
-        ObjectNode bad = response().put("decision", "PASS");
-        bad.putObject("adaptive").put("escalationRecommended", "REFORMULATE");
-        ((ObjectNode) bad.get("escalation")).put("escalationType", "NONE");
+  @Test
+  void missingEnvelopesAndEveryBrokenRuleAreReportedTogether() {
+    ObjectNode carrying = request("a", null);
+    carrying.put("overrideToken", "x");
+    ObjectNode bad = response().put("decision", "PASS");
+    bad.putObject("adaptive").put("escalationRecommended", "REFORMULATE");
+    ((ObjectNode) bad.get("escalation")).put("escalationType", "NONE");
 
-        assertIssues(with(carrying, bad, null), "evaluationRequest.overrideToken",
-                "evaluationResponse.decision", "evaluationResponse.escalation.escalationType",
-                "evaluationResponse.adaptive.escalationRecommended", "licenseId");
-        assertIssues(with(null, null, "lic"), "evaluationRequest", "evaluationResponse");
-        assertThatThrownBy(() -> validator.validate(null))
-                .isInstanceOf(OverrideValidationException.class);
-    }
+    assertIssues(
+        with(carrying, bad, null),
+        "evaluationRequest.overrideToken",
+        "evaluationResponse.decision",
+        "evaluationResponse.escalation.escalationType",
+        "evaluationResponse.adaptive.escalationRecommended",
+        "licenseId");
+    assertIssues(with(null, null, "lic"), "evaluationRequest", "evaluationResponse");
+    assertThatThrownBy(() -> validator.validate(null))
+        .isInstanceOf(OverrideValidationException.class);
+  }
 
-    @Test
-    void overlongIdentifiersAndMistypedSentinelsAreRefused() {
-        String longId = "x".repeat(256);
-        SubmitOverrideRequest body = new SubmitOverrideRequest(request(longId, null),
-                response(), "lic", null, Submissions.parse("[1]"), null, longId);
+  @Test
+  void overlongIdentifiersAndMistypedSentinelsAreRefused() {
+    String longId = "x".repeat(256);
+    SubmitOverrideRequest body =
+        new SubmitOverrideRequest(
+            request(longId, null), response(), "lic", null, Submissions.parse("[1]"), null, longId);
 
-        assertIssues(body, "evaluationRequest.actorId", "source", "sentinelFeed");
-    }
+    assertIssues(body, "evaluationRequest.actorId", "source", "sentinelFeed");
+  }
 
-    @Test
-    void actorComesFromTheSubmissionThenTheRequestThenTheEvaluation() {
-        ObjectNode evaluated = response().put("evaluatedActorId", "from-evaluation");
-        SubmitOverrideRequest all = new SubmitOverrideRequest(request("from-request", null),
-                evaluated, "lic", "from-submission", null, null, null);
-        SubmitOverrideRequest noPreferred = with(request("from-request", null), evaluated,
-                "lic");
-        SubmitOverrideRequest evaluationOnly = with(request(null, null), evaluated, "lic");
-        ObjectNode inDetail = response();
-        inDetail.putObject("adaptive").put("escalationRecommended", "HUMAN_ESCALATION")
-                .put("evaluatedActorId", "from-detail");
+  @Test
+  void actorComesFromTheSubmissionThenTheRequestThenTheEvaluation() {
+    ObjectNode evaluated = response().put("evaluatedActorId", "from-evaluation");
+    SubmitOverrideRequest all =
+        new SubmitOverrideRequest(
+            request("from-request", null), evaluated, "lic", "from-submission", null, null, null);
+    SubmitOverrideRequest noPreferred = with(request("from-request", null), evaluated, "lic");
+    SubmitOverrideRequest evaluationOnly = with(request(null, null), evaluated, "lic");
+    ObjectNode inDetail = response();
+    inDetail
+        .putObject("adaptive")
+        .put("escalationRecommended", "HUMAN_ESCALATION")
+        .put("evaluatedActorId", "from-detail");
 
-        assertThat(validator.validate(all).actorId()).isEqualTo("from-submission");
-        assertThat(validator.validate(noPreferred).actorId()).isEqualTo("from-request");
-        assertThat(validator.validate(evaluationOnly).actorId()).isEqualTo("from-evaluation");
-        assertThat(validator.validate(with(request(null, null), inDetail, "lic")).actorId())
-                .isEqualTo("from-detail");
-        assertThat(validator.validate(with(request(null, null), response(), "lic")).actorId())
-                .isNull();
-    }
+    assertThat(validator.validate(all).actorId()).isEqualTo("from-submission");
+    assertThat(validator.validate(noPreferred).actorId()).isEqualTo("from-request");
+    assertThat(validator.validate(evaluationOnly).actorId()).isEqualTo("from-evaluation");
+    assertThat(validator.validate(with(request(null, null), inDetail, "lic")).actorId())
+        .isEqualTo("from-detail");
+    assertThat(validator.validate(with(request(null, null), response(), "lic")).actorId()).isNull();
+  }
 
-    @Test
-    void theAdaptiveFingerprintWinsOverTheDerivedOne() {
-        assertThat(validator.validate(Submissions.withFingerprint("a", "fp-1"))
-                .failureFingerprint()).isEqualTo("fp-1");
-    }
+  @Test
+  void theAdaptiveFingerprintWinsOverTheDerivedOne() {
+    assertThat(validator.validate(Submissions.withFingerprint("a", "fp-1")).failureFingerprint())
+        .isEqualTo("fp-1");
+  }
 
-    @Test
-    void gatingKeyTreatsMissingValuesAsEmptyStrings() {
-        Submission missing = new Submission("h", null, "a", null, null);
-        Submission empty = new Submission("h", null, "a", "", "");
-        Submission other = new Submission("h", null, "a", "i", "");
+  @Test
+  void gatingKeyTreatsMissingValuesAsEmptyStrings() {
+    Submission missing = new Submission("h", null, "a", null, null);
+    Submission empty = new Submission("h", null, "a", "", "");
+    Submission other = new Submission("h", null, "a", "i", "");
 
-        assertThat(missing.gatingKey()).isEqualTo(empty.gatingKey())
-                .isNotEqualTo(other.gatingKey());
-    }
+    assertThat(missing.gatingKey()).isEqualTo(empty.gatingKey()).isNotEqualTo(other.gatingKey());
+  }
 
-    private void assertIssues(SubmitOverrideRequest body, String... paths) {
-        assertThatThrownBy(() -> validator.validate(body))
-                .isInstanceOfSatisfying(OverrideValidationException.class, e -> {
-                    List<String> reported = e.issues().stream().map(Issue::path).toList();
-                    assertThat(reported).containsExactlyInAnyOrder(paths);
-                    assertThat(e.code()).isEqualTo("VALIDATION_ERROR");
-                });
-    }
+  private void assertIssues(SubmitOverrideRequest body, String... paths) {
+    assertThatThrownBy(() -> validator.validate(body))
+        .isInstanceOfSatisfying(
+            OverrideValidationException.class,
+            e -> {
+              List<String> reported = e.issues().stream().map(Issue::path).toList();
+              assertThat(reported).containsExactlyInAnyOrder(paths);
+              assertThat(e.code()).isEqualTo("VALIDATION_ERROR");
+            });
+  }
 }

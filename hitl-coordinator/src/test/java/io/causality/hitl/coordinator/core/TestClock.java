@@ -10,28 +10,28 @@ import java.util.concurrent.atomic.AtomicReference;
 /** A clock that stands still until a test moves it. */
 final class TestClock extends Clock {
 
-    private final AtomicReference<Instant> now;
+  private final AtomicReference<Instant> now;
 
-    TestClock(Instant start) {
-        this.now = new AtomicReference<>(start);
-    }
+  TestClock(Instant start) {
+    this.now = new AtomicReference<>(start);
+  }
 
-    void advance(Duration duration) {
-        now.updateAndGet(t -> t.plus(duration));
-    }
+  void advance(Duration duration) {
+    now.updateAndGet(t -> t.plus(duration));
+  }
 
-    @Override
-    public Instant instant() {
-        return now.get();
-    }
+  @Override
+  public Instant instant() {
+    return now.get();
+  }
 
-    @Override
-    public ZoneId getZone() {
-        return ZoneOffset.UTC;
-    }
+  @Override
+  public ZoneId getZone() {
+    return ZoneOffset.UTC;
+  }
 
-    @Override
-    public Clock withZone(ZoneId zone) {
-        return this;
-    }
+  @Override
+  public Clock withZone(ZoneId zone) {
+    return this;
+  }
 }

@@ -16,58 +16,58 @@ import org.junit.jupiter.api.io.TempDir;
 
 class AuditEventDaoIntegrationTest {
 
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private TestDatabase db;
-    private OverrideRequestDao requests;
-    private AuditEventDao audit;
+  private TestDatabase db;
+  private OverrideRequestDao requests;
+  private AuditEventDao audit;
 
-    @BeforeEach
-    void open() throws Exception {
-        db = TestDatabase.migrated(dir);
-        requests = db.jdbi().onDemand(OverrideRequestDao.class);
-        audit = db.jdbi().onDemand(AuditEventDao.class);
-    }
+  @BeforeEach
+  void open() throws Exception {
+    db = TestDatabase.migrated(dir);
+    requests = db.jdbi().onDemand(OverrideRequestDao.class);
+    audit = db.jdbi().onDemand(AuditEventDao.class);
+  }
 
-    @AfterEach
-    void close() {
-        db.close();
-    }
+  @AfterEach
+  void close() {
+    db.close();
+  }
 
-    @Test
-    void eventsRoundTripInLifecycleOrderEvenAtTheSameInstant() {
-        String id = submitted();
-        AuditEventRow redeemed = event(id, AuditEventType.REDEEMED, T0);
-        AuditEventRow approved = new AuditEventRow("e-approved", id, AuditEventType.APPROVED,
-                "alice", T0, "looks fine");
-        audit.insert(redeemed);
-        audit.insert(approved);
+  @Test
+  void eventsRoundTripInLifecycleOrderEvenAtTheSameInstant() {
+    String id = submitted();
+    AuditEventRow redeemed = event(id, AuditEventType.REDEEMED, T0);
+    AuditEventRow approved =
+        new AuditEventRow("e-approved", id, AuditEventType.APPROVED, "alice", T0, "looks fine");
+    audit.insert(redeemed);
+    audit.insert(approved);
 
-        assertThat(audit.listFor(id)).extracting(AuditEventRow::eventType).containsExactly(
-                AuditEventType.SUBMITTED, AuditEventType.APPROVED, AuditEventType.REDEEMED);
-        assertThat(audit.listFor(id)).contains(approved, redeemed);
-    }
+    assertThat(audit.listFor(id))
+        .extracting(AuditEventRow::eventType)
+        .containsExactly(
+            AuditEventType.SUBMITTED, AuditEventType.APPROVED, AuditEventType.REDEEMED);
+    assertThat(audit.listFor(id)).contains(approved, redeemed);
+  }
 
-    @Test
-    void theDatabaseRefusesASecondEventOfTheSameType() {
-        String id = submitted();
-        audit.insert(event(id, AuditEventType.EXPIRED, T0));
+  @Test
+  void theDatabaseRefusesASecondEventOfTheSameType() {
+    String id = submitted();
+    audit.insert(event(id, AuditEventType.EXPIRED, T0));
 
-        assertThatThrownBy(() -> audit.insert(event(id, AuditEventType.EXPIRED, T0)))
-                .isInstanceOf(JdbiException.class);
-    }
+    assertThatThrownBy(() -> audit.insert(event(id, AuditEventType.EXPIRED, T0)))
+        .isInstanceOf(JdbiException.class);
+  }
 
-    @Test
-    void eventsNeedAnExistingRequest() {
-        assertThatThrownBy(() -> audit.insert(event("missing", AuditEventType.SUBMITTED, T0)))
-                .isInstanceOf(JdbiException.class);
-    }
+  @Test
+  void eventsNeedAnExistingRequest() {
+    assertThatThrownBy(() -> audit.insert(event("missing", AuditEventType.SUBMITTED, T0)))
+        .isInstanceOf(JdbiException.class);
+  }
 
-    private String submitted() {
-        OverrideRequestRow row = pending("a", null, null, T0);
-        requests.insertSubmitted(row, event(row.coordinatorRequestId(),
-                AuditEventType.SUBMITTED, T0));
-        return row.coordinatorRequestId();
-    }
+  private String submitted() {
+    OverrideRequestRow row = pending("a", null, null, T0);
+    requests.insertSubmitted(row, event(row.coordinatorRequestId(), AuditEventType.SUBMITTED, T0));
+    return row.coordinatorRequestId();
+  }
 }

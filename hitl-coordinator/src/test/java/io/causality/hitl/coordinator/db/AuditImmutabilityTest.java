@@ -14,34 +14,41 @@ import org.junit.jupiter.api.Test;
 /** Audit rows are immutable: no DAO statement updates or deletes one. */
 class AuditImmutabilityTest {
 
-    private static final List<Class<?>> DAOS =
-            List.of(OverrideRequestDao.class, IssuedTokenDao.class, AuditEventDao.class);
+  private static final List<Class<?>> DAOS =
+      List.of(OverrideRequestDao.class, IssuedTokenDao.class, AuditEventDao.class);
 
-    @Test
-    void noStatementUpdatesOrDeletesAuditEvents() {
-        List<String> statements = DAOS.stream().flatMap(dao -> Arrays.stream(dao.getMethods()))
-                .flatMap(AuditImmutabilityTest::sql)
-                .map(s -> s.toLowerCase(Locale.ROOT).replaceAll("\\s+", " "))
-                .toList();
+  @Test
+  void noStatementUpdatesOrDeletesAuditEvents() {
+    List<String> statements =
+        DAOS.stream()
+            .flatMap(dao -> Arrays.stream(dao.getMethods()))
+            .flatMap(AuditImmutabilityTest::sql)
+            .map(s -> s.toLowerCase(Locale.ROOT).replaceAll("\\s+", " "))
+            .toList();
 
-        assertThat(statements).isNotEmpty().noneMatch(s -> s.contains("update audit_events")
-                || s.contains("delete from audit_events") || s.contains("merge into audit_events")
-                || s.contains("truncate"));
-        assertThat(statements).anyMatch(s -> s.startsWith("insert into audit_events"));
-    }
+    assertThat(statements)
+        .isNotEmpty()
+        .noneMatch(
+            s ->
+                s.contains("update audit_events")
+                    || s.contains("delete from audit_events")
+                    || s.contains("merge into audit_events")
+                    || s.contains("truncate"));
+    assertThat(statements).anyMatch(s -> s.startsWith("insert into audit_events"));
+  }
 
-    @Test
-    void theAuditDaoOnlyInserts() {
-        assertThat(Arrays.stream(AuditEventDao.class.getMethods())
+  @Test
+  void theAuditDaoOnlyInserts() {
+    assertThat(
+            Arrays.stream(AuditEventDao.class.getMethods())
                 .filter(m -> m.isAnnotationPresent(SqlUpdate.class)))
-                .allMatch(m -> m.getAnnotation(SqlUpdate.class).value().strip()
-                        .startsWith("INSERT"));
-    }
+        .allMatch(m -> m.getAnnotation(SqlUpdate.class).value().strip().startsWith("INSERT"));
+  }
 
-    private static Stream<String> sql(Method method) {
-        SqlUpdate update = method.getAnnotation(SqlUpdate.class);
-        SqlBatch batch = method.getAnnotation(SqlBatch.class);
-        return Stream.of(update == null ? null : update.value(),
-                batch == null ? null : batch.value()).filter(s -> s != null);
-    }
+  private static Stream<String> sql(Method method) {
+    SqlUpdate update = method.getAnnotation(SqlUpdate.class);
+    SqlBatch batch = method.getAnnotation(SqlBatch.class);
+    return Stream.of(update == null ? null : update.value(), batch == null ? null : batch.value())
+        .filter(s -> s != null);
+  }
 }

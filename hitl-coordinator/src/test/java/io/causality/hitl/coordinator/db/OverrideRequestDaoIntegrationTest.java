@@ -18,123 +18,147 @@ import org.junit.jupiter.api.io.TempDir;
 
 class OverrideRequestDaoIntegrationTest {
 
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private TestDatabase db;
-    private OverrideRequestDao dao;
+  private TestDatabase db;
+  private OverrideRequestDao dao;
 
-    @BeforeEach
-    void open() throws Exception {
-        db = TestDatabase.migrated(dir);
-        dao = db.jdbi().onDemand(OverrideRequestDao.class);
-    }
+  @BeforeEach
+  void open() throws Exception {
+    db = TestDatabase.migrated(dir);
+    dao = db.jdbi().onDemand(OverrideRequestDao.class);
+  }
 
-    @AfterEach
-    void close() {
-        db.close();
-    }
+  @AfterEach
+  void close() {
+    db.close();
+  }
 
-    @Test
-    void rowsRoundTripExactlyIncludingTimestampsAndJsonText() {
-        OverrideRequestRow row = pending("actor-1", "intent-1", "fp-1", T0);
+  @Test
+  void rowsRoundTripExactlyIncludingTimestampsAndJsonText() {
+    OverrideRequestRow row = pending("actor-1", "intent-1", "fp-1", T0);
 
-        dao.insertSubmitted(row, event(row.coordinatorRequestId(), AuditEventType.SUBMITTED, T0));
+    dao.insertSubmitted(row, event(row.coordinatorRequestId(), AuditEventType.SUBMITTED, T0));
 
-        assertThat(dao.findById(row.coordinatorRequestId())).contains(row);
-        assertThat(dao.findById("nope")).isEmpty();
-    }
+    assertThat(dao.findById(row.coordinatorRequestId())).contains(row);
+    assertThat(dao.findById("nope")).isEmpty();
+  }
 
-    @Test
-    void listsNewestFirstAndByStatus() {
-        OverrideRequestRow older = insert(pending("a", null, null, T0));
-        OverrideRequestRow newer = insert(pending("a", "i", null, T0.plusSeconds(1)));
-        dao.deny("op", null, event(older.coordinatorRequestId(), AuditEventType.DENIED, T0));
+  @Test
+  void listsNewestFirstAndByStatus() {
+    OverrideRequestRow older = insert(pending("a", null, null, T0));
+    OverrideRequestRow newer = insert(pending("a", "i", null, T0.plusSeconds(1)));
+    dao.deny("op", null, event(older.coordinatorRequestId(), AuditEventType.DENIED, T0));
 
-        assertThat(dao.listAll()).extracting(OverrideRequestRow::coordinatorRequestId)
-                .containsExactly(newer.coordinatorRequestId(), older.coordinatorRequestId());
-        assertThat(dao.listByStatus(OverrideRequestStatus.DENIED))
-                .extracting(OverrideRequestRow::coordinatorRequestId)
-                .containsExactly(older.coordinatorRequestId());
-    }
+    assertThat(dao.listAll())
+        .extracting(OverrideRequestRow::coordinatorRequestId)
+        .containsExactly(newer.coordinatorRequestId(), older.coordinatorRequestId());
+    assertThat(dao.listByStatus(OverrideRequestStatus.DENIED))
+        .extracting(OverrideRequestRow::coordinatorRequestId)
+        .containsExactly(older.coordinatorRequestId());
+  }
 
-    @Test
-    void approveAndDenyAreConditionalOnPendingAndUnexpired() {
-        OverrideRequestRow row = insert(pending("a", null, null, T0));
-        String id = row.coordinatorRequestId();
+  @Test
+  void approveAndDenyAreConditionalOnPendingAndUnexpired() {
+    OverrideRequestRow row = insert(pending("a", null, null, T0));
+    String id = row.coordinatorRequestId();
 
-        assertThat(dao.deny("op", "no", event(id, AuditEventType.DENIED, T0.plusSeconds(1))))
-                .isTrue();
-        assertThat(dao.deny("op", "no", event(id, AuditEventType.DENIED, T0.plusSeconds(2))))
-                .isFalse();
-        assertThat(dao.approve(Rows.token(id, T0), "op", null,
-                event(id, AuditEventType.APPROVED, T0.plusSeconds(3)))).isFalse();
-        assertThat(dao.findById(id).orElseThrow().decidedAt()).isEqualTo(T0.plusSeconds(1));
+    assertThat(dao.deny("op", "no", event(id, AuditEventType.DENIED, T0.plusSeconds(1)))).isTrue();
+    assertThat(dao.deny("op", "no", event(id, AuditEventType.DENIED, T0.plusSeconds(2)))).isFalse();
+    assertThat(
+            dao.approve(
+                Rows.token(id, T0),
+                "op",
+                null,
+                event(id, AuditEventType.APPROVED, T0.plusSeconds(3))))
+        .isFalse();
+    assertThat(dao.findById(id).orElseThrow().decidedAt()).isEqualTo(T0.plusSeconds(1));
 
-        OverrideRequestRow late = insert(pending("b", null, null, T0));
-        Instant afterExpiry = late.requestExpiresAt();
-        assertThat(dao.approve(Rows.token(late.coordinatorRequestId(), afterExpiry), "op", null,
+    OverrideRequestRow late = insert(pending("b", null, null, T0));
+    Instant afterExpiry = late.requestExpiresAt();
+    assertThat(
+            dao.approve(
+                Rows.token(late.coordinatorRequestId(), afterExpiry),
+                "op",
+                null,
                 event(late.coordinatorRequestId(), AuditEventType.APPROVED, afterExpiry)))
-                .isFalse();
-    }
+        .isFalse();
+  }
 
-    @Test
-    void expiryHappensOnceAndOnlyWhenDue() {
-        OverrideRequestRow row = insert(pending("a", null, null, T0));
-        String id = row.coordinatorRequestId();
-        Instant due = row.requestExpiresAt();
+  @Test
+  void expiryHappensOnceAndOnlyWhenDue() {
+    OverrideRequestRow row = insert(pending("a", null, null, T0));
+    String id = row.coordinatorRequestId();
+    Instant due = row.requestExpiresAt();
 
-        assertThat(dao.findDuePending(due.minusMillis(1))).isEmpty();
-        assertThat(dao.expire(id, due.minusMillis(1), event(id, AuditEventType.EXPIRED, due)))
-                .isFalse();
-        assertThat(dao.findDuePending(due)).containsExactly(id);
-        assertThat(dao.expire(id, due, event(id, AuditEventType.EXPIRED, due))).isTrue();
-        assertThat(dao.expire(id, due, event(id, AuditEventType.EXPIRED, due))).isFalse();
-        assertThat(dao.auditEvents().listFor(id)).extracting(AuditEventRow::eventType)
-                .containsExactly(AuditEventType.SUBMITTED, AuditEventType.EXPIRED);
-    }
+    assertThat(dao.findDuePending(due.minusMillis(1))).isEmpty();
+    assertThat(dao.expire(id, due.minusMillis(1), event(id, AuditEventType.EXPIRED, due)))
+        .isFalse();
+    assertThat(dao.findDuePending(due)).containsExactly(id);
+    assertThat(dao.expire(id, due, event(id, AuditEventType.EXPIRED, due))).isTrue();
+    assertThat(dao.expire(id, due, event(id, AuditEventType.EXPIRED, due))).isFalse();
+    assertThat(dao.auditEvents().listFor(id))
+        .extracting(AuditEventRow::eventType)
+        .containsExactly(AuditEventType.SUBMITTED, AuditEventType.EXPIRED);
+  }
 
-    @Test
-    void gatingLookupsTreatMissingValuesAsEmptyStrings() {
-        OverrideRequestRow row = insert(pending("a", null, null, T0));
+  @Test
+  void gatingLookupsTreatMissingValuesAsEmptyStrings() {
+    OverrideRequestRow row = insert(pending("a", null, null, T0));
 
-        assertThat(dao.findPending("a", "", "")).contains(row.coordinatorRequestId());
-        assertThat(dao.findPending("a", "intent", "")).isEmpty();
-        assertThat(dao.latestDenialAt("a")).isEmpty();
+    assertThat(dao.findPending("a", "", "")).contains(row.coordinatorRequestId());
+    assertThat(dao.findPending("a", "intent", "")).isEmpty();
+    assertThat(dao.latestDenialAt("a")).isEmpty();
 
-        dao.deny("op", null, event(row.coordinatorRequestId(), AuditEventType.DENIED,
-                T0.plusSeconds(5)));
+    dao.deny(
+        "op", null, event(row.coordinatorRequestId(), AuditEventType.DENIED, T0.plusSeconds(5)));
 
-        assertThat(dao.findPending("a", "", "")).isEmpty();
-        assertThat(dao.latestDenialAt("a")).contains(T0.plusSeconds(5));
-        assertThat(dao.findDenied("a", "")).contains(row.coordinatorRequestId());
-        assertThat(dao.findDenied("b", "")).isEmpty();
-    }
+    assertThat(dao.findPending("a", "", "")).isEmpty();
+    assertThat(dao.latestDenialAt("a")).contains(T0.plusSeconds(5));
+    assertThat(dao.findDenied("a", "")).contains(row.coordinatorRequestId());
+    assertThat(dao.findDenied("b", "")).isEmpty();
+  }
 
-    @Test
-    void thePendingKeyIsUniqueUntilTheRequestLeavesPending() {
-        OverrideRequestRow first = withKey(pending("a", null, null, T0), "k1");
-        insert(first);
+  @Test
+  void thePendingKeyIsUniqueUntilTheRequestLeavesPending() {
+    OverrideRequestRow first = withKey(pending("a", null, null, T0), "k1");
+    insert(first);
 
-        assertThatThrownBy(() -> insert(withKey(pending("a", null, null, T0), "k1")))
-                .isInstanceOf(JdbiException.class);
-        assertThat(dao.findByPendingKey("k1")).contains(first.coordinatorRequestId());
+    assertThatThrownBy(() -> insert(withKey(pending("a", null, null, T0), "k1")))
+        .isInstanceOf(JdbiException.class);
+    assertThat(dao.findByPendingKey("k1")).contains(first.coordinatorRequestId());
 
-        dao.deny("op", null, event(first.coordinatorRequestId(), AuditEventType.DENIED, T0));
-        insert(withKey(pending("a", null, null, T0), "k1"));
-    }
+    dao.deny("op", null, event(first.coordinatorRequestId(), AuditEventType.DENIED, T0));
+    insert(withKey(pending("a", null, null, T0), "k1"));
+  }
 
-    private OverrideRequestRow insert(OverrideRequestRow row) {
-        dao.insertSubmitted(row, event(row.coordinatorRequestId(), AuditEventType.SUBMITTED,
-                row.submittedAt()));
-        return row;
-    }
+  private OverrideRequestRow insert(OverrideRequestRow row) {
+    dao.insertSubmitted(
+        row, event(row.coordinatorRequestId(), AuditEventType.SUBMITTED, row.submittedAt()));
+    return row;
+  }
 
-    private static OverrideRequestRow withKey(OverrideRequestRow r, String key) {
-        return new OverrideRequestRow(r.coordinatorRequestId(), r.status(), r.evaluationRequest(),
-                r.evaluationResponse(), r.requestHash(), r.actionHash(), r.licenseId(),
-                r.actorId(), r.intentId(), r.failureFingerprint(), r.source(), r.submittedAt(),
-                r.requestExpiresAt(), r.sentinelFeed(), r.sentinelSummary(), r.operatorNote(),
-                r.decidedBy(), r.decidedAt(), r.tokenId(), key);
-    }
+  private static OverrideRequestRow withKey(OverrideRequestRow r, String key) {
+    return new OverrideRequestRow(
+        r.coordinatorRequestId(),
+        r.status(),
+        r.evaluationRequest(),
+        r.evaluationResponse(),
+        r.requestHash(),
+        r.actionHash(),
+        r.licenseId(),
+        r.actorId(),
+        r.intentId(),
+        r.failureFingerprint(),
+        r.source(),
+        r.submittedAt(),
+        r.requestExpiresAt(),
+        r.sentinelFeed(),
+        r.sentinelSummary(),
+        r.operatorNote(),
+        r.decidedBy(),
+        r.decidedAt(),
+        r.tokenId(),
+        key);
+  }
 }

@@ -24,65 +24,67 @@ import org.slf4j.LoggerFactory;
  */
 public final class TestDatabase implements AutoCloseable {
 
-    /** Enough connections for the 64-thread concurrency tests plus their callers. */
-    private static final int MAX_CONNECTIONS = 80;
+  /** Enough connections for the 64-thread concurrency tests plus their callers. */
+  private static final int MAX_CONNECTIONS = 80;
 
-    static {
-        // Without a logback-test.xml logback logs everything at DEBUG; Liquibase's chatter
-        // would drown the test output and slow every migration.
-        quiet("liquibase");
-        quiet("org.jdbi");
-        quiet("org.h2");
-        // Liquibase 4.30+ sends anonymous usage analytics unless told not to; tests stay offline.
-        System.setProperty("liquibase.analytics.enabled", "false");
+  static {
+    // Without a logback-test.xml logback logs everything at DEBUG; Liquibase's chatter
+    // would drown the test output and slow every migration.
+    quiet("liquibase");
+    quiet("org.jdbi");
+    quiet("org.h2");
+    // Liquibase 4.30+ sends anonymous usage analytics unless told not to; tests stay offline.
+    System.setProperty("liquibase.analytics.enabled", "false");
+  }
+
+  private final JdbcConnectionPool pool;
+  private final Jdbi jdbi;
+
+  private TestDatabase(JdbcConnectionPool pool) {
+    this.pool = pool;
+    this.jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin());
+  }
+
+  /** A new database under {@code dir}, migrated. */
+  public static TestDatabase migrated(Path dir) throws Exception {
+    String url = "jdbc:h2:file:" + dir.resolve("db").toAbsolutePath() + ";WRITE_DELAY=0";
+    JdbcConnectionPool pool = JdbcConnectionPool.create(url, "sa", "");
+    pool.setMaxConnections(MAX_CONNECTIONS);
+    migrate(pool);
+    return new TestDatabase(pool);
+  }
+
+  public Jdbi jdbi() {
+    return jdbi;
+  }
+
+  @Override
+  public void close() {
+    pool.dispose();
+  }
+
+  private static void quiet(String logger) {
+    if (LoggerFactory.getLogger(logger) instanceof Logger logback) {
+      logback.setLevel(Level.WARN);
     }
+  }
 
-    private final JdbcConnectionPool pool;
-    private final Jdbi jdbi;
-
-    private TestDatabase(JdbcConnectionPool pool) {
-        this.pool = pool;
-        this.jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin());
+  private static void migrate(JdbcConnectionPool pool) throws Exception {
+    try (Connection connection = pool.getConnection()) {
+      Database database =
+          DatabaseFactory.getInstance()
+              .findCorrectDatabaseImplementation(new JdbcConnection(connection));
+      Scope.child(
+          Scope.Attr.resourceAccessor.name(),
+          new ClassLoaderResourceAccessor(TestDatabase.class.getClassLoader()),
+          () ->
+              new CommandScope(UpdateCommandStep.COMMAND_NAME)
+                  .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG, database)
+                  .addArgumentValue(
+                      UpdateCommandStep.CHANGELOG_FILE_ARG, "migrations/changelog.xml")
+                  .execute());
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot open the test database", e);
     }
-
-    /** A new database under {@code dir}, migrated. */
-    public static TestDatabase migrated(Path dir) throws Exception {
-        String url = "jdbc:h2:file:" + dir.resolve("db").toAbsolutePath() + ";WRITE_DELAY=0";
-        JdbcConnectionPool pool = JdbcConnectionPool.create(url, "sa", "");
-        pool.setMaxConnections(MAX_CONNECTIONS);
-        migrate(pool);
-        return new TestDatabase(pool);
-    }
-
-    public Jdbi jdbi() {
-        return jdbi;
-    }
-
-    @Override
-    public void close() {
-        pool.dispose();
-    }
-
-    private static void quiet(String logger) {
-        if (LoggerFactory.getLogger(logger) instanceof Logger logback) {
-            logback.setLevel(Level.WARN);
-        }
-    }
-
-    private static void migrate(JdbcConnectionPool pool) throws Exception {
-        try (Connection connection = pool.getConnection()) {
-            Database database = DatabaseFactory.getInstance()
-                    .findCorrectDatabaseImplementation(new JdbcConnection(connection));
-            Scope.child(Scope.Attr.resourceAccessor.name(),
-                    new ClassLoaderResourceAccessor(TestDatabase.class.getClassLoader()),
-                    () -> new CommandScope(UpdateCommandStep.COMMAND_NAME)
-                            .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG,
-                                    database)
-                            .addArgumentValue(UpdateCommandStep.CHANGELOG_FILE_ARG,
-                                    "migrations/changelog.xml")
-                            .execute());
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot open the test database", e);
-        }
-    }
+  }
 }

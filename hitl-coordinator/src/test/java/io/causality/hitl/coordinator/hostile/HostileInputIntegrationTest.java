@@ -33,10 +33,10 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * Every endpoint of the coordinator's API, over real HTTP, with what a careless or hostile
- * client sends: malformed and mistyped bodies, odd headers, garbage query values and path
- * ids. Whatever arrives, the answer is never a 5xx, and every error is the documented
- * envelope with nothing internal in it.
+ * Every endpoint of the coordinator's API, over real HTTP, with what a careless or hostile client
+ * sends: malformed and mistyped bodies, odd headers, garbage query values and path ids. Whatever
+ * arrives, the answer is never a 5xx, and every error is the documented envelope with nothing
+ * internal in it.
  */
 class HostileInputIntegrationTest {
   private static final String REQUESTS = "/v1/override-requests";
@@ -50,31 +50,45 @@ class HostileInputIntegrationTest {
 
   @BeforeContainer
   static void start() throws Exception {
-    app = new DropwizardAppExtension<>(CoordinatorApplication.class,
-        ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-        // A small body limit puts the 413 path, declared and chunked, in the mix.
-        TestDeployment.plain().overrides("maxRequestBodySize", "64KiB"));
+    app =
+        new DropwizardAppExtension<>(
+            CoordinatorApplication.class,
+            ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+            // A small body limit puts the 413 path, declared and chunked, in the mix.
+            TestDeployment.plain().overrides("maxRequestBodySize", "64KiB"));
     app.before();
     CoordinatorHttp http = new CoordinatorHttp(app.getLocalPort());
     String pending = submitted(http, "actor-pending");
     String approved = submitted(http, "actor-approved");
-    Answer token = http.post(REQUESTS + "/" + approved + "/approve",
-        OverrideBodies.approve(TestDeployment.KEY_ID));
+    Answer token =
+        http.post(
+            REQUESTS + "/" + approved + "/approve", OverrideBodies.approve(TestDeployment.KEY_ID));
     assertThat(token.status()).as(token.text()).isEqualTo(200);
     JsonNode record = http.get(REQUESTS + "/" + approved).body();
     validIds = List.of(pending, approved);
-    operations = List.of(
-        new Operation("POST", REQUESTS, List.of(), OverrideBodies.submission("actor-new")),
-        new Operation("GET", REQUESTS, List.of("status"), null),
-        new Operation("GET", REQUESTS + "/{id}", List.of(), null),
-        new Operation("POST", REQUESTS + "/{id}/approve", List.of(),
-            OverrideBodies.approve(TestDeployment.KEY_ID).put("operatorNote", "ok")
-                .put("tokenTtlMs", 60_000)),
-        new Operation("POST", REQUESTS + "/{id}/deny", List.of(),
-            OverrideBodies.deny(TestDeployment.KEY_ID, "no")),
-        new Operation("POST", "/v1/override-tokens/redeem", List.of(),
-            OverrideBodies.redeem(token.body(), record)),
-        new Operation("GET", "/healthz", List.of(), null));
+    operations =
+        List.of(
+            new Operation("POST", REQUESTS, List.of(), OverrideBodies.submission("actor-new")),
+            new Operation("GET", REQUESTS, List.of("status"), null),
+            new Operation("GET", REQUESTS + "/{id}", List.of(), null),
+            new Operation(
+                "POST",
+                REQUESTS + "/{id}/approve",
+                List.of(),
+                OverrideBodies.approve(TestDeployment.KEY_ID)
+                    .put("operatorNote", "ok")
+                    .put("tokenTtlMs", 60_000)),
+            new Operation(
+                "POST",
+                REQUESTS + "/{id}/deny",
+                List.of(),
+                OverrideBodies.deny(TestDeployment.KEY_ID, "no")),
+            new Operation(
+                "POST",
+                "/v1/override-tokens/redeem",
+                List.of(),
+                OverrideBodies.redeem(token.body(), record)),
+            new Operation("GET", "/healthz", List.of(), null));
   }
 
   @AfterContainer
@@ -89,28 +103,29 @@ class HostileInputIntegrationTest {
     RawHttp.Request request = generated.get2();
     RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), request);
     Statistics.label("status").collect(answer.status());
-    Statistics.label("operation").collect(generated.get1().method() + " "
-        + generated.get1().path());
+    Statistics.label("operation")
+        .collect(generated.get1().method() + " " + generated.get1().path());
     EnvelopeCheck.assertAnsweredWell(request, answer);
   }
 
   @Provide
   Arbitrary<Tuple2<Operation, RawHttp.Request>> requests() {
-    return Arbitraries.oneOf(operations.stream()
-        .map(o -> requestsFor(o).map(r -> Tuple.of(o, r))).toList());
+    return Arbitraries.oneOf(
+        operations.stream().map(o -> requestsFor(o).map(r -> Tuple.of(o, r))).toList());
   }
 
   private static Arbitrary<RawHttp.Request> requestsFor(Operation operation) {
     boolean hasBody = operation.template() != null;
     return Combinators.combine(
-        HostileInput.methods(operation.method()),
-        target(operation),
-        HostileInput.bodies(operation.template()).injectNull(hasBody ? 0.05 : 0.85),
-        Arbitraries.of(false, false, true),
-        HostileInput.headerValues().injectNull(0.7),
-        HostileInput.contentTypes().injectNull(0.1),
-        HostileInput.accepts().injectNull(0.5),
-        HostileInput.headerValues().injectNull(0.7)).as(
+            HostileInput.methods(operation.method()),
+            target(operation),
+            HostileInput.bodies(operation.template()).injectNull(hasBody ? 0.05 : 0.85),
+            Arbitraries.of(false, false, true),
+            HostileInput.headerValues().injectNull(0.7),
+            HostileInput.contentTypes().injectNull(0.1),
+            HostileInput.accepts().injectNull(0.5),
+            HostileInput.headerValues().injectNull(0.7))
+        .as(
             (method, target, body, chunked, auth, type, accept, requestId) -> {
               Map<String, String> headers = new LinkedHashMap<>();
               put(headers, "Authorization", auth);
@@ -138,14 +153,21 @@ class HostileInputIntegrationTest {
     List<String> names = new ArrayList<>(operation.query());
     names.add("unknown");
     for (String name : names) {
-      parts.add(HostileInput.queryValues().map(value -> "&" + name + "=" + value)
-          .injectNull(0.5).map(pair -> pair == null ? "" : pair));
+      parts.add(
+          HostileInput.queryValues()
+              .map(value -> "&" + name + "=" + value)
+              .injectNull(0.5)
+              .map(pair -> pair == null ? "" : pair));
     }
-    return Combinators.combine(parts).as(list -> {
-      String joined = String.join("", list);
-      int query = joined.indexOf('&');
-      return query < 0 ? joined : joined.substring(0, query) + "?" + joined.substring(query + 1);
-    });
+    return Combinators.combine(parts)
+        .as(
+            list -> {
+              String joined = String.join("", list);
+              int query = joined.indexOf('&');
+              return query < 0
+                  ? joined
+                  : joined.substring(0, query) + "?" + joined.substring(query + 1);
+            });
   }
 
   private static String submitted(CoordinatorHttp http, String actorId) {

@@ -28,12 +28,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Crash safety of the coordinator: concurrent writers submit requests, approve or deny them and
- * redeem the tokens, while the process is killed with SIGKILL at a few points. After every
- * restart on the same files: each acknowledged submission, decision and redemption is there;
- * the write a kill interrupted is wholly there or wholly absent; a retried submission is either
- * new or deduplicated, never doubled; no request is APPROVED without its token; the audit trail
- * matches every status; and each token is redeemed at most once across the crashes (one
- * acknowledged ACCEPTED before a kill answers REPLAY_DETECTED afterwards).
+ * redeem the tokens, while the process is killed with SIGKILL at a few points. After every restart
+ * on the same files: each acknowledged submission, decision and redemption is there; the write a
+ * kill interrupted is wholly there or wholly absent; a retried submission is either new or
+ * deduplicated, never doubled; no request is APPROVED without its token; the audit trail matches
+ * every status; and each token is redeemed at most once across the crashes (one acknowledged
+ * ACCEPTED before a kill answers REPLAY_DETECTED afterwards).
  */
 class CoordinatorCrashIntegrationTest {
   private static final int WRITERS = 4;
@@ -66,8 +66,8 @@ class CoordinatorCrashIntegrationTest {
 
   private void writeUntilKilled(CoordinatorProcess coordinator, int acks, int cycle)
       throws InterruptedException {
-    KillDuringWrites.cycle(WRITERS, 17L * cycle, acks, this::write, coordinator::kill,
-        coordinator::tail);
+    KillDuringWrites.cycle(
+        WRITERS, 17L * cycle, acks, this::write, coordinator::kill, coordinator::tail);
   }
 
   /** One writer: submit, then deny (one in five) or approve, then redeem (two in three). */
@@ -77,8 +77,11 @@ class CoordinatorCrashIntegrationTest {
         Life life = new Life("actor-" + UUID.randomUUID());
         lives.add(life);
         life.pending = "submit";
-        life.id = expect(http.post("/v1/override-requests", life.submission), 201)
-            .body().get("coordinatorRequestId").asText();
+        life.id =
+            expect(http.post("/v1/override-requests", life.submission), 201)
+                .body()
+                .get("coordinatorRequestId")
+                .asText();
         acknowledged.incrementAndGet();
         if (random.nextInt(5) == 0) {
           life.pending = "deny";
@@ -86,8 +89,9 @@ class CoordinatorCrashIntegrationTest {
           life.denied = true;
         } else {
           life.pending = "approve";
-          life.token = expect(http.post(path(life, "/approve"), OverrideBodies.approve("ops-1")),
-              200).body();
+          life.token =
+              expect(http.post(path(life, "/approve"), OverrideBodies.approve("ops-1")), 200)
+                  .body();
           acknowledged.incrementAndGet();
           if (random.nextInt(3) != 0) {
             life.pending = "redeem";
@@ -133,10 +137,14 @@ class CoordinatorCrashIntegrationTest {
       assertFinal(life);
     }
     List<String> actors = new ArrayList<>();
-    http.get("/v1/override-requests").body().get("data")
+    http.get("/v1/override-requests")
+        .body()
+        .get("data")
         .forEach(r -> actors.add(r.get("actorId").asText()));
-    assertThat(actors).as("one request per submitting writer, none doubled")
-        .hasSize(all.size()).doesNotHaveDuplicates();
+    assertThat(actors)
+        .as("one request per submitting writer, none doubled")
+        .hasSize(all.size())
+        .doesNotHaveDuplicates();
   }
 
   /**
@@ -169,20 +177,29 @@ class CoordinatorCrashIntegrationTest {
     if (!status.equals("PENDING") && !status.equals("APPROVED")) {
       expected.add(status);
     }
-    assertThat(events).as("audit of " + id + " (" + status + ")")
+    assertThat(events)
+        .as("audit of " + id + " (" + status + ")")
         .containsExactlyInAnyOrderElementsOf(expected);
-    assertThat(request.get("tokenId").isNull()).as("token of " + id + " (" + status + ")")
+    assertThat(request.get("tokenId").isNull())
+        .as("token of " + id + " (" + status + ")")
         .isEqualTo(!WITH_TOKEN.contains(status));
     return request;
   }
 
   /**
-   * The status is the acknowledged one or, for the write in flight, the one it would give;
-   * then the life is finished: decided if pending, every token held redeemed exactly once.
+   * The status is the acknowledged one or, for the write in flight, the one it would give; then the
+   * life is finished: decided if pending, every token held redeemed exactly once.
    */
   private void settle(Life life, String status) {
-    assertThat(status).as("status of " + life.id + " after " + life.acknowledged()
-        + ", in flight: " + life.pending).isIn(life.possibleStatuses());
+    assertThat(status)
+        .as(
+            "status of "
+                + life.id
+                + " after "
+                + life.acknowledged()
+                + ", in flight: "
+                + life.pending)
+        .isIn(life.possibleStatuses());
     if (status.equals("PENDING")) {
       finishPending(life);
     } else if (life.token != null) {
@@ -221,8 +238,15 @@ class CoordinatorCrashIntegrationTest {
 
   private void assertRedeemed(Life life, Answer answer, String outcome) {
     if (answer.status() != 200 || !outcome.equals(answer.body().path("status").asText())) {
-      throw new IllegalStateException("redeem of " + life.id + ": expected " + outcome
-          + ", got " + answer.status() + " " + answer.text());
+      throw new IllegalStateException(
+          "redeem of "
+              + life.id
+              + ": expected "
+              + outcome
+              + ", got "
+              + answer.status()
+              + " "
+              + answer.text());
     }
     if (outcome.equals("ACCEPTED")) {
       life.accepted++;
@@ -236,12 +260,14 @@ class CoordinatorCrashIntegrationTest {
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
-    ObjectNode body = CoordinatorHttp.JSON.createObjectNode()
-        .put("tokenId", life.token.get("tokenId").asText())
-        .put("requestHash", payload.get("requestHash").asText())
-        .put("policyVersion", payload.get("policyVersion").asLong())
-        .put("licenseId", payload.get("licenseId").asText())
-        .put("actorId", payload.get("actorId").asText());
+    ObjectNode body =
+        CoordinatorHttp.JSON
+            .createObjectNode()
+            .put("tokenId", life.token.get("tokenId").asText())
+            .put("requestHash", payload.get("requestHash").asText())
+            .put("policyVersion", payload.get("policyVersion").asLong())
+            .put("licenseId", payload.get("licenseId").asText())
+            .put("actorId", payload.get("actorId").asText());
     return http.post("/v1/override-tokens/redeem", body);
   }
 
@@ -251,10 +277,11 @@ class CoordinatorCrashIntegrationTest {
 
   /** One request's life as its writer saw it: what was acknowledged, what was in flight. */
   private static final class Life {
-    private static final Map<String, Function<Life, Set<String>>> IN_FLIGHT = Map.of(
-        "deny", life -> Set.of("PENDING", "DENIED"),
-        "approve", life -> Set.of("PENDING", "APPROVED"),
-        "redeem", life -> Set.of("APPROVED", "REDEEMED"));
+    private static final Map<String, Function<Life, Set<String>>> IN_FLIGHT =
+        Map.of(
+            "deny", life -> Set.of("PENDING", "DENIED"),
+            "approve", life -> Set.of("PENDING", "APPROVED"),
+            "redeem", life -> Set.of("APPROVED", "REDEEMED"));
 
     final ObjectNode submission;
     volatile String id;
@@ -274,14 +301,18 @@ class CoordinatorCrashIntegrationTest {
       if (pending != null && IN_FLIGHT.containsKey(pending)) {
         return IN_FLIGHT.get(pending).apply(this);
       }
-      return Set.of(redeemed ? "REDEEMED" : denied ? "DENIED" : token != null ? "APPROVED"
-          : "PENDING");
+      return Set.of(
+          redeemed ? "REDEEMED" : denied ? "DENIED" : token != null ? "APPROVED" : "PENDING");
     }
 
     String acknowledged() {
-      return Stream.of(id == null ? "" : "submit", token == null ? "" : "approve",
-              denied ? "deny" : "", redeemed ? "redeem" : "")
-          .filter(s -> !s.isEmpty()).collect(Collectors.joining(","));
+      return Stream.of(
+              id == null ? "" : "submit",
+              token == null ? "" : "approve",
+              denied ? "deny" : "",
+              redeemed ? "redeem" : "")
+          .filter(s -> !s.isEmpty())
+          .collect(Collectors.joining(","));
     }
   }
 }

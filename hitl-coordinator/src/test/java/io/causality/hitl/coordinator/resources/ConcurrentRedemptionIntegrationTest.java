@@ -31,17 +31,19 @@ import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Single use over HTTP: 64 clients redeem one token at the same moment and exactly one is
- * ACCEPTED, the others REPLAY_DETECTED, with one REDEEMED audit event. Repeated, as a race
- * that is lost only sometimes is still a bug.
+ * Single use over HTTP: 64 clients redeem one token at the same moment and exactly one is ACCEPTED,
+ * the others REPLAY_DETECTED, with one REDEEMED audit event. Repeated, as a race that is lost only
+ * sometimes is still a bug.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class ConcurrentRedemptionIntegrationTest {
   private static final int CLIENTS = 64;
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
-      new DropwizardAppExtension<>(CoordinatorApplication.class,
-          ResourceHelpers.resourceFilePath("configs/minimal.yml"), DEPLOYMENT.overrides());
+      new DropwizardAppExtension<>(
+          CoordinatorApplication.class,
+          ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+          DEPLOYMENT.overrides());
 
   private static ExecutorService clients;
 
@@ -58,22 +60,30 @@ class ConcurrentRedemptionIntegrationTest {
   @RepeatedTest(5)
   void exactlyOneOf64ParallelRedemptionsIsAccepted() throws Exception {
     CoordinatorHttp http = new CoordinatorHttp(APP.getLocalPort());
-    String id = http.post("/v1/override-requests", submission("actor-race-"
-        + System.nanoTime())).body().get("coordinatorRequestId").asText();
-    JsonNode token = http.post("/v1/override-requests/" + id + "/approve",
-        approve(TestDeployment.KEY_ID)).body();
+    String id =
+        http.post("/v1/override-requests", submission("actor-race-" + System.nanoTime()))
+            .body()
+            .get("coordinatorRequestId")
+            .asText();
+    JsonNode token =
+        http.post("/v1/override-requests/" + id + "/approve", approve(TestDeployment.KEY_ID))
+            .body();
     ObjectNode body = redeem(token, http.get("/v1/override-requests/" + id).body());
 
     List<Answer> answers = allAtOnce(() -> http.post("/v1/override-tokens/redeem", body));
 
     assertThat(answers).allSatisfy(a -> assertThat(a.status()).as(a.text()).isEqualTo(200));
-    Map<String, Long> outcomes = answers.stream().collect(Collectors.groupingBy(
-        a -> a.body().get("status").asText(), Collectors.counting()));
-    assertThat(outcomes).containsOnly(Map.entry("ACCEPTED", 1L),
-        Map.entry("REPLAY_DETECTED", (long) CLIENTS - 1));
+    Map<String, Long> outcomes =
+        answers.stream()
+            .collect(
+                Collectors.groupingBy(a -> a.body().get("status").asText(), Collectors.counting()));
+    assertThat(outcomes)
+        .containsOnly(Map.entry("ACCEPTED", 1L), Map.entry("REPLAY_DETECTED", (long) CLIENTS - 1));
     JsonNode audit = http.get("/v1/override-requests/" + id).body().get("audit");
-    assertThat(StreamSupport.stream(audit.spliterator(), false)
-        .filter(e -> e.get("eventType").asText().equals("REDEEMED"))).hasSize(1);
+    assertThat(
+            StreamSupport.stream(audit.spliterator(), false)
+                .filter(e -> e.get("eventType").asText().equals("REDEEMED")))
+        .hasSize(1);
   }
 
   private static List<Answer> allAtOnce(java.util.concurrent.Callable<Answer> call)
@@ -82,11 +92,13 @@ class ConcurrentRedemptionIntegrationTest {
     CountDownLatch go = new CountDownLatch(1);
     List<Future<Answer>> futures = new ArrayList<>();
     for (int i = 0; i < CLIENTS; i++) {
-      futures.add(clients.submit(() -> {
-        ready.countDown();
-        go.await();
-        return call.call();
-      }));
+      futures.add(
+          clients.submit(
+              () -> {
+                ready.countDown();
+                go.await();
+                return call.call();
+              }));
     }
     assertThat(ready.await(30, TimeUnit.SECONDS)).isTrue();
     go.countDown();

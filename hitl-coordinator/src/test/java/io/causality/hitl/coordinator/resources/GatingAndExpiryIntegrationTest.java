@@ -24,18 +24,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Adaptive gating and lazy expiry over HTTP, on the real clock: a policy with gating on, a
- * 3 s deny cooldown and material change required after a denial; requests pending for 3 s
- * (long enough that a slow shared machine does not expire a request mid-test).
+ * Adaptive gating and lazy expiry over HTTP, on the real clock: a policy with gating on, a 3 s deny
+ * cooldown and material change required after a denial; requests pending for 3 s (long enough that
+ * a slow shared machine does not expire a request mid-test).
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class GatingAndExpiryIntegrationTest {
   private static final long COOLDOWN_MS = 3_000;
   private static final long PENDING_TTL_MS = 3_000;
-  static final TestDeployment DEPLOYMENT = TestDeployment.create(
-      new AdaptiveEscalationPolicy(true, COOLDOWN_MS, true));
+  static final TestDeployment DEPLOYMENT =
+      TestDeployment.create(new AdaptiveEscalationPolicy(true, COOLDOWN_MS, true));
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
-      new DropwizardAppExtension<>(CoordinatorApplication.class,
+      new DropwizardAppExtension<>(
+          CoordinatorApplication.class,
           ResourceHelpers.resourceFilePath("configs/minimal.yml"),
           DEPLOYMENT.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS)));
 
@@ -73,8 +74,8 @@ class GatingAndExpiryIntegrationTest {
     Answer cooling = http.post(REQUESTS, submission("actor-denied", "fp-other"));
     assertThat(cooling.status()).isEqualTo(409);
     assertThat(cooling.errorCode()).isEqualTo("DENY_COOLDOWN");
-    Instant endsAt = Instant.parse(
-        cooling.body().path("error").path("details").path("cooldownEndsAt").asText());
+    Instant endsAt =
+        Instant.parse(cooling.body().path("error").path("details").path("cooldownEndsAt").asText());
     Thread.sleep(Math.max(0, Duration.between(Instant.now(), endsAt).toMillis()) + 100);
 
     Answer unchanged = http.post(REQUESTS, submission("actor-denied", "fp-same"));
@@ -116,8 +117,7 @@ class GatingAndExpiryIntegrationTest {
     assertThat(approval.status()).isEqualTo(409);
     assertThat(approval.body().path("error").path("details").path("status").asText())
         .isEqualTo("EXPIRED");
-    assertThat(http.get(REQUESTS + "/" + id).body().get("status").asText())
-        .isEqualTo("EXPIRED");
+    assertThat(http.get(REQUESTS + "/" + id).body().get("status").asText()).isEqualTo("EXPIRED");
   }
 
   private static List<String> ids(JsonNode list) {

@@ -14,18 +14,16 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
 
 /**
- * Verifies a token as an outside party would: the JDK alone (no project code), RSASSA-PSS
- * with SHA-256, MGF1-SHA-256 and a 32-byte salt, with the public key read from the policy
- * file's authority entry.
+ * Verifies a token as an outside party would: the JDK alone (no project code), RSASSA-PSS with
+ * SHA-256, MGF1-SHA-256 and a 32-byte salt, with the public key read from the policy file's
+ * authority entry.
  */
 final class JdkPs256 {
   private JdkPs256() {}
 
-  static boolean verify(String payload, String base64UrlSignature, PublicKey key)
-      throws Exception {
+  static boolean verify(String payload, String base64UrlSignature, PublicKey key) throws Exception {
     Signature verifier = Signature.getInstance("RSASSA-PSS");
-    verifier.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256,
-        32, 1));
+    verifier.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
     verifier.initVerify(key);
     verifier.update(payload.getBytes(StandardCharsets.UTF_8));
     return verifier.verify(Base64.getUrlDecoder().decode(base64UrlSignature));
@@ -43,8 +41,10 @@ final class JdkPs256 {
   }
 
   private static PublicKey parse(String pem) throws Exception {
-    String base64 = pem.replace("-----BEGIN PUBLIC KEY-----", "")
-        .replace("-----END PUBLIC KEY-----", "").replaceAll("\\s", "");
+    String base64 =
+        pem.replace("-----BEGIN PUBLIC KEY-----", "")
+            .replace("-----END PUBLIC KEY-----", "")
+            .replaceAll("\\s", "");
     return KeyFactory.getInstance("RSA")
         .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
   }

@@ -29,15 +29,17 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every endpoint over HTTP without callers (open on loopback), adaptive gating off: success
- * and each error status, each submission rule, each transition and each redemption outcome.
+ * Every endpoint over HTTP without callers (open on loopback), adaptive gating off: success and
+ * each error status, each submission rule, each transition and each redemption outcome.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class OverrideApiIntegrationTest {
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
-      new DropwizardAppExtension<>(CoordinatorApplication.class,
-          ResourceHelpers.resourceFilePath("configs/minimal.yml"), DEPLOYMENT.overrides());
+      new DropwizardAppExtension<>(
+          CoordinatorApplication.class,
+          ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+          DEPLOYMENT.overrides());
 
   private static final String REQUESTS = "/v1/override-requests";
   private static final String REDEEM = "/v1/override-tokens/redeem";
@@ -75,8 +77,8 @@ class OverrideApiIntegrationTest {
     assertThat(answer.status()).isEqualTo(201);
     String id = answer.body().get("coordinatorRequestId").asText();
     assertThat(UUID.fromString(id).version()).isEqualTo(4);
-    assertThat(answer.headers().firstValue("Location")).hasValueSatisfying(location ->
-        assertThat(location).endsWith(REQUESTS + "/" + id));
+    assertThat(answer.headers().firstValue("Location"))
+        .hasValueSatisfying(location -> assertThat(location).endsWith(REQUESTS + "/" + id));
     JsonNode record = record(id);
     assertThat(record.get("status").asText()).isEqualTo("PENDING");
     assertThat(record.get("licenseId").asText()).isEqualTo("lic-1");
@@ -89,12 +91,18 @@ class OverrideApiIntegrationTest {
   static Stream<Arguments> brokenSubmissions() {
     return Stream.of(
         broken("evaluationResponse.decision", b -> response(b).put("decision", "PASS")),
-        broken("evaluationResponse.escalation.escalationType", b -> ((ObjectNode)
-            response(b).get("escalation")).put("escalationType", "REFORMULATE")),
-        broken("evaluationResponse.adaptive.escalationRecommended", b -> response(b)
-            .putObject("adaptive").put("escalationRecommended", "REFORMULATE")),
-        broken("evaluationRequest.overrideToken", b -> ((ObjectNode) b.get("evaluationRequest"))
-            .putObject("overrideToken").put("tokenId", UUID.randomUUID().toString())),
+        broken(
+            "evaluationResponse.escalation.escalationType",
+            b -> ((ObjectNode) response(b).get("escalation")).put("escalationType", "REFORMULATE")),
+        broken(
+            "evaluationResponse.adaptive.escalationRecommended",
+            b -> response(b).putObject("adaptive").put("escalationRecommended", "REFORMULATE")),
+        broken(
+            "evaluationRequest.overrideToken",
+            b ->
+                ((ObjectNode) b.get("evaluationRequest"))
+                    .putObject("overrideToken")
+                    .put("tokenId", UUID.randomUUID().toString())),
         broken("licenseId", b -> b.remove("licenseId")));
   }
 
@@ -129,15 +137,20 @@ class OverrideApiIntegrationTest {
 
     Answer empty = http.postJson(REQUESTS, "{}");
     assertThat(empty.status()).isEqualTo(400);
-    assertThat(empty.issues()).extracting(issue -> issue.get("path").asText())
+    assertThat(empty.issues())
+        .extracting(issue -> issue.get("path").asText())
         .containsExactly("evaluationRequest", "evaluationResponse", "licenseId");
 
     Answer noBody = http.postJson(REQUESTS, "");
     assertThat(noBody.status()).isEqualTo(400);
     assertThat(noBody.errorCode()).isEqualTo("VALIDATION_ERROR");
 
-    Answer wrongType = http.postJson(REDEEM, "{\"tokenId\":\"" + UUID.randomUUID()
-        + "\",\"requestHash\":\"h\",\"policyVersion\":\"seven\",\"licenseId\":\"l\"}");
+    Answer wrongType =
+        http.postJson(
+            REDEEM,
+            "{\"tokenId\":\""
+                + UUID.randomUUID()
+                + "\",\"requestHash\":\"h\",\"policyVersion\":\"seven\",\"licenseId\":\"l\"}");
     assertThat(wrongType.status()).isEqualTo(400);
     assertThat(wrongType.issues().get(0).get("path").asText()).isEqualTo("policyVersion");
   }
@@ -152,10 +165,14 @@ class OverrideApiIntegrationTest {
     assertThat(ids(all)).containsSubsequence(newer, older);
     assertThat(all.get(0).has("audit")).isFalse();
     assertThat(ids(http.get(REQUESTS + "?status=denied").body().get("data")))
-        .contains(older).doesNotContain(newer);
+        .contains(older)
+        .doesNotContain(newer);
     assertThat(ids(http.get(REQUESTS + "?status=Pending").body().get("data")))
-        .contains(newer).doesNotContain(older);
-    http.get(REQUESTS + "?status=PENDING").body().get("data")
+        .contains(newer)
+        .doesNotContain(older);
+    http.get(REQUESTS + "?status=PENDING")
+        .body()
+        .get("data")
         .forEach(r -> assertThat(r.get("status").asText()).isEqualTo("PENDING"));
   }
 
@@ -179,10 +196,12 @@ class OverrideApiIntegrationTest {
   @Test
   void unknownIdsAre404OnGetApproveAndDeny() {
     String unknown = UUID.randomUUID().toString();
-    for (Answer answer : new Answer[] {
-        http.get(REQUESTS + "/" + unknown),
-        http.post(REQUESTS + "/" + unknown + "/approve", approve(TestDeployment.KEY_ID)),
-        http.post(REQUESTS + "/" + unknown + "/deny", deny(TestDeployment.KEY_ID, null))}) {
+    for (Answer answer :
+        new Answer[] {
+          http.get(REQUESTS + "/" + unknown),
+          http.post(REQUESTS + "/" + unknown + "/approve", approve(TestDeployment.KEY_ID)),
+          http.post(REQUESTS + "/" + unknown + "/deny", deny(TestDeployment.KEY_ID, null))
+        }) {
       assertThat(answer.status()).isEqualTo(404);
       assertThat(answer.errorCode()).isEqualTo("NOT_FOUND");
     }
@@ -199,14 +218,12 @@ class OverrideApiIntegrationTest {
     JsonNode payload = CoordinatorHttp.JSON.readTree(token.get("payload").asText());
     assertThat(payload.get("tokenId").asText()).isEqualTo(token.get("tokenId").asText());
     assertThat(payload.get("coordinatorRequestId").asText()).isEqualTo(id);
-    assertThat(payload.get("requestHash").asText())
-        .isEqualTo(record.get("requestHash").asText());
+    assertThat(payload.get("requestHash").asText()).isEqualTo(record.get("requestHash").asText());
     assertThat(payload.get("policyVersion").asLong()).isEqualTo(TestDeployment.POLICY_VERSION);
     assertThat(payload.get("licenseId").asText()).isEqualTo("lic-1");
     assertThat(payload.get("actorId").asText()).isEqualTo("actor-approve");
     assertThat(payload.get("operatorId").asText()).isEqualTo(TestDeployment.OPERATOR_ID);
-    assertThat(lifetime(payload))
-        .isEqualTo(Duration.ofMillis(TestDeployment.DEFAULT_TOKEN_TTL_MS));
+    assertThat(lifetime(payload)).isEqualTo(Duration.ofMillis(TestDeployment.DEFAULT_TOKEN_TTL_MS));
     assertThat(record.get("status").asText()).isEqualTo("APPROVED");
     assertThat(record.get("tokenId").asText()).isEqualTo(token.get("tokenId").asText());
     assertThat(record.get("decidedBy").asText()).isEqualTo(TestDeployment.OPERATOR_ID);
@@ -219,24 +236,39 @@ class OverrideApiIntegrationTest {
     String signature = token.get("signature").asText();
 
     assertThat(signature).doesNotContain("=", "+", "/");
-    assertThat(JdkPs256.verify(payload, signature, JdkPs256.policyKey(
-        DEPLOYMENT.policyFile(), TestDeployment.KEY_ID))).isTrue();
-    assertThat(JdkPs256.verify(payload.replace("lic-1", "lic-2"), signature,
-        JdkPs256.policyKey(DEPLOYMENT.policyFile(), TestDeployment.KEY_ID))).isFalse();
-    assertThat(JdkPs256.verify(payload, signature, JdkPs256.policyKey(
-        DEPLOYMENT.policyFile(), TestDeployment.OTHER_KEY_ID))).isFalse();
+    assertThat(
+            JdkPs256.verify(
+                payload,
+                signature,
+                JdkPs256.policyKey(DEPLOYMENT.policyFile(), TestDeployment.KEY_ID)))
+        .isTrue();
+    assertThat(
+            JdkPs256.verify(
+                payload.replace("lic-1", "lic-2"),
+                signature,
+                JdkPs256.policyKey(DEPLOYMENT.policyFile(), TestDeployment.KEY_ID)))
+        .isFalse();
+    assertThat(
+            JdkPs256.verify(
+                payload,
+                signature,
+                JdkPs256.policyKey(DEPLOYMENT.policyFile(), TestDeployment.OTHER_KEY_ID)))
+        .isFalse();
   }
 
   @Test
   void tokenLifetimeIsCappedByThePolicyAndMustBePositive() throws Exception {
     String id = submit("actor-ttl");
-    Answer zero = http.post(REQUESTS + "/" + id + "/approve",
-        approve(TestDeployment.KEY_ID).put("tokenTtlMs", 0));
+    Answer zero =
+        http.post(
+            REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID).put("tokenTtlMs", 0));
     assertThat(zero.status()).isEqualTo(400);
     assertThat(zero.issues().get(0).get("path").asText()).isEqualTo("tokenTtlMs");
 
-    Answer capped = http.post(REQUESTS + "/" + id + "/approve",
-        approve(TestDeployment.KEY_ID).put("tokenTtlMs", 86_400_000L));
+    Answer capped =
+        http.post(
+            REQUESTS + "/" + id + "/approve",
+            approve(TestDeployment.KEY_ID).put("tokenTtlMs", 86_400_000L));
     assertThat(capped.status()).isEqualTo(200);
     JsonNode payload = CoordinatorHttp.JSON.readTree(capped.body().get("payload").asText());
     assertThat(lifetime(payload)).isEqualTo(Duration.ofMillis(TestDeployment.MAX_TOKEN_TTL_MS));
@@ -245,10 +277,10 @@ class OverrideApiIntegrationTest {
   @Test
   void decisionsNeedAConfiguredAuthorityKey() {
     String id = submit("actor-keys");
-    Answer missing = http.post(REQUESTS + "/" + id + "/approve",
-        CoordinatorHttp.JSON.createObjectNode());
-    Answer policyOnly = http.post(REQUESTS + "/" + id + "/deny",
-        deny(TestDeployment.OTHER_KEY_ID, null));
+    Answer missing =
+        http.post(REQUESTS + "/" + id + "/approve", CoordinatorHttp.JSON.createObjectNode());
+    Answer policyOnly =
+        http.post(REQUESTS + "/" + id + "/deny", deny(TestDeployment.OTHER_KEY_ID, null));
 
     assertThat(missing.status()).isEqualTo(400);
     assertThat(missing.issues().get(0).get("path").asText()).isEqualTo("keyId");
@@ -262,15 +294,14 @@ class OverrideApiIntegrationTest {
   void denyAnswersTheUpdatedRecordAndEndsTheRequest() {
     String id = submit("actor-deny");
 
-    Answer denied = http.post(REQUESTS + "/" + id + "/deny",
-        deny(TestDeployment.KEY_ID, "gamma too low"));
+    Answer denied =
+        http.post(REQUESTS + "/" + id + "/deny", deny(TestDeployment.KEY_ID, "gamma too low"));
 
     assertThat(denied.status()).isEqualTo(200);
     assertThat(denied.body().get("status").asText()).isEqualTo("DENIED");
     assertThat(denied.body().get("operatorNote").asText()).isEqualTo("gamma too low");
     assertThat(denied.body().get("decidedBy").asText()).isEqualTo(TestDeployment.OPERATOR_ID);
-    assertThat(denied.body().get("audit").get(1).get("eventType").asText())
-        .isEqualTo("DENIED");
+    assertThat(denied.body().get("audit").get(1).get("eventType").asText()).isEqualTo("DENIED");
     assertTransitionRefused(id, "approve", "DENIED");
     assertTransitionRefused(id, "deny", "DENIED");
   }
@@ -289,8 +320,8 @@ class OverrideApiIntegrationTest {
   }
 
   private void assertTransitionRefused(String id, String action, String status) {
-    Answer answer = http.post(REQUESTS + "/" + id + "/" + action,
-        deny(TestDeployment.KEY_ID, null));
+    Answer answer =
+        http.post(REQUESTS + "/" + id + "/" + action, deny(TestDeployment.KEY_ID, null));
     assertThat(answer.status()).as(action + " of " + status).isEqualTo(409);
     assertThat(answer.errorCode()).isEqualTo("INVALID_TRANSITION");
     assertThat(answer.body().path("error").path("details").path("status").asText())
@@ -344,8 +375,8 @@ class OverrideApiIntegrationTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("bindings")
-  void aTokenPresentedForAnotherBindingIsAMismatchAndStaysUsable(String field,
-      Consumer<ObjectNode> change) {
+  void aTokenPresentedForAnotherBindingIsAMismatchAndStaysUsable(
+      String field, Consumer<ObjectNode> change) {
     String id = submit("actor-binding-" + field);
     JsonNode token = approved(id);
     ObjectNode body = redeem(token, record(id));
@@ -361,8 +392,9 @@ class OverrideApiIntegrationTest {
   @Test
   void anExpiredTokenIsExpired() throws Exception {
     String id = submit("actor-expired-token");
-    Answer approval = http.post(REQUESTS + "/" + id + "/approve",
-        approve(TestDeployment.KEY_ID).put("tokenTtlMs", 1));
+    Answer approval =
+        http.post(
+            REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID).put("tokenTtlMs", 1));
     Thread.sleep(20);
 
     Answer answer = http.post(REDEEM, redeem(approval.body(), record(id)));
@@ -373,22 +405,27 @@ class OverrideApiIntegrationTest {
 
   @Test
   void aMalformedRedemptionIsA400() {
-    Answer notUuid = http.postJson(REDEEM, "{\"tokenId\":\"abc\",\"requestHash\":\"h\","
-        + "\"policyVersion\":1,\"licenseId\":\"l\"}");
+    Answer notUuid =
+        http.postJson(
+            REDEEM,
+            "{\"tokenId\":\"abc\",\"requestHash\":\"h\","
+                + "\"policyVersion\":1,\"licenseId\":\"l\"}");
     Answer missing = http.postJson(REDEEM, "{\"tokenId\":\"" + UUID.randomUUID() + "\"}");
     Answer malformed = http.postJson(REDEEM, "not json");
 
     assertThat(notUuid.status()).isEqualTo(400);
     assertThat(notUuid.issues().get(0).get("path").asText()).isEqualTo("tokenId");
     assertThat(missing.status()).isEqualTo(400);
-    assertThat(missing.issues()).extracting(issue -> issue.get("path").asText())
+    assertThat(missing.issues())
+        .extracting(issue -> issue.get("path").asText())
         .containsExactly("requestHash", "policyVersion", "licenseId");
     assertThat(malformed.status()).isEqualTo(400);
     assertThat(malformed.errorCode()).isEqualTo("VALIDATION_ERROR");
   }
 
   private static Duration lifetime(JsonNode payload) {
-    return Duration.between(Instant.parse(payload.get("issuedAt").asText()),
+    return Duration.between(
+        Instant.parse(payload.get("issuedAt").asText()),
         Instant.parse(payload.get("expiresAt").asText()));
   }
 }

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RequestSizeLimitIntegrationTest {
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
-      new DropwizardAppExtension<>(CoordinatorApplication.class,
+      new DropwizardAppExtension<>(
+          CoordinatorApplication.class,
           ResourceHelpers.resourceFilePath("configs/minimal.yml"),
           TestDeployment.plain().overrides());
   private static final int DEFAULT_LIMIT = 4 << 20;
@@ -33,10 +34,10 @@ class RequestSizeLimitIntegrationTest {
     ObjectNode body = submission(actorId);
     ArrayNode feed = body.putObject("sentinelFeed").putArray("samples");
     String entry = "{\"t\":\"2026-01-31T12:00:00Z\",\"gamma\":0.2101,\"note\":\"steady\"},";
-    for (int size = body.toString().length(); size + entry.length() < bytes;
+    for (int size = body.toString().length();
+        size + entry.length() < bytes;
         size += entry.length()) {
-      feed.addObject().put("t", "2026-01-31T12:00:00Z").put("gamma", 0.2101)
-          .put("note", "steady");
+      feed.addObject().put("t", "2026-01-31T12:00:00Z").put("gamma", 0.2101).put("note", "steady");
     }
     return body.toString();
   }
@@ -60,15 +61,27 @@ class RequestSizeLimitIntegrationTest {
     // waits for ever when such a request gets a final answer instead of a 100.
     try (Socket socket = new Socket("127.0.0.1", APP.getLocalPort())) {
       socket.setSoTimeout(10_000);
-      socket.getOutputStream().write(("POST " + REQUESTS + " HTTP/1.1\r\nHost: localhost\r\n"
-          + "Content-Type: application/json\r\nExpect: 100-continue\r\n"
-          + "Content-Length: " + (DEFAULT_LIMIT + 1) + "\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write(
+              ("POST "
+                      + REQUESTS
+                      + " HTTP/1.1\r\nHost: localhost\r\n"
+                      + "Content-Type: application/json\r\nExpect: 100-continue\r\n"
+                      + "Content-Length: "
+                      + (DEFAULT_LIMIT + 1)
+                      + "\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
       String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
       assertThat(raw).startsWith("HTTP/1.1 413");
-      assertThat(CoordinatorHttp.JSON.readTree(raw.substring(raw.indexOf("\r\n\r\n") + 4))
-          .get("error").get("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
+      assertThat(
+              CoordinatorHttp.JSON
+                  .readTree(raw.substring(raw.indexOf("\r\n\r\n") + 4))
+                  .get("error")
+                  .get("code")
+                  .asText())
+          .isEqualTo("PAYLOAD_TOO_LARGE");
     }
   }
 }

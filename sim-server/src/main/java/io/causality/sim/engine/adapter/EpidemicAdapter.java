@@ -16,108 +16,133 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Epidemic: each region is a basin of health; each person an agent. Infected people start at
- * the rim of their region with chaos from transmissibility; recovery and distancing give order;
- * a person lost is a severe outcome. Input: {@code {seed?, transmissibility, recovery,
- * distancing?, regions: [{name, population, infected}]}}.
+ * Epidemic: each region is a basin of health; each person an agent. Infected people start at the
+ * rim of their region with chaos from transmissibility; recovery and distancing give order; a
+ * person lost is a severe outcome. Input: {@code {seed?, transmissibility, recovery, distancing?,
+ * regions: [{name, population, infected}]}}.
  */
 public final class EpidemicAdapter implements DomainAdapter {
-    private static final int REGION_NAME = 40;
-    private static final double RING = 28;
+  private static final int REGION_NAME = 40;
+  private static final double RING = 28;
 
-    private record Region(String name, int population, int infected) {
-    }
+  private record Region(String name, int population, int infected) {}
 
-    private record Disease(double transmissibility, double recovery, double distancing) {
-    }
+  private record Disease(double transmissibility, double recovery, double distancing) {}
 
-    @Override
-    public String domain() {
-        return "epidemic";
-    }
+  @Override
+  public String domain() {
+    return "epidemic";
+  }
 
-    @Override
-    public String description() {
-        return "Regions are basins of health; infection adds chaos, recovery adds order.";
-    }
+  @Override
+  public String description() {
+    return "Regions are basins of health; infection adds chaos, recovery adds order.";
+  }
 
-    @Override
-    public Scenario toScenario(JsonNode input) {
-        Issues issues = new Issues();
-        JsonIn in = JsonIn.root(input, "input", issues);
-        if (!in.requireObject()) {
-            issues.throwIfAny();
-        }
-        long seed = in.get("seed").present() ? in.get("seed").integer(0, Long.MAX_VALUE) : 1;
-        Disease disease = new Disease(in.get("transmissibility").number(0, 1),
-                in.get("recovery").number(0, 1), in.get("distancing").number(0, 1, 0));
-        List<Region> regions = regions(in.get("regions"));
-        issues.throwIfAny();
-        return build(seed, disease, regions);
+  @Override
+  public Scenario toScenario(JsonNode input) {
+    Issues issues = new Issues();
+    JsonIn in = JsonIn.root(input, "input", issues);
+    if (!in.requireObject()) {
+      issues.throwIfAny();
     }
+    long seed = in.get("seed").present() ? in.get("seed").integer(0, Long.MAX_VALUE) : 1;
+    Disease disease =
+        new Disease(
+            in.get("transmissibility").number(0, 1),
+            in.get("recovery").number(0, 1),
+            in.get("distancing").number(0, 1, 0));
+    List<Region> regions = regions(in.get("regions"));
+    issues.throwIfAny();
+    return build(seed, disease, regions);
+  }
 
-    private static List<Region> regions(JsonIn array) {
-        List<Region> out = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        long total = 0;
-        for (JsonIn item : array.array(8)) {
-            if (!item.requireObject()) {
-                continue;
-            }
-            String name = item.get("name").text(REGION_NAME);
-            int population = (int) item.get("population").integer(1, EngineLimits.MAX_AGENTS);
-            int infected = (int) item.get("infected").integer(0, EngineLimits.MAX_AGENTS);
-            if (infected > population && population > 0) {
-                item.get("infected").fail("must not exceed population (" + population + ")");
-            }
-            if (name != null && names.contains(name)) {
-                item.get("name").fail("duplicate region name '" + name + "'");
-            }
-            names.add(name);
-            total += population;
-            out.add(new Region(name, population, infected));
-        }
-        if (total > EngineLimits.MAX_AGENTS) {
-            array.fail("total population " + total + " exceeds the engine limit of "
-                    + EngineLimits.MAX_AGENTS + " agents");
-        }
-        return out;
+  private static List<Region> regions(JsonIn array) {
+    List<Region> out = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    long total = 0;
+    for (JsonIn item : array.array(8)) {
+      if (!item.requireObject()) {
+        continue;
+      }
+      String name = item.get("name").text(REGION_NAME);
+      int population = (int) item.get("population").integer(1, EngineLimits.MAX_AGENTS);
+      int infected = (int) item.get("infected").integer(0, EngineLimits.MAX_AGENTS);
+      if (infected > population && population > 0) {
+        item.get("infected").fail("must not exceed population (" + population + ")");
+      }
+      if (name != null && names.contains(name)) {
+        item.get("name").fail("duplicate region name '" + name + "'");
+      }
+      names.add(name);
+      total += population;
+      out.add(new Region(name, population, infected));
     }
+    if (total > EngineLimits.MAX_AGENTS) {
+      array.fail(
+          "total population "
+              + total
+              + " exceeds the engine limit of "
+              + EngineLimits.MAX_AGENTS
+              + " agents");
+    }
+    return out;
+  }
 
-    private Scenario build(long seed, Disease disease, List<Region> regions) {
-        List<AttractorSpec> attractors = new ArrayList<>();
-        for (int k = 0; k < regions.size(); k++) {
-            attractors.add(new AttractorSpec(regions.get(k).name,
-                    Layout.round(Layout.circleX(k, regions.size(), RING)),
-                    Layout.round(Layout.circleY(k, regions.size(), RING)), 10, 12));
-        }
-        Layout layout = new Layout(seed);
-        List<AgentSpec> agents = new ArrayList<>();
-        for (int k = 0; k < regions.size(); k++) {
-            people(regions.get(k), attractors.get(k), attractors, disease, layout, agents);
-        }
-        return new Scenario(null, "Epidemic", seed, List.of("epidemic"),
-                "Generated by the epidemic adapter.", new NodeLabels("exposure", "severity"),
-                Map.of(Rule.GAMMA_EROSION, Layout.round(0.002 * disease.transmissibility)),
-                new Grid(Layout.SIDE, Layout.SIDE), attractors, agents);
+  private Scenario build(long seed, Disease disease, List<Region> regions) {
+    List<AttractorSpec> attractors = new ArrayList<>();
+    for (int k = 0; k < regions.size(); k++) {
+      attractors.add(
+          new AttractorSpec(
+              regions.get(k).name,
+              Layout.round(Layout.circleX(k, regions.size(), RING)),
+              Layout.round(Layout.circleY(k, regions.size(), RING)),
+              10,
+              12));
     }
+    Layout layout = new Layout(seed);
+    List<AgentSpec> agents = new ArrayList<>();
+    for (int k = 0; k < regions.size(); k++) {
+      people(regions.get(k), attractors.get(k), attractors, disease, layout, agents);
+    }
+    return new Scenario(
+        null,
+        "Epidemic",
+        seed,
+        List.of("epidemic"),
+        "Generated by the epidemic adapter.",
+        new NodeLabels("exposure", "severity"),
+        Map.of(Rule.GAMMA_EROSION, Layout.round(0.002 * disease.transmissibility)),
+        new Grid(Layout.SIDE, Layout.SIDE),
+        attractors,
+        agents);
+  }
 
-    private static void people(Region region, AttractorSpec home, List<AttractorSpec> all,
-                               Disease d, Layout layout, List<AgentSpec> out) {
-        TreeMap<String, Double> prefs = new TreeMap<>();
-        for (AttractorSpec a : all) {
-            prefs.put(a.name(), a == home ? 1.0 : Layout.round(0.1 * (1 - d.distancing)));
-        }
-        for (int p = 0; p < region.population; p++) {
-            boolean infected = p < region.infected;
-            double spread = infected ? home.radius() : home.radius() / 2;
-            double lambda = infected ? 0.5 + 5 * d.transmissibility : 0.2 + d.transmissibility;
-            double gamma = Math.min(1, (infected ? 0.1 + 0.5 * d.recovery : 0.4)
-                    + 0.3 * d.distancing);
-            out.add(new AgentSpec(region.name + "-" + p,
-                    Layout.round(layout.jitter(home.x(), spread)),
-                    Layout.round(layout.jitter(home.y(), spread)),
-                    Layout.round(lambda), Layout.round(gamma), prefs, true));
-        }
+  private static void people(
+      Region region,
+      AttractorSpec home,
+      List<AttractorSpec> all,
+      Disease d,
+      Layout layout,
+      List<AgentSpec> out) {
+    TreeMap<String, Double> prefs = new TreeMap<>();
+    for (AttractorSpec a : all) {
+      prefs.put(a.name(), a == home ? 1.0 : Layout.round(0.1 * (1 - d.distancing)));
     }
+    for (int p = 0; p < region.population; p++) {
+      boolean infected = p < region.infected;
+      double spread = infected ? home.radius() : home.radius() / 2;
+      double lambda = infected ? 0.5 + 5 * d.transmissibility : 0.2 + d.transmissibility;
+      double gamma = Math.min(1, (infected ? 0.1 + 0.5 * d.recovery : 0.4) + 0.3 * d.distancing);
+      out.add(
+          new AgentSpec(
+              region.name + "-" + p,
+              Layout.round(layout.jitter(home.x(), spread)),
+              Layout.round(layout.jitter(home.y(), spread)),
+              Layout.round(lambda),
+              Layout.round(gamma),
+              prefs,
+              true));
+    }
+  }
 }

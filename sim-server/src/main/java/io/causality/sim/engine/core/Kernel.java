@@ -6,229 +6,228 @@ import io.causality.sim.engine.random.SplitMix64;
 import java.util.Arrays;
 
 /**
- * The physics of engine version 1.0.0: one tick over the primitive arrays of a {@link World}.
- * Cost O(agents x attractors), no allocation. Each agent's update reads only its own state,
- * the attractors and the hold counts of the previous tick, so agent order cannot change the
- * outcome; the fixed order is kept anyway for the loss order in the outputs.
+ * The physics of engine version 1.0.0: one tick over the primitive arrays of a {@link World}. Cost
+ * O(agents x attractors), no allocation. Each agent's update reads only its own state, the
+ * attractors and the hold counts of the previous tick, so agent order cannot change the outcome;
+ * the fixed order is kept anyway for the loss order in the outputs.
  */
 final class Kernel {
-    private Kernel() {
-    }
+  private Kernel() {}
 
-    /**
-     * Computes tick {@code world.nextTick} and advances it by one. The caller resets the
-     * scratch first, so that warnings raised by inputs applied before the tick are kept.
-     */
-    static void step(World w, TickScratch s) {
-        effectiveStrengths(w, s.effectiveStrength);
-        Arrays.fill(w.held, 0, w.attractorCount, 0);
-        double bBefore = w.b;
-        double sumDepth = 0;
-        for (int i = 0; i < w.n; i++) {
-            if (w.status[i] < World.LOST) {
-                move(w, i, s.effectiveStrength);
-                sumDepth += classify(w, i, s);
-                erode(w, i, s);
-            }
-        }
-        w.b = w.population > 0 ? sumDepth / w.population : 0;
-        contagion(w, s);
-        double threshold = w.rules.get(Rule.STABILITY_THRESHOLD);
-        s.stabilityCrossed = bBefore >= threshold && w.b < threshold;
-        w.nextTick++;
+  /**
+   * Computes tick {@code world.nextTick} and advances it by one. The caller resets the scratch
+   * first, so that warnings raised by inputs applied before the tick are kept.
+   */
+  static void step(World w, TickScratch s) {
+    effectiveStrengths(w, s.effectiveStrength);
+    Arrays.fill(w.held, 0, w.attractorCount, 0);
+    double bBefore = w.b;
+    double sumDepth = 0;
+    for (int i = 0; i < w.n; i++) {
+      if (w.status[i] < World.LOST) {
+        move(w, i, s.effectiveStrength);
+        sumDepth += classify(w, i, s);
+        erode(w, i, s);
+      }
     }
+    w.b = w.population > 0 ? sumDepth / w.population : 0;
+    contagion(w, s);
+    double threshold = w.rules.get(Rule.STABILITY_THRESHOLD);
+    s.stabilityCrossed = bBefore >= threshold && w.b < threshold;
+    w.nextTick++;
+  }
 
-    /**
-     * Rule lossContagion: each loss kicks the agents still held by the basin the lost agent
-     * left, away from its centre. Applied after every agent moved, so it acts next tick and
-     * agent order cannot matter. Costs O(agents) per loss; an agent is lost at most once.
-     */
-    private static void contagion(World w, TickScratch s) {
-        double kick = w.rules.get(Rule.LOSS_CONTAGION);
-        if (kick == 0) {
-            return;
-        }
-        for (int k = 0; k < s.lostCount; k++) {
-            int basin = s.lostBasin[k];
-            if (basin >= 0) {
-                kickBasin(w, basin, kick);
-            }
-        }
+  /**
+   * Rule lossContagion: each loss kicks the agents still held by the basin the lost agent left,
+   * away from its centre. Applied after every agent moved, so it acts next tick and agent order
+   * cannot matter. Costs O(agents) per loss; an agent is lost at most once.
+   */
+  private static void contagion(World w, TickScratch s) {
+    double kick = w.rules.get(Rule.LOSS_CONTAGION);
+    if (kick == 0) {
+      return;
     }
+    for (int k = 0; k < s.lostCount; k++) {
+      int basin = s.lostBasin[k];
+      if (basin >= 0) {
+        kickBasin(w, basin, kick);
+      }
+    }
+  }
 
-    private static void kickBasin(World w, int basin, double kick) {
-        for (int j = 0; j < w.n; j++) {
-            if (w.status[j] == World.HELD && w.holder[j] == basin) {
-                double dx = w.x[j] - w.ax[basin];
-                double dy = w.y[j] - w.ay[basin];
-                double norm = Math.sqrt(dx * dx + dy * dy);
-                w.vx[j] += norm == 0 ? kick : kick * dx / norm;
-                w.vy[j] += norm == 0 ? 0 : kick * dy / norm;
-            }
-        }
+  private static void kickBasin(World w, int basin, double kick) {
+    for (int j = 0; j < w.n; j++) {
+      if (w.status[j] == World.HELD && w.holder[j] == basin) {
+        double dx = w.x[j] - w.ax[basin];
+        double dy = w.y[j] - w.ay[basin];
+        double norm = Math.sqrt(dx * dx + dy * dy);
+        w.vx[j] += norm == 0 ? kick : kick * dx / norm;
+        w.vy[j] += norm == 0 ? 0 : kick * dy / norm;
+      }
     }
+  }
 
-    /** With zero-sum capture an attractor's strength is shared by the agents it holds. */
-    private static void effectiveStrengths(World w, double[] out) {
-        boolean zeroSum = w.rules.flag(Rule.ZERO_SUM_ATTRACTOR_CAPTURE);
-        for (int a = 0; a < w.attractorCount; a++) {
-            out[a] = zeroSum ? w.strength[a] / Math.max(1, w.held[a]) : w.strength[a];
-        }
+  /** With zero-sum capture an attractor's strength is shared by the agents it holds. */
+  private static void effectiveStrengths(World w, double[] out) {
+    boolean zeroSum = w.rules.flag(Rule.ZERO_SUM_ATTRACTOR_CAPTURE);
+    for (int a = 0; a < w.attractorCount; a++) {
+      out[a] = zeroSum ? w.strength[a] / Math.max(1, w.held[a]) : w.strength[a];
     }
+  }
 
-    /**
-     * Velocity: order (1 - gamma) keeps momentum and chaos, the pull is added in full.
-     * Pull of attractor a: strength x weight x d / (|d|^2 + radius^2), a spring near the
-     * centre that fades as 1/|d| far away, without a square root.
-     */
-    private static void move(World w, int i, double[] seff) {
-        double px = w.x[i];
-        double py = w.y[i];
-        double fx = 0;
-        double fy = 0;
-        int count = w.attractorCount;
-        int base = i * count;
-        double[] weights = w.weights;
-        for (int a = 0; a < count; a++) {
-            double dx = w.ax[a] - px;
-            double dy = w.ay[a] - py;
-            double r = w.radius[a];
-            double k = seff[a] * weights[base + a] / (dx * dx + dy * dy + r * r);
-            fx += dx * k;
-            fy += dy * k;
-        }
-        double order = 1.0 - w.gamma[i];
-        double chaos = order * w.lambda[i];
-        double nvx = order * w.vx[i] + fx + chaos * nextSigned(w.rng, i);
-        double nvy = order * w.vy[i] + fy + chaos * nextSigned(w.rng, i);
-        double max = w.rules.get(Rule.MAX_SPEED);
-        double speed2 = nvx * nvx + nvy * nvy;
-        if (speed2 > max * max) {
-            double scale = max / Math.sqrt(speed2);
-            nvx *= scale;
-            nvy *= scale;
-        }
-        w.vx[i] = nvx;
-        w.vy[i] = nvy;
-        w.x[i] = px + nvx;
-        w.y[i] = py + nvy;
+  /**
+   * Velocity: order (1 - gamma) keeps momentum and chaos, the pull is added in full. Pull of
+   * attractor a: strength x weight x d / (|d|^2 + radius^2), a spring near the centre that fades as
+   * 1/|d| far away, without a square root.
+   */
+  private static void move(World w, int i, double[] seff) {
+    double px = w.x[i];
+    double py = w.y[i];
+    double fx = 0;
+    double fy = 0;
+    int count = w.attractorCount;
+    int base = i * count;
+    double[] weights = w.weights;
+    for (int a = 0; a < count; a++) {
+      double dx = w.ax[a] - px;
+      double dy = w.ay[a] - py;
+      double r = w.radius[a];
+      double k = seff[a] * weights[base + a] / (dx * dx + dy * dy + r * r);
+      fx += dx * k;
+      fy += dy * k;
     }
+    double order = 1.0 - w.gamma[i];
+    double chaos = order * w.lambda[i];
+    double nvx = order * w.vx[i] + fx + chaos * nextSigned(w.rng, i);
+    double nvy = order * w.vy[i] + fy + chaos * nextSigned(w.rng, i);
+    double max = w.rules.get(Rule.MAX_SPEED);
+    double speed2 = nvx * nvx + nvy * nvy;
+    if (speed2 > max * max) {
+      double scale = max / Math.sqrt(speed2);
+      nvx *= scale;
+      nvy *= scale;
+    }
+    w.vx[i] = nvx;
+    w.vy[i] = nvy;
+    w.x[i] = px + nvx;
+    w.y[i] = py + nvy;
+  }
 
-    private static double nextSigned(long[] rng, int i) {
-        return SplitMix64.nextSigned(rng, i);
-    }
+  private static double nextSigned(long[] rng, int i) {
+    return SplitMix64.nextSigned(rng, i);
+  }
 
-    /**
-     * Capture and loss. The deepest basin containing the agent holds it (depth 1 - d^2/r^2);
-     * outside every basin it strays from its last holder until it passes pointOfReturn x radius,
-     * then it is lost; off the plane it is lost at once. Returns the agent's depth.
-     */
-    static double classify(World w, int i, TickScratch s) {
-        double px = w.x[i];
-        double py = w.y[i];
-        if (px < 0 || px > w.width || py < 0 || py > w.height) {
-            lose(w, i, s);
-            return 0;
-        }
-        int best = deepestBasin(w, px, py);
-        if (best >= 0) {
-            return hold(w, i, best);
-        }
-        int h = w.holder[i];
-        if (h >= 0 && beyondReturn(w, h, px, py)) {
-            lose(w, i, s);
-            return 0;
-        }
-        w.status[i] = h >= 0 ? World.STRAYING : World.FREE;
-        w.depth[i] = 0;
-        return 0;
+  /**
+   * Capture and loss. The deepest basin containing the agent holds it (depth 1 - d^2/r^2); outside
+   * every basin it strays from its last holder until it passes pointOfReturn x radius, then it is
+   * lost; off the plane it is lost at once. Returns the agent's depth.
+   */
+  static double classify(World w, int i, TickScratch s) {
+    double px = w.x[i];
+    double py = w.y[i];
+    if (px < 0 || px > w.width || py < 0 || py > w.height) {
+      lose(w, i, s);
+      return 0;
     }
+    int best = deepestBasin(w, px, py);
+    if (best >= 0) {
+      return hold(w, i, best);
+    }
+    int h = w.holder[i];
+    if (h >= 0 && beyondReturn(w, h, px, py)) {
+      lose(w, i, s);
+      return 0;
+    }
+    w.status[i] = h >= 0 ? World.STRAYING : World.FREE;
+    w.depth[i] = 0;
+    return 0;
+  }
 
-    private static int deepestBasin(World w, double px, double py) {
-        int best = -1;
-        double bestQ = 1.0;
-        for (int a = 0; a < w.attractorCount; a++) {
-            double dx = w.ax[a] - px;
-            double dy = w.ay[a] - py;
-            double r = w.radius[a];
-            double q = (dx * dx + dy * dy) / (r * r);
-            if (q < bestQ) {
-                bestQ = q;
-                best = a;
-            }
-        }
-        return best;
+  private static int deepestBasin(World w, double px, double py) {
+    int best = -1;
+    double bestQ = 1.0;
+    for (int a = 0; a < w.attractorCount; a++) {
+      double dx = w.ax[a] - px;
+      double dy = w.ay[a] - py;
+      double r = w.radius[a];
+      double q = (dx * dx + dy * dy) / (r * r);
+      if (q < bestQ) {
+        bestQ = q;
+        best = a;
+      }
     }
+    return best;
+  }
 
-    private static double hold(World w, int i, int a) {
-        double dx = w.ax[a] - w.x[i];
-        double dy = w.ay[a] - w.y[i];
-        double r = w.radius[a];
-        double depth = 1.0 - (dx * dx + dy * dy) / (r * r);
-        w.holder[i] = a;
-        w.status[i] = World.HELD;
-        w.depth[i] = depth;
-        w.held[a]++;
-        return depth;
-    }
+  private static double hold(World w, int i, int a) {
+    double dx = w.ax[a] - w.x[i];
+    double dy = w.ay[a] - w.y[i];
+    double r = w.radius[a];
+    double depth = 1.0 - (dx * dx + dy * dy) / (r * r);
+    w.holder[i] = a;
+    w.status[i] = World.HELD;
+    w.depth[i] = depth;
+    w.held[a]++;
+    return depth;
+  }
 
-    private static boolean beyondReturn(World w, int h, double px, double py) {
-        double dx = w.ax[h] - px;
-        double dy = w.ay[h] - py;
-        double limit = w.radius[h] * w.rules.get(Rule.POINT_OF_RETURN);
-        return dx * dx + dy * dy > limit * limit;
-    }
+  private static boolean beyondReturn(World w, int h, double px, double py) {
+    double dx = w.ax[h] - px;
+    double dy = w.ay[h] - py;
+    double limit = w.radius[h] * w.rules.get(Rule.POINT_OF_RETURN);
+    return dx * dx + dy * dy > limit * limit;
+  }
 
-    /** The loss magnitude is the agent's speed at the tick it was lost: how hard it was thrown. */
-    private static void lose(World w, int i, TickScratch s) {
-        double magnitude = Math.sqrt(w.vx[i] * w.vx[i] + w.vy[i] * w.vy[i]);
-        s.recordLoss(i, magnitude, w.holder[i]);
-        w.status[i] = World.LOST;
-        w.depth[i] = 0;
-        w.vx[i] = 0;
-        w.vy[i] = 0;
-        w.lostCount++;
-    }
+  /** The loss magnitude is the agent's speed at the tick it was lost: how hard it was thrown. */
+  private static void lose(World w, int i, TickScratch s) {
+    double magnitude = Math.sqrt(w.vx[i] * w.vx[i] + w.vy[i] * w.vy[i]);
+    s.recordLoss(i, magnitude, w.holder[i]);
+    w.status[i] = World.LOST;
+    w.depth[i] = 0;
+    w.vx[i] = 0;
+    w.vy[i] = 0;
+    w.lostCount++;
+  }
 
-    /** Outside a basin an agent's order erodes towards the floor (rule gammaErosion). */
-    private static void erode(World w, int i, TickScratch s) {
-        Rules rules = w.rules;
-        double erosion = rules.get(Rule.GAMMA_EROSION);
-        if (erosion == 0 || w.status[i] != World.FREE && w.status[i] != World.STRAYING) {
-            return;
-        }
-        double floor = rules.get(Rule.GAMMA_FLOOR);
-        double before = w.gamma[i];
-        if (before > floor) {
-            w.gamma[i] = Math.max(floor, before - erosion);
-            noteGamma(w, i, before, s);
-        }
+  /** Outside a basin an agent's order erodes towards the floor (rule gammaErosion). */
+  private static void erode(World w, int i, TickScratch s) {
+    Rules rules = w.rules;
+    double erosion = rules.get(Rule.GAMMA_EROSION);
+    if (erosion == 0 || w.status[i] != World.FREE && w.status[i] != World.STRAYING) {
+      return;
     }
+    double floor = rules.get(Rule.GAMMA_FLOOR);
+    double before = w.gamma[i];
+    if (before > floor) {
+      w.gamma[i] = Math.max(floor, before - erosion);
+      noteGamma(w, i, before, s);
+    }
+  }
 
-    /** Records a gamma warning when gamma enters the margin above the floor. */
-    static void noteGamma(World w, int i, double before, TickScratch s) {
-        double line = w.rules.get(Rule.GAMMA_FLOOR) + w.rules.get(Rule.GAMMA_WARNING_MARGIN);
-        if (before > line && w.gamma[i] <= line) {
-            s.recordGammaWarning(i);
-        }
+  /** Records a gamma warning when gamma enters the margin above the floor. */
+  static void noteGamma(World w, int i, double before, TickScratch s) {
+    double line = w.rules.get(Rule.GAMMA_FLOOR) + w.rules.get(Rule.GAMMA_WARNING_MARGIN);
+    if (before > line && w.gamma[i] <= line) {
+      s.recordGammaWarning(i);
     }
+  }
 
-    /** Classifies every agent without losses (the initial state) and computes b. */
-    static void classifyAll(World w) {
-        Arrays.fill(w.held, 0, w.attractorCount, 0);
-        double sum = 0;
-        for (int i = 0; i < w.n; i++) {
-            if (w.status[i] < World.LOST) {
-                int best = deepestBasin(w, w.x[i], w.y[i]);
-                sum += best >= 0 ? hold(w, i, best) : free(w, i);
-            }
-        }
-        w.b = w.population > 0 ? sum / w.population : 0;
+  /** Classifies every agent without losses (the initial state) and computes b. */
+  static void classifyAll(World w) {
+    Arrays.fill(w.held, 0, w.attractorCount, 0);
+    double sum = 0;
+    for (int i = 0; i < w.n; i++) {
+      if (w.status[i] < World.LOST) {
+        int best = deepestBasin(w, w.x[i], w.y[i]);
+        sum += best >= 0 ? hold(w, i, best) : free(w, i);
+      }
     }
+    w.b = w.population > 0 ? sum / w.population : 0;
+  }
 
-    private static double free(World w, int i) {
-        w.status[i] = w.holder[i] >= 0 ? World.STRAYING : World.FREE;
-        w.depth[i] = 0;
-        return 0;
-    }
+  private static double free(World w, int i) {
+    w.status[i] = w.holder[i] >= 0 ? World.STRAYING : World.FREE;
+    w.depth[i] = 0;
+    return 0;
+  }
 }

@@ -25,219 +25,228 @@ import java.util.List;
 
 /**
  * A running simulation: a scenario under one engine version plus the inputs fed to it. Not
- * thread-safe: a caller that shares one between threads serializes the calls; different
- * simulations are independent and may run on any threads at once.
+ * thread-safe: a caller that shares one between threads serializes the calls; different simulations
+ * are independent and may run on any threads at once.
  *
- * <p>Ticks are numbered from 0. An input submitted now applies at the start of
- * {@link #nextTick()}; {@link #submit(EngineInput)} returns it tagged with that tick, which is
- * what a caller persists to rebuild the simulation later with {@link #replay}.
+ * <p>Ticks are numbered from 0. An input submitted now applies at the start of {@link #nextTick()};
+ * {@link #submit(EngineInput)} returns it tagged with that tick, which is what a caller persists to
+ * rebuild the simulation later with {@link #replay}.
  */
 public final class Simulation {
-    static final String DRIFT = "drift";
+  static final String DRIFT = "drift";
 
-    private final EngineVersion version;
-    private final Scenario scenario;
-    final World world;
-    final Prophet prophet;
-    private final TickScratch scratch;
-    private final List<ScheduledInput> queued = new ArrayList<>();
-    private final List<Paradox> paradoxes = new ArrayList<>();
-    long lastInputTick = -1;
-    String lastInputKind = "reaction";
+  private final EngineVersion version;
+  private final Scenario scenario;
+  final World world;
+  final Prophet prophet;
+  private final TickScratch scratch;
+  private final List<ScheduledInput> queued = new ArrayList<>();
+  private final List<Paradox> paradoxes = new ArrayList<>();
+  long lastInputTick = -1;
+  String lastInputKind = "reaction";
 
-    Simulation(EngineVersion version, Scenario scenario, World world) {
-        this.version = requireNonNull(version, "version");
-        this.scenario = requireNonNull(scenario, "scenario");
-        this.world = world;
-        this.prophet = new Prophet(version.id(), world.n);
-        this.scratch = new TickScratch(world.n);
+  Simulation(EngineVersion version, Scenario scenario, World world) {
+    this.version = requireNonNull(version, "version");
+    this.scenario = requireNonNull(scenario, "scenario");
+    this.world = world;
+    this.prophet = new Prophet(version.id(), world.n);
+    this.scratch = new TickScratch(world.n);
+  }
+
+  /**
+   * Starts a simulation of {@code scenario} under {@code version}, before tick 0. Throws {@link
+   * EngineValidationException} (path {@code rules.prophecyHorizon}) when the resolved rules break
+   * the prophecy cost bound.
+   */
+  public static Simulation create(EngineVersion version, Scenario scenario) {
+    Rules rules = version.defaultRules().withAll(scenario.ruleOverrides());
+    rules
+        .costProblem()
+        .ifPresent(
+            problem -> {
+              throw EngineValidationException.of("rules.prophecyHorizon", problem);
+            });
+    return new Simulation(version, scenario, new World(scenario, rules));
+  }
+
+  public EngineVersion engineVersion() {
+    return version;
+  }
+
+  public Scenario scenario() {
+    return scenario;
+  }
+
+  /** The tick the next {@link #advance} computes first, and at which queued inputs apply. */
+  public long nextTick() {
+    return world.nextTick;
+  }
+
+  public Rules rules() {
+    return world.rules;
+  }
+
+  /** How many prophecies this simulation has made so far. */
+  public int prophecyCount() {
+    return prophet.seq();
+  }
+
+  /**
+   * Queues an input for the next tick after checking it against the state it will meet. Throws
+   * {@link EngineValidationException} for a decree that cannot apply (paths {@code payload.*}) and
+   * {@link UnknownAgentException} for a policy change naming no agent.
+   */
+  public ScheduledInput submit(EngineInput input) {
+    requireNonNull(input, "input");
+    Admission.check(world, queued, input);
+    ScheduledInput scheduled = new ScheduledInput(world.nextTick, input);
+    queued.add(scheduled);
+    return scheduled;
+  }
+
+  /** Queues a persisted input again; its tick must be {@link #nextTick()}. */
+  public void submit(ScheduledInput scheduled) {
+    if (scheduled.tick() != world.nextTick) {
+      throw new IllegalArgumentException(
+          "input for tick " + scheduled.tick() + " submitted before tick " + world.nextTick);
     }
+    Admission.check(world, queued, scheduled.input());
+    queued.add(scheduled);
+  }
 
-    /**
-     * Starts a simulation of {@code scenario} under {@code version}, before tick 0. Throws
-     * {@link EngineValidationException} (path {@code rules.prophecyHorizon}) when the resolved
-     * rules break the prophecy cost bound.
-     */
-    public static Simulation create(EngineVersion version, Scenario scenario) {
-        Rules rules = version.defaultRules().withAll(scenario.ruleOverrides());
-        rules.costProblem().ifPresent(problem -> {
-            throw EngineValidationException.of("rules.prophecyHorizon", problem);
-        });
-        return new Simulation(version, scenario, new World(scenario, rules));
-    }
+  /** Inputs queued for the next tick, in submission order. */
+  public List<ScheduledInput> queuedInputs() {
+    return List.copyOf(queued);
+  }
 
-    public EngineVersion engineVersion() {
-        return version;
+  /** Computes {@code ticks} ticks, telling {@code listener} about each. */
+  public void advance(long ticks, EngineListener listener) {
+    requireNonNull(listener, "listener");
+    if (ticks < 0) {
+      throw new IllegalArgumentException("ticks must not be negative: " + ticks);
     }
+    for (long k = 0; k < ticks; k++) {
+      tick(listener);
+    }
+  }
 
-    public Scenario scenario() {
-        return scenario;
+  /**
+   * Brings this simulation to {@code untilTick} (exclusive: {@link #nextTick()} becomes untilTick),
+   * feeding each persisted input at its tick. Inputs before {@link #nextTick()} are skipped (a
+   * restored snapshot already holds them); inputs for {@code untilTick} end up queued, as they were
+   * when persisted.
+   */
+  public void replay(List<ScheduledInput> inputs, long untilTick, EngineListener listener) {
+    int k = 0;
+    while (k < inputs.size() && inputs.get(k).tick() < world.nextTick) {
+      k++;
     }
+    while (true) {
+      while (k < inputs.size() && inputs.get(k).tick() == world.nextTick) {
+        submit(inputs.get(k++));
+      }
+      if (world.nextTick >= untilTick) {
+        return;
+      }
+      long target = k < inputs.size() ? Math.min(untilTick, inputs.get(k).tick()) : untilTick;
+      if (target <= world.nextTick) {
+        throw new IllegalArgumentException("inputs are not in tick order at " + k);
+      }
+      advance(target - world.nextTick, listener);
+    }
+  }
 
-    /** The tick the next {@link #advance} computes first, and at which queued inputs apply. */
-    public long nextTick() {
-        return world.nextTick;
-    }
+  /** The state after the last computed tick (tick -1 before the first). */
+  public StateSnapshot state() {
+    return Views.state(world);
+  }
 
-    public Rules rules() {
-        return world.rules;
-    }
+  public List<AgentSnapshot> agents() {
+    return Views.agents(world);
+  }
 
-    /** How many prophecies this simulation has made so far. */
-    public int prophecyCount() {
-        return prophet.seq();
-    }
+  /**
+   * The exact state at this tick boundary, without queued inputs: after {@link
+   * io.causality.sim.engine.EngineRegistry#restore}, feed the persisted inputs with tick >= {@link
+   * #nextTick()} through {@link #replay}.
+   */
+  public byte[] snapshot() {
+    return SnapshotCodec.write(this);
+  }
 
-    /**
-     * Queues an input for the next tick after checking it against the state it will meet.
-     * Throws {@link EngineValidationException} for a decree that cannot apply (paths
-     * {@code payload.*}) and {@link UnknownAgentException} for a policy change naming no agent.
-     */
-    public ScheduledInput submit(EngineInput input) {
-        requireNonNull(input, "input");
-        Admission.check(world, queued, input);
-        ScheduledInput scheduled = new ScheduledInput(world.nextTick, input);
-        queued.add(scheduled);
-        return scheduled;
+  private void tick(EngineListener listener) {
+    long t = world.nextTick;
+    scratch.reset();
+    paradoxes.clear();
+    String move = applyQueued(t, listener);
+    Kernel.step(world, scratch);
+    Warning warning = warning(t);
+    Loss loss = scratch.lostCount > 0 ? loss(t) : null;
+    if (listener.wantsSteps()) {
+      listener.onStep(new Step(t, move, Views.state(world), warning, loss, Views.agents(world)));
     }
+    emitAfterStep(t, listener, warning, loss);
+  }
 
-    /** Queues a persisted input again; its tick must be {@link #nextTick()}. */
-    public void submit(ScheduledInput scheduled) {
-        if (scheduled.tick() != world.nextTick) {
-            throw new IllegalArgumentException("input for tick " + scheduled.tick()
-                    + " submitted before tick " + world.nextTick);
-        }
-        Admission.check(world, queued, scheduled.input());
-        queued.add(scheduled);
+  private void emitAfterStep(long t, EngineListener listener, Warning warning, Loss loss) {
+    if (loss != null) {
+      loss.events().forEach(listener::onEvent);
     }
+    if (warning != null) {
+      listener.onEvent(warning);
+    }
+    prophet.checkParadoxes(world, t, lastInputTick, lastInputKind, paradoxes);
+    paradoxes.forEach(listener::onEvent);
+    if (Prophet.due(world.rules, t)) {
+      listener.onEvent(prophet.prophesy(world, t));
+    }
+  }
 
-    /** Inputs queued for the next tick, in submission order. */
-    public List<ScheduledInput> queuedInputs() {
-        return List.copyOf(queued);
+  private String applyQueued(long t, EngineListener listener) {
+    if (queued.isEmpty()) {
+      return DRIFT;
     }
+    StringBuilder move = new StringBuilder();
+    for (ScheduledInput input : queued) {
+      EngineInput in = input.input();
+      Interventions.apply(world, in, prophet, scratch, paradoxes);
+      lastInputTick = t;
+      lastInputKind = in instanceof PolicyChange ? "policy" : "decree";
+      move.append(move.length() == 0 ? "" : "+").append(in.label());
+      listener.onEvent(new InputApplied(input));
+    }
+    queued.clear();
+    return move.toString();
+  }
 
-    /** Computes {@code ticks} ticks, telling {@code listener} about each. */
-    public void advance(long ticks, EngineListener listener) {
-        requireNonNull(listener, "listener");
-        if (ticks < 0) {
-            throw new IllegalArgumentException("ticks must not be negative: " + ticks);
-        }
-        for (long k = 0; k < ticks; k++) {
-            tick(listener);
-        }
+  private Warning warning(long t) {
+    if (!scratch.stabilityCrossed && scratch.gammaWarnedCount == 0) {
+      return null;
     }
+    List<String> agents = new ArrayList<>(scratch.gammaWarnedCount);
+    for (int k = 0; k < scratch.gammaWarnedCount; k++) {
+      agents.add(world.ids[scratch.gammaWarned[k]]);
+    }
+    return new Warning(
+        t,
+        scratch.stabilityCrossed,
+        world.b,
+        world.rules.get(Rule.STABILITY_THRESHOLD),
+        world.rules.get(Rule.GAMMA_FLOOR),
+        agents);
+  }
 
-    /**
-     * Brings this simulation to {@code untilTick} (exclusive: {@link #nextTick()} becomes
-     * untilTick), feeding each persisted input at its tick. Inputs before {@link #nextTick()}
-     * are skipped (a restored snapshot already holds them); inputs for {@code untilTick} end up
-     * queued, as they were when persisted.
-     */
-    public void replay(List<ScheduledInput> inputs, long untilTick, EngineListener listener) {
-        int k = 0;
-        while (k < inputs.size() && inputs.get(k).tick() < world.nextTick) {
-            k++;
-        }
-        while (true) {
-            while (k < inputs.size() && inputs.get(k).tick() == world.nextTick) {
-                submit(inputs.get(k++));
-            }
-            if (world.nextTick >= untilTick) {
-                return;
-            }
-            long target = k < inputs.size() ? Math.min(untilTick, inputs.get(k).tick())
-                    : untilTick;
-            if (target <= world.nextTick) {
-                throw new IllegalArgumentException("inputs are not in tick order at " + k);
-            }
-            advance(target - world.nextTick, listener);
-        }
+  private Loss loss(long t) {
+    List<LossEvent> events = new ArrayList<>(scratch.lostCount);
+    for (int k = 0; k < scratch.lostCount; k++) {
+      int basin = scratch.lostBasin[k];
+      events.add(
+          new LossEvent(
+              t,
+              world.ids[scratch.lost[k]],
+              scratch.lostMagnitude[k],
+              basin >= 0 ? world.names[basin] : null));
     }
-
-    /** The state after the last computed tick (tick -1 before the first). */
-    public StateSnapshot state() {
-        return Views.state(world);
-    }
-
-    public List<AgentSnapshot> agents() {
-        return Views.agents(world);
-    }
-
-    /**
-     * The exact state at this tick boundary, without queued inputs: after
-     * {@link io.causality.sim.engine.EngineRegistry#restore}, feed the persisted inputs with
-     * tick >= {@link #nextTick()} through {@link #replay}.
-     */
-    public byte[] snapshot() {
-        return SnapshotCodec.write(this);
-    }
-
-    private void tick(EngineListener listener) {
-        long t = world.nextTick;
-        scratch.reset();
-        paradoxes.clear();
-        String move = applyQueued(t, listener);
-        Kernel.step(world, scratch);
-        Warning warning = warning(t);
-        Loss loss = scratch.lostCount > 0 ? loss(t) : null;
-        if (listener.wantsSteps()) {
-            listener.onStep(new Step(t, move, Views.state(world), warning, loss,
-                    Views.agents(world)));
-        }
-        emitAfterStep(t, listener, warning, loss);
-    }
-
-    private void emitAfterStep(long t, EngineListener listener, Warning warning, Loss loss) {
-        if (loss != null) {
-            loss.events().forEach(listener::onEvent);
-        }
-        if (warning != null) {
-            listener.onEvent(warning);
-        }
-        prophet.checkParadoxes(world, t, lastInputTick, lastInputKind, paradoxes);
-        paradoxes.forEach(listener::onEvent);
-        if (Prophet.due(world.rules, t)) {
-            listener.onEvent(prophet.prophesy(world, t));
-        }
-    }
-
-    private String applyQueued(long t, EngineListener listener) {
-        if (queued.isEmpty()) {
-            return DRIFT;
-        }
-        StringBuilder move = new StringBuilder();
-        for (ScheduledInput input : queued) {
-            EngineInput in = input.input();
-            Interventions.apply(world, in, prophet, scratch, paradoxes);
-            lastInputTick = t;
-            lastInputKind = in instanceof PolicyChange ? "policy" : "decree";
-            move.append(move.length() == 0 ? "" : "+").append(in.label());
-            listener.onEvent(new InputApplied(input));
-        }
-        queued.clear();
-        return move.toString();
-    }
-
-    private Warning warning(long t) {
-        if (!scratch.stabilityCrossed && scratch.gammaWarnedCount == 0) {
-            return null;
-        }
-        List<String> agents = new ArrayList<>(scratch.gammaWarnedCount);
-        for (int k = 0; k < scratch.gammaWarnedCount; k++) {
-            agents.add(world.ids[scratch.gammaWarned[k]]);
-        }
-        return new Warning(t, scratch.stabilityCrossed, world.b,
-                world.rules.get(Rule.STABILITY_THRESHOLD), world.rules.get(Rule.GAMMA_FLOOR),
-                agents);
-    }
-
-    private Loss loss(long t) {
-        List<LossEvent> events = new ArrayList<>(scratch.lostCount);
-        for (int k = 0; k < scratch.lostCount; k++) {
-            int basin = scratch.lostBasin[k];
-            events.add(new LossEvent(t, world.ids[scratch.lost[k]], scratch.lostMagnitude[k],
-                    basin >= 0 ? world.names[basin] : null));
-        }
-        return new Loss(t, events);
-    }
+    return new Loss(t, events);
+  }
 }

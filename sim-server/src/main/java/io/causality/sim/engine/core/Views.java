@@ -8,43 +8,60 @@ import java.util.List;
 
 /** Builds the immutable output views of a {@link World}; only called when someone wants them. */
 final class Views {
-    private static final String[] STATUS = {"free", "held", "straying", "lost", "removed"};
+  private static final String[] STATUS = {"free", "held", "straying", "lost", "removed"};
 
-    private Views() {
-    }
+  private Views() {}
 
-    static StateSnapshot state(World w) {
-        int[] counts = new int[STATUS.length];
-        for (int i = 0; i < w.n; i++) {
-            counts[w.status[i]]++;
-        }
-        int alive = counts[World.FREE] + counts[World.HELD] + counts[World.STRAYING];
-        return new StateSnapshot(w.nextTick - 1, w.b, w.width, w.height, alive,
-                counts[World.HELD], counts[World.STRAYING], counts[World.FREE],
-                counts[World.LOST], counts[World.REMOVED], attractors(w));
+  static StateSnapshot state(World w) {
+    int[] counts = new int[STATUS.length];
+    for (int i = 0; i < w.n; i++) {
+      counts[w.status[i]]++;
     }
+    int alive = counts[World.FREE] + counts[World.HELD] + counts[World.STRAYING];
+    return new StateSnapshot(
+        w.nextTick - 1,
+        w.b,
+        w.width,
+        w.height,
+        alive,
+        counts[World.HELD],
+        counts[World.STRAYING],
+        counts[World.FREE],
+        counts[World.LOST],
+        counts[World.REMOVED],
+        attractors(w));
+  }
 
-    static List<AttractorState> attractors(World w) {
-        List<AttractorState> out = new ArrayList<>(w.attractorCount);
-        for (int a = 0; a < w.attractorCount; a++) {
-            out.add(new AttractorState(w.names[a], w.ax[a], w.ay[a], w.strength[a],
-                    w.radius[a], w.held[a]));
-        }
-        return out;
+  static List<AttractorState> attractors(World w) {
+    List<AttractorState> out = new ArrayList<>(w.attractorCount);
+    for (int a = 0; a < w.attractorCount; a++) {
+      out.add(
+          new AttractorState(w.names[a], w.ax[a], w.ay[a], w.strength[a], w.radius[a], w.held[a]));
     }
+    return out;
+  }
 
-    static List<AgentSnapshot> agents(World w) {
-        List<AgentSnapshot> out = new ArrayList<>(w.n);
-        for (int i = 0; i < w.n; i++) {
-            out.add(agent(w, i));
-        }
-        return out;
+  static List<AgentSnapshot> agents(World w) {
+    List<AgentSnapshot> out = new ArrayList<>(w.n);
+    for (int i = 0; i < w.n; i++) {
+      out.add(agent(w, i));
     }
+    return out;
+  }
 
-    private static AgentSnapshot agent(World w, int i) {
-        int h = w.holder[i];
-        String basin = h >= 0 && w.status[i] != World.REMOVED ? w.names[h] : null;
-        return new AgentSnapshot(w.ids[i], w.x[i], w.y[i], w.vx[i], w.vy[i],
-                STATUS[w.status[i]], basin, w.depth[i], w.lambda[i], w.gamma[i]);
-    }
+  private static AgentSnapshot agent(World w, int i) {
+    int h = w.holder[i];
+    String basin = h >= 0 && w.status[i] != World.REMOVED ? w.names[h] : null;
+    return new AgentSnapshot(
+        w.ids[i],
+        w.x[i],
+        w.y[i],
+        w.vx[i],
+        w.vy[i],
+        STATUS[w.status[i]],
+        basin,
+        w.depth[i],
+        w.lambda[i],
+        w.gamma[i]);
+  }
 }

@@ -11,188 +11,195 @@ import java.util.Arrays;
 import java.util.SortedMap;
 
 /**
- * The whole mutable state of a simulation in primitive arrays, indexed by agent (in scenario
- * order) and by attractor slot (in insertion order). The hot loop in {@link Kernel} reads and
- * writes these arrays directly; nothing here allocates per tick.
+ * The whole mutable state of a simulation in primitive arrays, indexed by agent (in scenario order)
+ * and by attractor slot (in insertion order). The hot loop in {@link Kernel} reads and writes these
+ * arrays directly; nothing here allocates per tick.
  */
 final class World {
-    static final byte FREE = 0;
-    static final byte HELD = 1;
-    static final byte STRAYING = 2;
-    static final byte LOST = 3;
-    static final byte REMOVED = 4;
+  static final byte FREE = 0;
+  static final byte HELD = 1;
+  static final byte STRAYING = 2;
+  static final byte LOST = 3;
+  static final byte REMOVED = 4;
 
-    final int n;
-    final String[] ids;
-    final boolean[] heeds;
-    /** Named preferences per agent, immutable; the dense weights below are built from them. */
-    final String[][] prefNames;
-    final double[][] prefWeights;
+  final int n;
+  final String[] ids;
+  final boolean[] heeds;
 
-    final double[] x;
-    final double[] y;
-    final double[] vx;
-    final double[] vy;
-    final double[] lambda;
-    final double[] gamma;
-    final double[] depth;
-    final long[] rng;
-    final int[] holder;
-    final byte[] status;
+  /** Named preferences per agent, immutable; the dense weights below are built from them. */
+  final String[][] prefNames;
 
-    final double width;
-    final double height;
-    int attractorCount;
-    final String[] names = new String[EngineLimits.MAX_ATTRACTORS];
-    final double[] ax = new double[EngineLimits.MAX_ATTRACTORS];
-    final double[] ay = new double[EngineLimits.MAX_ATTRACTORS];
-    final double[] strength = new double[EngineLimits.MAX_ATTRACTORS];
-    final double[] radius = new double[EngineLimits.MAX_ATTRACTORS];
-    final int[] held = new int[EngineLimits.MAX_ATTRACTORS];
-    /** weights[i * attractorCount + a]: agent i's affinity for attractor a. */
-    double[] weights;
+  final double[][] prefWeights;
 
-    Rules rules;
-    /** The tick the next call to the kernel computes; -1 is "before tick 0" in outputs. */
-    long nextTick;
-    double b;
-    /** Agents not removed by a decree: the denominator of b. */
-    int population;
-    int lostCount;
-    int removedCount;
+  final double[] x;
+  final double[] y;
+  final double[] vx;
+  final double[] vy;
+  final double[] lambda;
+  final double[] gamma;
+  final double[] depth;
+  final long[] rng;
+  final int[] holder;
+  final byte[] status;
 
-    World(Scenario scenario, Rules rules) {
-        this(scenario.agents().size(), scenario.grid().width(), scenario.grid().height());
-        this.rules = rules;
-        for (AttractorSpec spec : scenario.attractors()) {
-            putAttractor(attractorCount++, spec);
-        }
-        for (int i = 0; i < n; i++) {
-            initAgent(i, scenario.agents().get(i), scenario.seed());
-        }
-        population = n;
-        rebuildWeights();
-        Kernel.classifyAll(this);
+  final double width;
+  final double height;
+  int attractorCount;
+  final String[] names = new String[EngineLimits.MAX_ATTRACTORS];
+  final double[] ax = new double[EngineLimits.MAX_ATTRACTORS];
+  final double[] ay = new double[EngineLimits.MAX_ATTRACTORS];
+  final double[] strength = new double[EngineLimits.MAX_ATTRACTORS];
+  final double[] radius = new double[EngineLimits.MAX_ATTRACTORS];
+  final int[] held = new int[EngineLimits.MAX_ATTRACTORS];
+
+  /** weights[i * attractorCount + a]: agent i's affinity for attractor a. */
+  double[] weights;
+
+  Rules rules;
+
+  /** The tick the next call to the kernel computes; -1 is "before tick 0" in outputs. */
+  long nextTick;
+
+  double b;
+
+  /** Agents not removed by a decree: the denominator of b. */
+  int population;
+
+  int lostCount;
+  int removedCount;
+
+  World(Scenario scenario, Rules rules) {
+    this(scenario.agents().size(), scenario.grid().width(), scenario.grid().height());
+    this.rules = rules;
+    for (AttractorSpec spec : scenario.attractors()) {
+      putAttractor(attractorCount++, spec);
     }
-
-    private World(int n, double width, double height) {
-        this.n = n;
-        this.width = width;
-        this.height = height;
-        ids = new String[n];
-        heeds = new boolean[n];
-        prefNames = new String[n][];
-        prefWeights = new double[n][];
-        x = new double[n];
-        y = new double[n];
-        vx = new double[n];
-        vy = new double[n];
-        lambda = new double[n];
-        gamma = new double[n];
-        depth = new double[n];
-        rng = new long[n];
-        holder = new int[n];
-        status = new byte[n];
+    for (int i = 0; i < n; i++) {
+      initAgent(i, scenario.agents().get(i), scenario.seed());
     }
+    population = n;
+    rebuildWeights();
+    Kernel.classifyAll(this);
+  }
 
-    private void initAgent(int i, AgentSpec spec, long seed) {
-        ids[i] = spec.id();
-        heeds[i] = spec.heedsProphecies();
-        x[i] = spec.x();
-        y[i] = spec.y();
-        lambda[i] = spec.lambda();
-        gamma[i] = spec.gamma();
-        rng[i] = SplitMix64.streamSeed(seed, i);
-        holder[i] = -1;
-        SortedMap<String, Double> prefs = spec.preferences();
-        prefNames[i] = prefs.keySet().toArray(new String[0]);
-        prefWeights[i] = prefs.values().stream().mapToDouble(Double::doubleValue).toArray();
-    }
+  private World(int n, double width, double height) {
+    this.n = n;
+    this.width = width;
+    this.height = height;
+    ids = new String[n];
+    heeds = new boolean[n];
+    prefNames = new String[n][];
+    prefWeights = new double[n][];
+    x = new double[n];
+    y = new double[n];
+    vx = new double[n];
+    vy = new double[n];
+    lambda = new double[n];
+    gamma = new double[n];
+    depth = new double[n];
+    rng = new long[n];
+    holder = new int[n];
+    status = new byte[n];
+  }
 
-    void putAttractor(int slot, AttractorSpec spec) {
-        names[slot] = spec.name();
-        ax[slot] = spec.x();
-        ay[slot] = spec.y();
-        strength[slot] = spec.strength();
-        radius[slot] = spec.radius();
-    }
+  private void initAgent(int i, AgentSpec spec, long seed) {
+    ids[i] = spec.id();
+    heeds[i] = spec.heedsProphecies();
+    x[i] = spec.x();
+    y[i] = spec.y();
+    lambda[i] = spec.lambda();
+    gamma[i] = spec.gamma();
+    rng[i] = SplitMix64.streamSeed(seed, i);
+    holder[i] = -1;
+    SortedMap<String, Double> prefs = spec.preferences();
+    prefNames[i] = prefs.keySet().toArray(new String[0]);
+    prefWeights[i] = prefs.values().stream().mapToDouble(Double::doubleValue).toArray();
+  }
 
-    /** Rebuilds the dense weight matrix after the set of attractors or the rules changed. */
-    void rebuildWeights() {
-        int count = attractorCount;
-        double fallback = rules.get(Rule.DEFAULT_AFFINITY);
-        double[] w = new double[n * Math.max(count, 1)];
-        for (int i = 0; i < n; i++) {
-            for (int a = 0; a < count; a++) {
-                int k = Arrays.binarySearch(prefNames[i], names[a]);
-                w[i * count + a] = k >= 0 ? prefWeights[i][k] : fallback;
-            }
-        }
-        weights = w;
-    }
+  void putAttractor(int slot, AttractorSpec spec) {
+    names[slot] = spec.name();
+    ax[slot] = spec.x();
+    ay[slot] = spec.y();
+    strength[slot] = spec.strength();
+    radius[slot] = spec.radius();
+  }
 
-    int attractorIndex(String name) {
-        for (int a = 0; a < attractorCount; a++) {
-            if (names[a].equals(name)) {
-                return a;
-            }
-        }
-        return -1;
+  /** Rebuilds the dense weight matrix after the set of attractors or the rules changed. */
+  void rebuildWeights() {
+    int count = attractorCount;
+    double fallback = rules.get(Rule.DEFAULT_AFFINITY);
+    double[] w = new double[n * Math.max(count, 1)];
+    for (int i = 0; i < n; i++) {
+      for (int a = 0; a < count; a++) {
+        int k = Arrays.binarySearch(prefNames[i], names[a]);
+        w[i * count + a] = k >= 0 ? prefWeights[i][k] : fallback;
+      }
     }
+    weights = w;
+  }
 
-    int agentIndex(String id) {
-        for (int i = 0; i < n; i++) {
-            if (ids[i].equals(id)) {
-                return i;
-            }
-        }
-        return -1;
+  int attractorIndex(String name) {
+    for (int a = 0; a < attractorCount; a++) {
+      if (names[a].equals(name)) {
+        return a;
+      }
     }
+    return -1;
+  }
 
-    boolean alive(int i) {
-        return status[i] < LOST;
+  int agentIndex(String id) {
+    for (int i = 0; i < n; i++) {
+      if (ids[i].equals(id)) {
+        return i;
+      }
     }
+    return -1;
+  }
 
-    /** A deep copy for prophecy forks and snapshots; the immutable parts are shared. */
-    World copy() {
-        return new World(this);
-    }
+  boolean alive(int i) {
+    return status[i] < LOST;
+  }
 
-    private World(World s) {
-        n = s.n;
-        ids = s.ids;
-        heeds = s.heeds;
-        prefNames = s.prefNames;
-        prefWeights = s.prefWeights;
-        width = s.width;
-        height = s.height;
-        x = s.x.clone();
-        y = s.y.clone();
-        vx = s.vx.clone();
-        vy = s.vy.clone();
-        lambda = s.lambda.clone();
-        gamma = s.gamma.clone();
-        depth = s.depth.clone();
-        rng = s.rng.clone();
-        holder = s.holder.clone();
-        status = s.status.clone();
-        copyScalars(s);
-    }
+  /** A deep copy for prophecy forks and snapshots; the immutable parts are shared. */
+  World copy() {
+    return new World(this);
+  }
 
-    private void copyScalars(World s) {
-        attractorCount = s.attractorCount;
-        System.arraycopy(s.names, 0, names, 0, names.length);
-        System.arraycopy(s.ax, 0, ax, 0, ax.length);
-        System.arraycopy(s.ay, 0, ay, 0, ay.length);
-        System.arraycopy(s.strength, 0, strength, 0, strength.length);
-        System.arraycopy(s.radius, 0, radius, 0, radius.length);
-        System.arraycopy(s.held, 0, held, 0, held.length);
-        weights = s.weights;
-        rules = s.rules;
-        nextTick = s.nextTick;
-        b = s.b;
-        population = s.population;
-        lostCount = s.lostCount;
-        removedCount = s.removedCount;
-    }
+  private World(World s) {
+    n = s.n;
+    ids = s.ids;
+    heeds = s.heeds;
+    prefNames = s.prefNames;
+    prefWeights = s.prefWeights;
+    width = s.width;
+    height = s.height;
+    x = s.x.clone();
+    y = s.y.clone();
+    vx = s.vx.clone();
+    vy = s.vy.clone();
+    lambda = s.lambda.clone();
+    gamma = s.gamma.clone();
+    depth = s.depth.clone();
+    rng = s.rng.clone();
+    holder = s.holder.clone();
+    status = s.status.clone();
+    copyScalars(s);
+  }
+
+  private void copyScalars(World s) {
+    attractorCount = s.attractorCount;
+    System.arraycopy(s.names, 0, names, 0, names.length);
+    System.arraycopy(s.ax, 0, ax, 0, ax.length);
+    System.arraycopy(s.ay, 0, ay, 0, ay.length);
+    System.arraycopy(s.strength, 0, strength, 0, strength.length);
+    System.arraycopy(s.radius, 0, radius, 0, radius.length);
+    System.arraycopy(s.held, 0, held, 0, held.length);
+    weights = s.weights;
+    rules = s.rules;
+    nextTick = s.nextTick;
+    b = s.b;
+    population = s.population;
+    lostCount = s.lostCount;
+    removedCount = s.removedCount;
+  }
 }

@@ -5,9 +5,9 @@ import java.io.IOException;
 
 /** Something a caller feeds a running simulation: a decree or an agent-policy change. */
 public sealed interface EngineInput permits Decree, PolicyChange {
-    /** The label this input adds to the step's {@code move}, e.g. "shock" or "policy". */
-    String label();
+  /** The label this input adds to the step's {@code move}, e.g. "shock" or "policy". */
+  String label();
 
-    /** Writes the input's fields (not its tick) into an open JSON object. */
-    void writeFields(JsonGenerator gen) throws IOException;
+  /** Writes the input's fields (not its tick) into an open JSON object. */
+  void writeFields(JsonGenerator gen) throws IOException;
 }

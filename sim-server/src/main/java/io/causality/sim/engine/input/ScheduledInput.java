@@ -7,10 +7,10 @@ import static java.util.Objects.requireNonNull;
  * simulation, in order, is enough to rebuild it byte for byte.
  */
 public record ScheduledInput(long tick, EngineInput input) {
-    public ScheduledInput {
-        requireNonNull(input, "input");
-        if (tick < 0) {
-            throw new IllegalArgumentException("tick must not be negative: " + tick);
-        }
+  public ScheduledInput {
+    requireNonNull(input, "input");
+    if (tick < 0) {
+      throw new IllegalArgumentException("tick must not be negative: " + tick);
     }
+  }
 }

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 /** An attractor: a point of pull whose disc of {@code radius} is its basin. */
 public record AttractorSpec(String name, double x, double y, double strength, double radius) {
-    public AttractorSpec {
-        requireNonNull(name, "name");
-    }
+  public AttractorSpec {
+    requireNonNull(name, "name");
+  }
 }

@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 /** Human-readable names of the state axes. */
 public record NodeLabels(String x, String y) {
-    public static final NodeLabels DEFAULT = new NodeLabels("x", "y");
+  public static final NodeLabels DEFAULT = new NodeLabels("x", "y");
 
-    public NodeLabels {
-        requireNonNull(x, "x");
-        requireNonNull(y, "y");
-    }
+  public NodeLabels {
+    requireNonNull(x, "x");
+    requireNonNull(y, "y");
+  }
 }

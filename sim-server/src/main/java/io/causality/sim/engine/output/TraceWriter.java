@@ -8,106 +8,111 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * Streams a trace while a simulation advances; it is the listener passed to
- * {@link Simulation#advance} or {@link Simulation#replay}. JSON layout:
- * {@code {"metadata":{...},"initialState":{...},"steps":[...]}}; NDJSON layout: a line
- * {@code {"metadata":{...}}}, a line {@code {"initialState":{...}}}, then one step per line.
- * initialState is {@code {"state":{...},"agents":[...]}} before the first step.
- * Output is byte-identical for identical runs: fixed field order, numbers by {@code Num}.
+ * Streams a trace while a simulation advances; it is the listener passed to {@link
+ * Simulation#advance} or {@link Simulation#replay}. JSON layout: {@code
+ * {"metadata":{...},"initialState":{...},"steps":[...]}}; NDJSON layout: a line {@code
+ * {"metadata":{...}}}, a line {@code {"initialState":{...}}}, then one step per line. initialState
+ * is {@code {"state":{...},"agents":[...]}} before the first step. Output is byte-identical for
+ * identical runs: fixed field order, numbers by {@code Num}.
  */
 public final class TraceWriter implements EngineListener {
-    private final JsonGenerator gen;
-    private final boolean ndjson;
+  private final JsonGenerator gen;
+  private final boolean ndjson;
 
-    private TraceWriter(JsonGenerator gen, boolean ndjson) {
-        this.gen = gen;
-        this.ndjson = ndjson;
-    }
+  private TraceWriter(JsonGenerator gen, boolean ndjson) {
+    this.gen = gen;
+    this.ndjson = ndjson;
+  }
 
-    /** Starts a JSON trace of {@code simulation} from its next tick; call before advancing. */
-    public static TraceWriter json(JsonGenerator gen, Simulation simulation) {
-        TraceWriter writer = new TraceWriter(gen, false);
-        writer.header(metadata(simulation), simulation.state(), simulation.agents());
-        return writer;
-    }
+  /** Starts a JSON trace of {@code simulation} from its next tick; call before advancing. */
+  public static TraceWriter json(JsonGenerator gen, Simulation simulation) {
+    TraceWriter writer = new TraceWriter(gen, false);
+    writer.header(metadata(simulation), simulation.state(), simulation.agents());
+    return writer;
+  }
 
-    /** Starts an NDJSON trace; the generator writes each root value on its own line. */
-    public static TraceWriter ndjson(JsonGenerator gen, Simulation simulation) {
-        gen.setRootValueSeparator(new SerializedString(""));
-        TraceWriter writer = new TraceWriter(gen, true);
-        writer.header(metadata(simulation), simulation.state(), simulation.agents());
-        return writer;
-    }
+  /** Starts an NDJSON trace; the generator writes each root value on its own line. */
+  public static TraceWriter ndjson(JsonGenerator gen, Simulation simulation) {
+    gen.setRootValueSeparator(new SerializedString(""));
+    TraceWriter writer = new TraceWriter(gen, true);
+    writer.header(metadata(simulation), simulation.state(), simulation.agents());
+    return writer;
+  }
 
-    public static TraceMetadata metadata(Simulation simulation) {
-        return new TraceMetadata(simulation.engineVersion().id(), simulation.scenario().id(),
-                simulation.scenario().seed(), simulation.nextTick(),
-                simulation.scenario().agents().size(), simulation.state().attractors().size(),
-                simulation.scenario().nodeLabels(), simulation.rules());
-    }
+  public static TraceMetadata metadata(Simulation simulation) {
+    return new TraceMetadata(
+        simulation.engineVersion().id(),
+        simulation.scenario().id(),
+        simulation.scenario().seed(),
+        simulation.nextTick(),
+        simulation.scenario().agents().size(),
+        simulation.state().attractors().size(),
+        simulation.scenario().nodeLabels(),
+        simulation.rules());
+  }
 
-    private void header(TraceMetadata metadata, StateSnapshot state, List<AgentSnapshot> agents) {
-        try {
-            gen.writeStartObject();
-            gen.writeFieldName("metadata");
-            metadata.writeJson(gen);
-            if (ndjson) {
-                endLine();
-                gen.writeStartObject();
-            }
-            gen.writeFieldName("initialState");
-            writeInitialState(gen, state, agents);
-            if (ndjson) {
-                endLine();
-            } else {
-                gen.writeArrayFieldStart("steps");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The initialState object: the state fields followed by {@code agents}. */
-    static void writeInitialState(JsonGenerator gen, StateSnapshot state,
-                                  List<AgentSnapshot> agents) throws IOException {
+  private void header(TraceMetadata metadata, StateSnapshot state, List<AgentSnapshot> agents) {
+    try {
+      gen.writeStartObject();
+      gen.writeFieldName("metadata");
+      metadata.writeJson(gen);
+      if (ndjson) {
+        endLine();
         gen.writeStartObject();
-        gen.writeFieldName("state");
-        state.writeJson(gen);
-        gen.writeArrayFieldStart("agents");
-        for (AgentSnapshot agent : agents) {
-            agent.writeJson(gen);
-        }
+      }
+      gen.writeFieldName("initialState");
+      writeInitialState(gen, state, agents);
+      if (ndjson) {
+        endLine();
+      } else {
+        gen.writeArrayFieldStart("steps");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The initialState object: the state fields followed by {@code agents}. */
+  static void writeInitialState(JsonGenerator gen, StateSnapshot state, List<AgentSnapshot> agents)
+      throws IOException {
+    gen.writeStartObject();
+    gen.writeFieldName("state");
+    state.writeJson(gen);
+    gen.writeArrayFieldStart("agents");
+    for (AgentSnapshot agent : agents) {
+      agent.writeJson(gen);
+    }
+    gen.writeEndArray();
+    gen.writeEndObject();
+  }
+
+  private void endLine() throws IOException {
+    gen.writeEndObject();
+    gen.writeRaw('\n');
+  }
+
+  @Override
+  public void onStep(Step step) {
+    try {
+      step.writeJson(gen);
+      if (ndjson) {
+        gen.writeRaw('\n');
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Closes the steps array and the trace object (JSON) and flushes. */
+  public void finish() {
+    try {
+      if (!ndjson) {
         gen.writeEndArray();
         gen.writeEndObject();
+      }
+      gen.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-
-    private void endLine() throws IOException {
-        gen.writeEndObject();
-        gen.writeRaw('\n');
-    }
-
-    @Override
-    public void onStep(Step step) {
-        try {
-            step.writeJson(gen);
-            if (ndjson) {
-                gen.writeRaw('\n');
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Closes the steps array and the trace object (JSON) and flushes. */
-    public void finish() {
-        try {
-            if (!ndjson) {
-                gen.writeEndArray();
-                gen.writeEndObject();
-            }
-            gen.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+  }
 }

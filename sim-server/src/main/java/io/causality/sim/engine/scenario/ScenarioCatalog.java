@@ -12,57 +12,57 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The pre-built scenarios, read from the classpath: {@code scenarios/catalog.json} lists the
- * ids in display order and {@code scenarios/<id>.json} holds each. A scenario that does not
- * parse stops the load, so a broken resource fails at startup and in the tests.
+ * The pre-built scenarios, read from the classpath: {@code scenarios/catalog.json} lists the ids in
+ * display order and {@code scenarios/<id>.json} holds each. A scenario that does not parse stops
+ * the load, so a broken resource fails at startup and in the tests.
  */
 public final class ScenarioCatalog {
-    private static final String ROOT = "scenarios/";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private final List<Scenario> scenarios;
+  private static final String ROOT = "scenarios/";
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private final List<Scenario> scenarios;
 
-    private ScenarioCatalog(List<Scenario> scenarios) {
-        this.scenarios = List.copyOf(scenarios);
-    }
+  private ScenarioCatalog(List<Scenario> scenarios) {
+    this.scenarios = List.copyOf(scenarios);
+  }
 
-    /** Loads the catalog shipped with the engine. */
-    public static ScenarioCatalog standard() {
-        List<Scenario> out = new ArrayList<>();
-        for (JsonNode id : read(ROOT + "catalog.json")) {
-            out.add(load(id.asText()));
-        }
-        return new ScenarioCatalog(out);
+  /** Loads the catalog shipped with the engine. */
+  public static ScenarioCatalog standard() {
+    List<Scenario> out = new ArrayList<>();
+    for (JsonNode id : read(ROOT + "catalog.json")) {
+      out.add(load(id.asText()));
     }
+    return new ScenarioCatalog(out);
+  }
 
-    private static Scenario load(String id) {
-        Scenario scenario = ScenarioParser.parse(read(ROOT + id + ".json"), id);
-        if (!id.equals(scenario.id()) || scenario.label() == null || scenario.note() == null) {
-            throw new IllegalStateException("scenario " + id + " needs its id, label and note");
-        }
-        return scenario;
+  private static Scenario load(String id) {
+    Scenario scenario = ScenarioParser.parse(read(ROOT + id + ".json"), id);
+    if (!id.equals(scenario.id()) || scenario.label() == null || scenario.note() == null) {
+      throw new IllegalStateException("scenario " + id + " needs its id, label and note");
     }
+    return scenario;
+  }
 
-    private static JsonNode read(String resource) {
-        ClassLoader loader = ScenarioCatalog.class.getClassLoader();
-        try (InputStream in = loader.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + resource);
-            }
-            return MAPPER.readTree(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + resource, e);
-        }
+  private static JsonNode read(String resource) {
+    ClassLoader loader = ScenarioCatalog.class.getClassLoader();
+    try (InputStream in = loader.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + resource);
+      }
+      return MAPPER.readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + resource, e);
     }
+  }
 
-    public List<ScenarioSummary> summaries() {
-        return scenarios.stream().map(Scenario::summary).toList();
-    }
+  public List<ScenarioSummary> summaries() {
+    return scenarios.stream().map(Scenario::summary).toList();
+  }
 
-    public List<Scenario> all() {
-        return scenarios;
-    }
+  public List<Scenario> all() {
+    return scenarios;
+  }
 
-    public Optional<Scenario> find(String id) {
-        return scenarios.stream().filter(s -> s.id().equals(id)).findFirst();
-    }
+  public Optional<Scenario> find(String id) {
+    return scenarios.stream().filter(s -> s.id().equals(id)).findFirst();
+  }
 }

@@ -29,159 +29,163 @@ import java.util.TreeMap;
  * caller's prefix: {@code scenario.agents[0].marker.x}.
  */
 public final class ScenarioParser {
-    private static final int TEXT = 200;
-    private static final int NOTE = 2_000;
+  private static final int TEXT = 200;
+  private static final int NOTE = 2_000;
 
-    private ScenarioParser() {
-    }
+  private ScenarioParser() {}
 
-    public static Scenario parse(JsonNode node, String prefix) {
-        Issues issues = new Issues();
-        JsonIn root = JsonIn.root(node, prefix, issues);
-        if (!root.requireObject()) {
-            issues.throwIfAny();
-        }
-        Scenario scenario = read(root);
-        issues.throwIfAny();
-        return scenario;
+  public static Scenario parse(JsonNode node, String prefix) {
+    Issues issues = new Issues();
+    JsonIn root = JsonIn.root(node, prefix, issues);
+    if (!root.requireObject()) {
+      issues.throwIfAny();
     }
+    Scenario scenario = read(root);
+    issues.throwIfAny();
+    return scenario;
+  }
 
-    private static Scenario read(JsonIn root) {
-        long seed = root.get("seed").integer(Long.MIN_VALUE, Long.MAX_VALUE);
-        String id = root.get("id").text(EngineLimits.MAX_NAME_LENGTH, null);
-        String label = root.get("label").text(TEXT, null);
-        String note = root.get("note").text(NOTE, null);
-        List<String> tags = tags(root.get("tags"));
-        NodeLabels labels = nodeLabels(root.get("nodeLabels"));
-        Map<Rule, Double> rules = rules(root.get("rules"));
-        JsonIn initial = root.get("initialState");
-        Grid grid = initial.requireObject() ? grid(initial.get("grid")) : new Grid(0, 0);
-        List<AttractorSpec> attractors = initial.present()
-                ? attractors(initial.get("attractors"), grid) : List.of();
-        List<AgentSpec> agents = agents(root.get("agents"), grid, attractors);
-        return new Scenario(id, label, seed, tags, note, labels, rules, grid, attractors, agents);
-    }
+  private static Scenario read(JsonIn root) {
+    long seed = root.get("seed").integer(Long.MIN_VALUE, Long.MAX_VALUE);
+    String id = root.get("id").text(EngineLimits.MAX_NAME_LENGTH, null);
+    String label = root.get("label").text(TEXT, null);
+    String note = root.get("note").text(NOTE, null);
+    List<String> tags = tags(root.get("tags"));
+    NodeLabels labels = nodeLabels(root.get("nodeLabels"));
+    Map<Rule, Double> rules = rules(root.get("rules"));
+    JsonIn initial = root.get("initialState");
+    Grid grid = initial.requireObject() ? grid(initial.get("grid")) : new Grid(0, 0);
+    List<AttractorSpec> attractors =
+        initial.present() ? attractors(initial.get("attractors"), grid) : List.of();
+    List<AgentSpec> agents = agents(root.get("agents"), grid, attractors);
+    return new Scenario(id, label, seed, tags, note, labels, rules, grid, attractors, agents);
+  }
 
-    private static List<String> tags(JsonIn in) {
-        List<String> tags = new ArrayList<>();
-        for (JsonIn tag : in.optionalArray(20)) {
-            String value = tag.text(EngineLimits.MAX_NAME_LENGTH);
-            if (value != null) {
-                tags.add(value);
-            }
-        }
-        return tags;
+  private static List<String> tags(JsonIn in) {
+    List<String> tags = new ArrayList<>();
+    for (JsonIn tag : in.optionalArray(20)) {
+      String value = tag.text(EngineLimits.MAX_NAME_LENGTH);
+      if (value != null) {
+        tags.add(value);
+      }
     }
+    return tags;
+  }
 
-    private static NodeLabels nodeLabels(JsonIn in) {
-        if (!in.optionalObject()) {
-            return NodeLabels.DEFAULT;
-        }
-        String x = in.get("x").text(TEXT, "x");
-        String y = in.get("y").text(TEXT, "y");
-        return new NodeLabels(x == null ? "x" : x, y == null ? "y" : y);
+  private static NodeLabels nodeLabels(JsonIn in) {
+    if (!in.optionalObject()) {
+      return NodeLabels.DEFAULT;
     }
+    String x = in.get("x").text(TEXT, "x");
+    String y = in.get("y").text(TEXT, "y");
+    return new NodeLabels(x == null ? "x" : x, y == null ? "y" : y);
+  }
 
-    private static Map<Rule, Double> rules(JsonIn in) {
-        Map<Rule, Double> out = new EnumMap<>(Rule.class);
-        for (Map.Entry<String, JsonIn> field : in.fields().entrySet()) {
-            Rule rule = Rule.byName(field.getKey()).orElse(null);
-            if (rule == null) {
-                field.getValue().fail("unknown rule; rules: " + Rule.names());
-            } else {
-                out.put(rule, InputParser.ruleValue(rule, field.getValue()));
-            }
-        }
-        Rules.v1Defaults().withAll(out).costProblem()
-                .ifPresent(problem -> in.get(Rule.PROPHECY_HORIZON.jsonName()).fail(problem));
-        return out;
+  private static Map<Rule, Double> rules(JsonIn in) {
+    Map<Rule, Double> out = new EnumMap<>(Rule.class);
+    for (Map.Entry<String, JsonIn> field : in.fields().entrySet()) {
+      Rule rule = Rule.byName(field.getKey()).orElse(null);
+      if (rule == null) {
+        field.getValue().fail("unknown rule; rules: " + Rule.names());
+      } else {
+        out.put(rule, InputParser.ruleValue(rule, field.getValue()));
+      }
     }
+    Rules.v1Defaults()
+        .withAll(out)
+        .costProblem()
+        .ifPresent(problem -> in.get(Rule.PROPHECY_HORIZON.jsonName()).fail(problem));
+    return out;
+  }
 
-    private static Grid grid(JsonIn in) {
-        if (!in.requireObject()) {
-            return new Grid(0, 0);
-        }
-        double width = in.get("width").number(1, EngineLimits.MAX_GRID_SIDE);
-        double height = in.get("height").number(1, EngineLimits.MAX_GRID_SIDE);
-        return new Grid(width, height);
+  private static Grid grid(JsonIn in) {
+    if (!in.requireObject()) {
+      return new Grid(0, 0);
     }
+    double width = in.get("width").number(1, EngineLimits.MAX_GRID_SIDE);
+    double height = in.get("height").number(1, EngineLimits.MAX_GRID_SIDE);
+    return new Grid(width, height);
+  }
 
-    private static List<AttractorSpec> attractors(JsonIn in, Grid grid) {
-        List<AttractorSpec> out = new ArrayList<>();
-        Set<String> names = new HashSet<>();
-        for (JsonIn item : in.optionalArray(EngineLimits.MAX_ATTRACTORS)) {
-            if (!item.requireObject()) {
-                continue;
-            }
-            AttractorSpec spec = InputParser.attractor(item);
-            within(item.get("x"), spec.x(), grid.width());
-            within(item.get("y"), spec.y(), grid.height());
-            if (!spec.name().isEmpty() && !names.add(spec.name())) {
-                item.get("name").fail("duplicate attractor name '" + spec.name() + "'");
-            }
-            out.add(spec);
-        }
-        return out;
+  private static List<AttractorSpec> attractors(JsonIn in, Grid grid) {
+    List<AttractorSpec> out = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (JsonIn item : in.optionalArray(EngineLimits.MAX_ATTRACTORS)) {
+      if (!item.requireObject()) {
+        continue;
+      }
+      AttractorSpec spec = InputParser.attractor(item);
+      within(item.get("x"), spec.x(), grid.width());
+      within(item.get("y"), spec.y(), grid.height());
+      if (!spec.name().isEmpty() && !names.add(spec.name())) {
+        item.get("name").fail("duplicate attractor name '" + spec.name() + "'");
+      }
+      out.add(spec);
     }
+    return out;
+  }
 
-    private static void within(JsonIn field, double value, double side) {
-        if (side > 0 && value > side) {
-            field.fail("must be within the grid [0, " + Num.format(side) + "]");
-        }
+  private static void within(JsonIn field, double value, double side) {
+    if (side > 0 && value > side) {
+      field.fail("must be within the grid [0, " + Num.format(side) + "]");
     }
+  }
 
-    private static List<AgentSpec> agents(JsonIn in, Grid grid, List<AttractorSpec> attractors) {
-        List<AgentSpec> out = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        Set<String> names = new HashSet<>();
-        attractors.forEach(a -> names.add(a.name()));
-        for (JsonIn item : in.array(EngineLimits.MAX_AGENTS)) {
-            if (!item.requireObject()) {
-                continue;
-            }
-            AgentSpec agent = agent(item, grid, names);
-            if (!agent.id().isEmpty() && !ids.add(agent.id())) {
-                item.get("id").fail("duplicate agent id '" + agent.id() + "'");
-            }
-            out.add(agent);
-        }
-        return out;
+  private static List<AgentSpec> agents(JsonIn in, Grid grid, List<AttractorSpec> attractors) {
+    List<AgentSpec> out = new ArrayList<>();
+    Set<String> ids = new HashSet<>();
+    Set<String> names = new HashSet<>();
+    attractors.forEach(a -> names.add(a.name()));
+    for (JsonIn item : in.array(EngineLimits.MAX_AGENTS)) {
+      if (!item.requireObject()) {
+        continue;
+      }
+      AgentSpec agent = agent(item, grid, names);
+      if (!agent.id().isEmpty() && !ids.add(agent.id())) {
+        item.get("id").fail("duplicate agent id '" + agent.id() + "'");
+      }
+      out.add(agent);
     }
+    return out;
+  }
 
-    private static AgentSpec agent(JsonIn in, Grid grid, Set<String> attractorNames) {
-        String id = in.get("id").text(EngineLimits.MAX_NAME_LENGTH);
-        id = id == null ? "" : id;
-        JsonIn marker = in.get("marker");
-        double x = Double.NaN;
-        double y = Double.NaN;
-        if (marker.requireObject()) {
-            x = marker.get("x").number(0, EngineLimits.MAX_GRID_SIDE);
-            y = marker.get("y").number(0, EngineLimits.MAX_GRID_SIDE);
-            within(marker.get("x"), x, grid.width());
-            within(marker.get("y"), y, grid.height());
-        }
-        JsonIn policy = in.get("policy");
-        boolean hasPolicy = policy.optionalObject();
-        double lambda = hasPolicy ? policy.get("lambda").number(0, EngineLimits.MAX_LAMBDA,
-                AgentSpec.DEFAULT_LAMBDA) : AgentSpec.DEFAULT_LAMBDA;
-        double gamma = hasPolicy ? policy.get("gamma").number(0, 1, AgentSpec.DEFAULT_GAMMA)
-                : AgentSpec.DEFAULT_GAMMA;
-        TreeMap<String, Double> prefs = preferences(in.get("attractorPreferences"),
-                attractorNames);
-        boolean heeds = in.get("heedsProphecies").bool(true);
-        return new AgentSpec(id, x, y, lambda, gamma, prefs, heeds);
+  private static AgentSpec agent(JsonIn in, Grid grid, Set<String> attractorNames) {
+    String id = in.get("id").text(EngineLimits.MAX_NAME_LENGTH);
+    id = id == null ? "" : id;
+    JsonIn marker = in.get("marker");
+    double x = Double.NaN;
+    double y = Double.NaN;
+    if (marker.requireObject()) {
+      x = marker.get("x").number(0, EngineLimits.MAX_GRID_SIDE);
+      y = marker.get("y").number(0, EngineLimits.MAX_GRID_SIDE);
+      within(marker.get("x"), x, grid.width());
+      within(marker.get("y"), y, grid.height());
     }
+    JsonIn policy = in.get("policy");
+    boolean hasPolicy = policy.optionalObject();
+    double lambda =
+        hasPolicy
+            ? policy.get("lambda").number(0, EngineLimits.MAX_LAMBDA, AgentSpec.DEFAULT_LAMBDA)
+            : AgentSpec.DEFAULT_LAMBDA;
+    double gamma =
+        hasPolicy
+            ? policy.get("gamma").number(0, 1, AgentSpec.DEFAULT_GAMMA)
+            : AgentSpec.DEFAULT_GAMMA;
+    TreeMap<String, Double> prefs = preferences(in.get("attractorPreferences"), attractorNames);
+    boolean heeds = in.get("heedsProphecies").bool(true);
+    return new AgentSpec(id, x, y, lambda, gamma, prefs, heeds);
+  }
 
-    private static TreeMap<String, Double> preferences(JsonIn in, Set<String> names) {
-        TreeMap<String, Double> out = new TreeMap<>();
-        for (Map.Entry<String, JsonIn> field : in.fields().entrySet()) {
-            double weight = field.getValue().number(0, 100);
-            if (!names.contains(field.getKey())) {
-                field.getValue().fail("unknown attractor '" + field.getKey() + "'");
-            } else if (!Double.isNaN(weight)) {
-                out.put(field.getKey(), weight);
-            }
-        }
-        return out;
+  private static TreeMap<String, Double> preferences(JsonIn in, Set<String> names) {
+    TreeMap<String, Double> out = new TreeMap<>();
+    for (Map.Entry<String, JsonIn> field : in.fields().entrySet()) {
+      double weight = field.getValue().number(0, 100);
+      if (!names.contains(field.getKey())) {
+        field.getValue().fail("unknown attractor '" + field.getKey() + "'");
+      } else if (!Double.isNaN(weight)) {
+        out.put(field.getKey(), weight);
+      }
     }
+    return out;
+  }
 }

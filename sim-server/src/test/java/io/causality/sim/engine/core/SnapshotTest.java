@@ -16,82 +16,94 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SnapshotTest {
-    private static Map<Long, List<EngineInput>> inputs() {
-        Map<Long, List<EngineInput>> script = Fixtures.script();
-        script.put(30L, List.of(InputParser.decree("attractor.add", Fixtures.json(
-                "{'name': 'refuge', 'x': 80, 'y': 20, 'strength': 9, 'radius': 10}"))));
-        script.put(130L, List.of(InputParser.decree("shock",
-                Fixtures.json("{'magnitude': 2, 'x': 50, 'y': 50, 'radius': 20}")),
-                InputParser.policyChange("a03", 0.2, null)));
-        script.put(260L, List.of(InputParser.decree("rule.set",
-                Fixtures.json("{'name': 'zeroSumAttractorCapture', 'value': true}"))));
-        return script;
+  private static Map<Long, List<EngineInput>> inputs() {
+    Map<Long, List<EngineInput>> script = Fixtures.script();
+    script.put(
+        30L,
+        List.of(
+            InputParser.decree(
+                "attractor.add",
+                Fixtures.json(
+                    "{'name': 'refuge', 'x': 80, 'y': 20, 'strength': 9, 'radius': 10}"))));
+    script.put(
+        130L,
+        List.of(
+            InputParser.decree(
+                "shock", Fixtures.json("{'magnitude': 2, 'x': 50, 'y': 50, 'radius': 20}")),
+            InputParser.policyChange("a03", 0.2, null)));
+    script.put(
+        260L,
+        List.of(
+            InputParser.decree(
+                "rule.set", Fixtures.json("{'name': 'zeroSumAttractorCapture', 'value': true}"))));
+    return script;
+  }
+
+  @Test
+  void restoredSnapshotContinuesExactlyLikeTheUninterruptedRun() {
+    Simulation whole = Fixtures.start("prophecy-loop");
+    Fixtures.run(whole, 150, inputs(), EngineListener.NONE);
+    byte[] expected = trace(whole, 250, inputs());
+
+    Simulation first = Fixtures.start("prophecy-loop");
+    Fixtures.run(first, 150, inputs(), EngineListener.NONE);
+    Simulation restored = Fixtures.REGISTRY.restore(first.snapshot());
+
+    assertThat(restored.nextTick()).isEqualTo(150);
+    assertThat(restored.prophecyCount()).isEqualTo(first.prophecyCount());
+    assertThat(trace(restored, 250, inputs())).isEqualTo(expected);
+  }
+
+  @Test
+  void snapshotsOfEqualStatesAreEqualBytes() {
+    Simulation a = Fixtures.start("chaos-storm");
+    Simulation b = Fixtures.start("chaos-storm");
+    a.advance(77, EngineListener.NONE);
+    b.advance(77, EngineListener.NONE);
+    assertThat(a.snapshot()).isEqualTo(b.snapshot());
+    assertThat(Fixtures.REGISTRY.restore(a.snapshot()).snapshot()).isEqualTo(a.snapshot());
+  }
+
+  @Test
+  void persistedInputsReplayToTheSameTraceFromScratchOrFromASnapshot() {
+    Simulation live = Fixtures.start("zero-sum-capture");
+    List<String> persisted = new ArrayList<>();
+    Map<Long, List<EngineInput>> script = inputs();
+    long end = 400;
+    byte[] snapshotAt200 = null;
+    while (live.nextTick() < end) {
+      for (EngineInput input : script.getOrDefault(live.nextTick(), List.of())) {
+        persisted.add(InputJson.write(live.submit(input)));
+      }
+      if (live.nextTick() == 200) {
+        snapshotAt200 = live.snapshot();
+      }
+      live.advance(1, EngineListener.NONE);
     }
+    List<ScheduledInput> log =
+        persisted.stream()
+            .map(text -> InputParser.scheduled(Fixtures.json(text.replace('"', '\''))))
+            .toList();
 
-    @Test
-    void restoredSnapshotContinuesExactlyLikeTheUninterruptedRun() {
-        Simulation whole = Fixtures.start("prophecy-loop");
-        Fixtures.run(whole, 150, inputs(), EngineListener.NONE);
-        byte[] expected = trace(whole, 250, inputs());
+    Simulation rebuilt = Fixtures.start("zero-sum-capture");
+    rebuilt.replay(log, end, EngineListener.NONE);
+    assertThat(rebuilt.snapshot()).isEqualTo(live.snapshot());
 
-        Simulation first = Fixtures.start("prophecy-loop");
-        Fixtures.run(first, 150, inputs(), EngineListener.NONE);
-        Simulation restored = Fixtures.REGISTRY.restore(first.snapshot());
+    Simulation resumed = Fixtures.REGISTRY.restore(snapshotAt200);
+    resumed.replay(log, end, EngineListener.NONE);
+    assertThat(resumed.snapshot()).isEqualTo(live.snapshot());
+  }
 
-        assertThat(restored.nextTick()).isEqualTo(150);
-        assertThat(restored.prophecyCount()).isEqualTo(first.prophecyCount());
-        assertThat(trace(restored, 250, inputs())).isEqualTo(expected);
-    }
+  @Test
+  void aReplayedInputMustBeForTheNextTick() {
+    Simulation sim = Fixtures.start("stable-basins");
+    ScheduledInput late = new ScheduledInput(5, InputParser.policyChange("a00", 1.0, null));
+    assertThatThrownBy(() -> sim.submit(late)).isInstanceOf(IllegalArgumentException.class);
+  }
 
-    @Test
-    void snapshotsOfEqualStatesAreEqualBytes() {
-        Simulation a = Fixtures.start("chaos-storm");
-        Simulation b = Fixtures.start("chaos-storm");
-        a.advance(77, EngineListener.NONE);
-        b.advance(77, EngineListener.NONE);
-        assertThat(a.snapshot()).isEqualTo(b.snapshot());
-        assertThat(Fixtures.REGISTRY.restore(a.snapshot()).snapshot()).isEqualTo(a.snapshot());
-    }
-
-    @Test
-    void persistedInputsReplayToTheSameTraceFromScratchOrFromASnapshot() {
-        Simulation live = Fixtures.start("zero-sum-capture");
-        List<String> persisted = new ArrayList<>();
-        Map<Long, List<EngineInput>> script = inputs();
-        long end = 400;
-        byte[] snapshotAt200 = null;
-        while (live.nextTick() < end) {
-            for (EngineInput input : script.getOrDefault(live.nextTick(), List.of())) {
-                persisted.add(InputJson.write(live.submit(input)));
-            }
-            if (live.nextTick() == 200) {
-                snapshotAt200 = live.snapshot();
-            }
-            live.advance(1, EngineListener.NONE);
-        }
-        List<ScheduledInput> log = persisted.stream()
-                .map(text -> InputParser.scheduled(Fixtures.json(text.replace('"', '\''))))
-                .toList();
-
-        Simulation rebuilt = Fixtures.start("zero-sum-capture");
-        rebuilt.replay(log, end, EngineListener.NONE);
-        assertThat(rebuilt.snapshot()).isEqualTo(live.snapshot());
-
-        Simulation resumed = Fixtures.REGISTRY.restore(snapshotAt200);
-        resumed.replay(log, end, EngineListener.NONE);
-        assertThat(resumed.snapshot()).isEqualTo(live.snapshot());
-    }
-
-    @Test
-    void aReplayedInputMustBeForTheNextTick() {
-        Simulation sim = Fixtures.start("stable-basins");
-        ScheduledInput late = new ScheduledInput(5, InputParser.policyChange("a00", 1.0, null));
-        assertThatThrownBy(() -> sim.submit(late)).isInstanceOf(IllegalArgumentException.class);
-    }
-
-    @Test
-    void garbageIsNotASnapshot() {
-        assertThatThrownBy(() -> Fixtures.REGISTRY.restore(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}))
-                .isInstanceOf(IllegalArgumentException.class);
-    }
+  @Test
+  void garbageIsNotASnapshot() {
+    assertThatThrownBy(() -> Fixtures.REGISTRY.restore(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 }

@@ -17,16 +17,18 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Drives an {@link OperatorPanel} on a Lanterna {@link Screen}: polls the coordinator every
- * {@code pollInterval}, passes keys to the panel, makes the decisions it confirms, and redraws
- * on every change, every second (the time left ticks) and on resize. Runs on the calling
- * thread until Q or the end of input.
+ * Drives an {@link OperatorPanel} on a Lanterna {@link Screen}: polls the coordinator every {@code
+ * pollInterval}, passes keys to the panel, makes the decisions it confirms, and redraws on every
+ * change, every second (the time left ticks) and on resize. Runs on the calling thread until Q or
+ * the end of input.
  */
 public final class Dashboard {
   /** The spec's polling period. */
   public static final Duration POLL_INTERVAL = Duration.ofSeconds(3);
+
   /** The bound on each call the dashboard makes; polls run on the thread that reads keys. */
   public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(2);
+
   private static final Duration REDRAW_INTERVAL = Duration.ofSeconds(1);
   private static final long IDLE_MILLIS = 25;
 
@@ -37,8 +39,8 @@ public final class Dashboard {
   private final Duration pollInterval;
   private final OperatorPanel panel;
 
-  public Dashboard(Screen screen, OperatorClient client, String keyId, Clock clock,
-      Duration pollInterval) {
+  public Dashboard(
+      Screen screen, OperatorClient client, String keyId, Clock clock, Duration pollInterval) {
     this.screen = Objects.requireNonNull(screen, "screen");
     this.client = Objects.requireNonNull(client, "client");
     this.keyId = Objects.requireNonNull(keyId, "keyId");
@@ -48,8 +50,7 @@ public final class Dashboard {
   }
 
   /** The dashboard on the terminal the process runs in, until the operator quits. */
-  public static void runOnSystemTerminal(OperatorClient client, String keyId)
-      throws IOException {
+  public static void runOnSystemTerminal(OperatorClient client, String keyId) throws IOException {
     try (Screen screen = new TerminalScreen(new DefaultTerminalFactory().createTerminal())) {
       screen.startScreen();
       screen.setCursorPosition(null);
@@ -111,13 +112,14 @@ public final class Dashboard {
   private void decide(PanelAction.Decide decide) {
     String id = decide.requestId();
     try {
-      JsonNode answer = switch (decide.verdict()) {
-        case APPROVE -> client.approve(id, keyId, Optional.empty(), Optional.empty());
-        case DENY -> client.deny(id, keyId, Optional.empty());
-      };
+      JsonNode answer =
+          switch (decide.verdict()) {
+            case APPROVE -> client.approve(id, keyId, Optional.empty(), Optional.empty());
+            case DENY -> client.deny(id, keyId, Optional.empty());
+          };
       String token = answer.path("tokenId").asText("");
-      panel.notice(decide.verdict().done() + " " + id
-          + (token.isEmpty() ? "" : ": token " + token));
+      panel.notice(
+          decide.verdict().done() + " " + id + (token.isEmpty() ? "" : ": token " + token));
     } catch (OperatorException e) {
       panel.notice(decide.verdict().verb() + " " + id + " failed: " + e.getMessage());
     }

@@ -18,10 +18,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The operator panel's screen model: the requests of the last poll, the selection, the
- * confirmation dialog and the status line; keys in, {@link PanelAction}s out, and rendering
- * onto any Lanterna {@link TextGraphics}. It makes no calls of its own, so that it can be
- * driven and read on a virtual terminal.
+ * The operator panel's screen model: the requests of the last poll, the selection, the confirmation
+ * dialog and the status line; keys in, {@link PanelAction}s out, and rendering onto any Lanterna
+ * {@link TextGraphics}. It makes no calls of its own, so that it can be driven and read on a
+ * virtual terminal.
  */
 public final class OperatorPanel {
   private static final DateTimeFormatter CLOCK =
@@ -145,8 +145,13 @@ public final class OperatorPanel {
     put(g, 0, 2, "PENDING (" + pending.size() + ")", width, SGR.BOLD);
     for (int i = 0; i < pending.size() && 3 + i < lastRow; i++) {
       JsonNode request = pending.get(i);
-      String line = (i == selected ? "> " : "  ") + shortId(request) + " "
-          + request.path("actorId").asText("-") + "  " + timeLeft(request, now);
+      String line =
+          (i == selected ? "> " : "  ")
+              + shortId(request)
+              + " "
+              + request.path("actorId").asText("-")
+              + "  "
+              + timeLeft(request, now);
       if (i == selected) {
         put(g, 0, 3 + i, line, width, SGR.REVERSE);
       } else {
@@ -161,8 +166,7 @@ public final class OperatorPanel {
       JsonNode escalation = response.path("escalation");
       JsonNode summary = request.path("sentinelSummary");
       pane.line("Request " + request.path("coordinatorRequestId").asText());
-      pane.line("Evaluation: " + text(response, "decision") + " / "
-          + text(response, "reasonCode"));
+      pane.line("Evaluation: " + text(response, "decision") + " / " + text(response, "reasonCode"));
       pane.line("Risk level: " + text(summary, "riskLevel"));
       pane.line("Sentinel: " + text(summary, "narrative"));
       pane.line("Gamma headroom: " + text(escalation, "gammaHeadroom"));
@@ -172,15 +176,24 @@ public final class OperatorPanel {
     }
     String actor = request.path("actorId").asText("-");
     pane.line("Other requests of " + actor + ":");
-    othersOfActor(request).forEach(other -> pane.line("  " + shortId(other) + " "
-        + other.path("status").asText() + " " + other.path("submittedAt").asText()));
+    othersOfActor(request)
+        .forEach(
+            other ->
+                pane.line(
+                    "  "
+                        + shortId(other)
+                        + " "
+                        + other.path("status").asText()
+                        + " "
+                        + other.path("submittedAt").asText()));
   }
 
   private List<JsonNode> othersOfActor(JsonNode request) {
     String actor = request.path("actorId").asText(null);
     String id = request.path("coordinatorRequestId").asText();
     List<JsonNode> others = new ArrayList<>();
-    requests.stream().filter(r -> actor != null && actor.equals(r.path("actorId").asText(null)))
+    requests.stream()
+        .filter(r -> actor != null && actor.equals(r.path("actorId").asText(null)))
         .filter(r -> !id.equals(r.path("coordinatorRequestId").asText()))
         .forEach(others::add);
     return others;
@@ -216,7 +229,8 @@ public final class OperatorPanel {
     try {
       Instant expires = Instant.parse(request.path("requestExpiresAt").asText());
       Duration left = Duration.between(now, expires);
-      return left.isNegative() ? "expired"
+      return left.isNegative()
+          ? "expired"
           : String.format("%dm%02ds", left.toMinutes(), left.toSecondsPart());
     } catch (DateTimeParseException e) {
       return "-";
@@ -238,13 +252,13 @@ public final class OperatorPanel {
   }
 
   private static String padded(String text, int width) {
-    return text.length() >= width ? text.substring(0, width)
+    return text.length() >= width
+        ? text.substring(0, width)
         : text + " ".repeat(width - text.length());
   }
 
   private static boolean isChar(KeyStroke key, char c) {
-    return key.getKeyType() == KeyType.Character
-        && Character.toLowerCase(key.getCharacter()) == c;
+    return key.getKeyType() == KeyType.Character && Character.toLowerCase(key.getCharacter()) == c;
   }
 
   static void put(TextGraphics g, int column, int row, String text, int width) {

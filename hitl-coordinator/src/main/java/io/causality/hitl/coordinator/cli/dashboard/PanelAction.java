@@ -16,7 +16,8 @@ public sealed interface PanelAction {
 
   /** Approve or deny. */
   enum Verdict {
-    APPROVE("approve", "approved"), DENY("deny", "denied");
+    APPROVE("approve", "approved"),
+    DENY("deny", "denied");
 
     private final String verb;
     private final String done;

@@ -25,16 +25,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The dashboard on Lanterna's virtual terminal against a coordinator running in the test.
- * Each test submits its own requests just before it opens the dashboard, so that they are the
- * newest and the first one is selected.
+ * The dashboard on Lanterna's virtual terminal against a coordinator running in the test. Each test
+ * submits its own requests just before it opens the dashboard, so that they are the newest and the
+ * first one is selected.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class DashboardIntegrationTest {
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
-      new DropwizardAppExtension<>(CoordinatorApplication.class,
-          ResourceHelpers.resourceFilePath("configs/operator-tools.yml"), DEPLOYMENT.overrides());
+      new DropwizardAppExtension<>(
+          CoordinatorApplication.class,
+          ResourceHelpers.resourceFilePath("configs/operator-tools.yml"),
+          DEPLOYMENT.overrides());
 
   private CoordinatorHttp http;
   private OperatorClient client;
@@ -42,14 +44,20 @@ class DashboardIntegrationTest {
   @BeforeEach
   void coordinator() {
     http = new CoordinatorHttp(APP.getLocalPort());
-    client = new OperatorClient("http://127.0.0.1:" + APP.getLocalPort(), Optional.empty(),
-        OperatorClient.DEFAULT_TIMEOUT);
+    client =
+        new OperatorClient(
+            "http://127.0.0.1:" + APP.getLocalPort(),
+            Optional.empty(),
+            OperatorClient.DEFAULT_TIMEOUT);
   }
 
   private String submit(String actorId, String riskLevel) {
     ObjectNode body = submission(actorId);
-    body.putObject("sentinelSummary").put("narrative", "gamma falling for 3 windows")
-        .put("riskLevel", riskLevel).putArray("highlights").add("gamma 0.21");
+    body.putObject("sentinelSummary")
+        .put("narrative", "gamma falling for 3 windows")
+        .put("riskLevel", riskLevel)
+        .putArray("highlights")
+        .add("gamma 0.21");
     Answer answer = http.post("/v1/override-requests", body);
     assertThat(answer.status()).as(answer.text()).isEqualTo(201);
     return answer.body().get("coordinatorRequestId").asText();
@@ -78,11 +86,16 @@ class DashboardIntegrationTest {
     String newer = submit("actor-nav", "CRITICAL");
     try (VirtualDashboard dashboard = new VirtualDashboard(client, TestDeployment.KEY_ID)) {
       String screen = dashboard.awaitText("Request " + newer);
-      assertThat(screen).contains("> " + newer.substring(0, 8) + " actor-nav",
-          "Evaluation: REJECT_STATE / GAMMA_BELOW_FLOOR", "Risk level: CRITICAL",
-          "Sentinel: gamma falling for 3 windows", "Gamma headroom: -0.14",
-          "Steps to breach: 0", "Other requests of actor-nav:",
-          older.substring(0, 8) + " PENDING");
+      assertThat(screen)
+          .contains(
+              "> " + newer.substring(0, 8) + " actor-nav",
+              "Evaluation: REJECT_STATE / GAMMA_BELOW_FLOOR",
+              "Risk level: CRITICAL",
+              "Sentinel: gamma falling for 3 windows",
+              "Gamma headroom: -0.14",
+              "Steps to breach: 0",
+              "Other requests of actor-nav:",
+              older.substring(0, 8) + " PENDING");
       assertThat(screen).containsPattern("Time left: 5\\dm\\d\\ds");
 
       dashboard.press(KeyType.ArrowDown);
@@ -161,11 +174,12 @@ class DashboardIntegrationTest {
   @Test
   void showsAnUnreachableCoordinatorAndKeepsRunning() throws Exception {
     String closed = "http://127.0.0.1:" + closedPort();
-    OperatorClient nowhere = new OperatorClient(closed, Optional.empty(),
-        OperatorClient.DEFAULT_TIMEOUT);
+    OperatorClient nowhere =
+        new OperatorClient(closed, Optional.empty(), OperatorClient.DEFAULT_TIMEOUT);
     try (VirtualDashboard dashboard = new VirtualDashboard(nowhere, TestDeployment.KEY_ID)) {
-      dashboard.await("the unreachable coordinator on the status line", screen ->
-          dashboard.statusLine().contains("coordinator unreachable at " + closed));
+      dashboard.await(
+          "the unreachable coordinator on the status line",
+          screen -> dashboard.statusLine().contains("coordinator unreachable at " + closed));
 
       dashboard.press('r');
       dashboard.press(KeyType.ArrowDown);
@@ -173,10 +187,13 @@ class DashboardIntegrationTest {
       dashboard.awaitText("no pending request selected");
       dashboard.resize(80, 20);
 
-      dashboard.await("the whole panel redrawn on the resized screen", screen ->
-          screen.split("\n", -1).length == 21 && screen.startsWith("hitl dashboard")
-              && screen.contains("PENDING (0)")
-              && dashboard.statusLine().startsWith("coordinator unreachable"));
+      dashboard.await(
+          "the whole panel redrawn on the resized screen",
+          screen ->
+              screen.split("\n", -1).length == 21
+                  && screen.startsWith("hitl dashboard")
+                  && screen.contains("PENDING (0)")
+                  && dashboard.statusLine().startsWith("coordinator unreachable"));
       assertThat(dashboard.statusLine()).hasSizeLessThanOrEqualTo(80);
       dashboard.assertRunning();
     }

@@ -23,10 +23,16 @@ class OperatorPanelTest {
   private final OperatorPanel panel = new OperatorPanel("http://127.0.0.1:8090", "ops-1");
 
   private static JsonNode request(String id, String actor, String status, String expiresAt) {
-    ObjectNode request = JSON.createObjectNode().put("coordinatorRequestId", id)
-        .put("actorId", actor).put("status", status).put("requestExpiresAt", expiresAt)
-        .put("submittedAt", "2026-01-31T11:00:00Z");
-    request.putObject("evaluationResponse").put("decision", "REJECT_ACTION")
+    ObjectNode request =
+        JSON.createObjectNode()
+            .put("coordinatorRequestId", id)
+            .put("actorId", actor)
+            .put("status", status)
+            .put("requestExpiresAt", expiresAt)
+            .put("submittedAt", "2026-01-31T11:00:00Z");
+    request
+        .putObject("evaluationResponse")
+        .put("decision", "REJECT_ACTION")
         .put("reasonCode", "GAMMA_BELOW_FLOOR");
     return request;
   }
@@ -56,38 +62,50 @@ class OperatorPanelTest {
     panel.update(List.of(first, second), NOW);
     panel.handle(new KeyStroke(KeyType.ArrowDown));
 
-    panel.update(List.of(request("cccccccc-3", "actor-3", "PENDING", "2026-01-31T12:30:00Z"),
-        first, second), NOW);
+    panel.update(
+        List.of(request("cccccccc-3", "actor-3", "PENDING", "2026-01-31T12:30:00Z"), first, second),
+        NOW);
 
     assertThat(panel.selectedId()).contains("bbbbbbbb-2");
-    assertThat(render()).contains("> bbbbbbbb actor-2  20m00s", "Request bbbbbbbb-2",
-        "Evaluation: REJECT_ACTION / GAMMA_BELOW_FLOOR", "Risk level: -", "PENDING (3)");
+    assertThat(render())
+        .contains(
+            "> bbbbbbbb actor-2  20m00s",
+            "Request bbbbbbbb-2",
+            "Evaluation: REJECT_ACTION / GAMMA_BELOW_FLOOR",
+            "Risk level: -",
+            "PENDING (3)");
   }
 
   @Test
   void onlyPendingRequestsAreListedAndTheActorsOthersAreShown() {
-    panel.update(List.of(request("aaaaaaaa-1", "actor-1", "PENDING", "2026-01-31T11:59:00Z"),
-        request("dddddddd-4", "actor-1", "DENIED", "2026-01-31T12:00:00Z")), NOW);
+    panel.update(
+        List.of(
+            request("aaaaaaaa-1", "actor-1", "PENDING", "2026-01-31T11:59:00Z"),
+            request("dddddddd-4", "actor-1", "DENIED", "2026-01-31T12:00:00Z")),
+        NOW);
 
     String screen = render();
 
-    assertThat(screen).contains("PENDING (1)", "> aaaaaaaa actor-1  expired",
-        "Other requests of actor-1:", "dddddddd DENIED 2026-01-31T11:00:00Z")
+    assertThat(screen)
+        .contains(
+            "PENDING (1)",
+            "> aaaaaaaa actor-1  expired",
+            "Other requests of actor-1:",
+            "dddddddd DENIED 2026-01-31T11:00:00Z")
         .doesNotContain("> dddddddd");
   }
 
   @Test
   void aDecisionComesOnlyFromYInsideTheDialog() {
-    panel.update(List.of(request("aaaaaaaa-1", "actor-1", "PENDING", "2026-01-31T12:10:00Z")),
-        NOW);
+    panel.update(List.of(request("aaaaaaaa-1", "actor-1", "PENDING", "2026-01-31T12:10:00Z")), NOW);
 
     assertThat(panel.handle(key('y'))).isInstanceOf(PanelAction.None.class);
     assertThat(panel.handle(key('A'))).isInstanceOf(PanelAction.None.class);
     assertThat(render()).contains("Approve request aaaaaaaa-1?", "Y confirm   N or Esc cancel");
-    assertThat(panel.handle(key('r'))).as("other keys wait for an answer")
+    assertThat(panel.handle(key('r')))
+        .as("other keys wait for an answer")
         .isInstanceOf(PanelAction.None.class);
-    assertThat(panel.handle(new KeyStroke(KeyType.Escape)))
-        .isInstanceOf(PanelAction.None.class);
+    assertThat(panel.handle(new KeyStroke(KeyType.Escape))).isInstanceOf(PanelAction.None.class);
     assertThat(render()).doesNotContain("Approve request").contains("cancelled");
 
     panel.handle(key('d'));

@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 /**
- * A {@link Dashboard} running on its own thread on Lanterna's virtual terminal: keys in,
- * screen text out. Waits poll the screen until a deadline rather than sleeping a fixed time.
+ * A {@link Dashboard} running on its own thread on Lanterna's virtual terminal: keys in, screen
+ * text out. Waits poll the screen until a deadline rather than sleeping a fixed time.
  */
 final class VirtualDashboard implements AutoCloseable {
   private static final Duration DEADLINE = Duration.ofSeconds(20);
@@ -33,8 +33,8 @@ final class VirtualDashboard implements AutoCloseable {
     terminal = new DefaultVirtualTerminal(new TerminalSize(120, 30));
     screen = new TerminalScreen(terminal);
     screen.startScreen();
-    Dashboard dashboard = new Dashboard(screen, client, keyId, Clock.systemUTC(),
-        Dashboard.POLL_INTERVAL);
+    Dashboard dashboard =
+        new Dashboard(screen, client, keyId, Clock.systemUTC(), Dashboard.POLL_INTERVAL);
     loop = new Thread(() -> run(dashboard), "virtual-dashboard");
     loop.start();
   }
@@ -60,9 +60,8 @@ final class VirtualDashboard implements AutoCloseable {
   }
 
   /**
-   * The last frame the dashboard refreshed, one line per row, trailing blanks removed. Read
-   * under the screen's lock, which its refresh holds, so that a frame is never read half
-   * written.
+   * The last frame the dashboard refreshed, one line per row, trailing blanks removed. Read under
+   * the screen's lock, which its refresh holds, so that a frame is never read half written.
    */
   String text() {
     synchronized (screen) {
