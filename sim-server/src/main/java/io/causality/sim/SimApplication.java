@@ -9,11 +9,11 @@ import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
-import io.causality.sim.auth.Caller;
 import io.causality.sim.auth.CallerAuthFilter;
 import io.causality.sim.auth.CallerAuthenticator;
 import io.causality.sim.auth.JwtVerifier;
 import io.causality.sim.auth.ScopeFeature;
+import io.causality.sim.cli.AdminDatabase;
 import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
@@ -21,6 +21,7 @@ import io.causality.sim.cluster.PostgresCluster;
 import io.causality.sim.config.EventsConfig;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.SimulationsConfig;
+import io.causality.sim.core.Caller;
 import io.causality.sim.core.Cluster;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.EventReplay;
@@ -119,9 +120,12 @@ public class SimApplication extends Application<SimConfiguration> {
         new SubstitutingSourceProvider(
             bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
     bootstrap.addCommand(serverCommand("serve", "Runs the service (alias of 'server')"));
-    bootstrap.addCommand(new OrgCreateCommand());
-    bootstrap.addCommand(new ApiKeyCommand());
-    bootstrap.addCommand(new UserAddCommand());
+    bootstrap.addCommand(
+        new OrgCreateCommand<>(SimConfiguration.class, SimApplication::adminDatabase));
+    bootstrap.addCommand(
+        new ApiKeyCommand<>(SimConfiguration.class, SimApplication::adminDatabase));
+    bootstrap.addCommand(
+        new UserAddCommand<>(SimConfiguration.class, SimApplication::adminDatabase));
     bootstrap.addBundle(
         new MigrationsBundle<>() {
           @Override
@@ -134,6 +138,12 @@ public class SimApplication extends Application<SimConfiguration> {
             return StartupMigrations.CHANGELOG;
           }
         });
+  }
+
+  /** The admin commands' view of the configuration. */
+  private static AdminDatabase adminDatabase(SimConfiguration configuration) {
+    return new AdminDatabase(
+        configuration.getDataSourceFactory(), configuration.isMigrateOnStart());
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.causality.common.errors;
 
-import io.causality.common.http.RequestIds;
+import io.causality.common.requestid.RequestIds;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;

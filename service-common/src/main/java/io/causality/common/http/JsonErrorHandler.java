@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.errors.ApiError;
 import io.causality.common.errors.ErrorCodes;
 import io.causality.common.errors.ErrorEnvelope;
+import io.causality.common.requestid.RequestIds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.eclipse.jetty.http.HttpHeader;

@@ -5,6 +5,7 @@ import io.causality.common.errors.ApiError;
 import io.causality.common.errors.ErrorCodes;
 import io.causality.common.errors.ErrorEnvelope;
 import io.causality.common.errors.PayloadTooLargeException;
+import io.causality.common.requestid.RequestIds;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;

@@ -1,5 +1,6 @@
 package io.causality.common.http;
 
+import io.causality.common.requestid.RequestIds;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

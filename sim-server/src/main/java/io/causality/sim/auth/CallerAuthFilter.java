@@ -1,6 +1,8 @@
 package io.causality.sim.auth;
 
 import io.causality.common.http.RequestLogIdentity;
+import io.causality.sim.core.Caller;
+import io.causality.sim.errors.UnauthorizedException;
 import io.dropwizard.auth.AuthFilter;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
@@ -22,7 +24,7 @@ public final class CallerAuthFilter extends AuthFilter<Credentials, Caller> {
     Credentials credentials = credentials(request);
     String scheme = credentials instanceof Credentials.ApiKey ? "API-KEY" : "BEARER";
     if (!authenticate(request, credentials, scheme)) {
-      throw AuthErrors.unauthorized(
+      throw new UnauthorizedException(
           credentials instanceof Credentials.ApiKey
               ? "The API key is not valid"
               : "The bearer token is not valid or has expired");
@@ -36,7 +38,7 @@ public final class CallerAuthFilter extends AuthFilter<Credentials, Caller> {
     String apiKey = request.getHeaderString(API_KEY_HEADER);
     String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
     if (apiKey != null && authorization != null) {
-      throw AuthErrors.unauthorized(
+      throw new UnauthorizedException(
           "Send one authentication method: X-Api-Key or Authorization, not both");
     }
     if (apiKey != null) {
@@ -45,7 +47,7 @@ public final class CallerAuthFilter extends AuthFilter<Credentials, Caller> {
     if (authorization != null && authorization.regionMatches(true, 0, BEARER, 0, 7)) {
       return new Credentials.Bearer(authorization.substring(BEARER.length()).strip());
     }
-    throw AuthErrors.unauthorized(
+    throw new UnauthorizedException(
         authorization == null
             ? "Authentication required: send X-Api-Key or Authorization: Bearer <token>"
             : "Authorization must use the Bearer scheme");

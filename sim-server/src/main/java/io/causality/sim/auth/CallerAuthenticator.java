@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.causality.sim.core.ApiKeySecrets;
+import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
 import io.causality.sim.db.ApiKeyDao;
 import io.causality.sim.db.ApiKeyRow;

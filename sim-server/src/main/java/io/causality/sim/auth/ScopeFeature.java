@@ -1,6 +1,9 @@
 package io.causality.sim.auth;
 
+import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
+import io.causality.sim.errors.ForbiddenException;
+import io.causality.sim.errors.UnauthorizedException;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -32,10 +35,10 @@ public final class ScopeFeature implements DynamicFeature {
     @Override
     public void filter(ContainerRequestContext request) {
       if (!(request.getSecurityContext().getUserPrincipal() instanceof Caller caller)) {
-        throw AuthErrors.unauthorized("Authentication required");
+        throw new UnauthorizedException("Authentication required");
       }
       if (!caller.hasScope(scope)) {
-        throw AuthErrors.forbidden("This API key lacks the scope " + scope.wireName());
+        throw new ForbiddenException("This API key lacks the scope " + scope.wireName());
       }
     }
   }

@@ -4,9 +4,9 @@ import com.codahale.metrics.MetricRegistry;
 import io.causality.common.cli.CommandOutput;
 import io.causality.common.db.DurableDatabase;
 import io.causality.common.db.StartupMigrations;
-import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.AdminInputException;
 import io.causality.sim.core.OrganizationAdmin;
+import io.dropwizard.core.Configuration;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
@@ -14,6 +14,7 @@ import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.function.Function;
 import net.sourceforge.argparse4j.inf.Namespace;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
@@ -22,25 +23,42 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
  * An admin command on the service's database. It works while the service runs: the embedded
  * database is opened in H2's auto-server mode, so the second process goes through the first. The
  * answer goes to standard output; logs and errors to standard error.
+ *
+ * <p>The application gives its configuration class and how to find the database in it, so that the
+ * commands do not depend on the application's package.
  */
-abstract class AdminCommand extends ConfiguredCommand<SimConfiguration> {
-  AdminCommand(String name, String description) {
+abstract class AdminCommand<C extends Configuration> extends ConfiguredCommand<C> {
+  private final Class<C> configurationClass;
+  private final Function<C, AdminDatabase> database;
+
+  AdminCommand(
+      String name,
+      String description,
+      Class<C> configurationClass,
+      Function<C, AdminDatabase> database) {
     super(name, description);
+    this.configurationClass = configurationClass;
+    this.database = database;
+  }
+
+  @Override
+  protected Class<C> getConfigurationClass() {
+    return configurationClass;
   }
 
   /** Does the work and prints the answer. */
   abstract void execute(OrganizationAdmin admin, Namespace namespace);
 
   @Override
-  protected void run(
-      Bootstrap<SimConfiguration> bootstrap, Namespace namespace, SimConfiguration configuration)
+  protected void run(Bootstrap<C> bootstrap, Namespace namespace, C configuration)
       throws Exception {
     CommandOutput.logWarningsToStandardError();
-    DataSourceFactory factory = configuration.getDataSourceFactory();
+    AdminDatabase settings = database.apply(configuration);
+    DataSourceFactory factory = settings.dataSource();
     factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));
     ManagedDataSource dataSource = factory.build(new MetricRegistry(), "admin");
     try {
-      if (configuration.isMigrateOnStart()) {
+      if (settings.migrateOnStart()) {
         StartupMigrations.apply(dataSource);
       }
       Jdbi jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());

@@ -1,8 +1,7 @@
 package io.causality.sim.core;
 
 import io.causality.common.errors.ApiException;
-import io.causality.sim.auth.AuthErrors;
-import io.causality.sim.auth.Caller;
+import io.causality.sim.errors.ForbiddenException;
 import java.util.UUID;
 
 /** Which organization a new simulation is billed to. */
@@ -17,13 +16,13 @@ public final class BillingOrganizations {
     if (caller.isApiKey()) {
       UUID own = caller.keyOrganization().orElseThrow();
       if (requested != null && !requested.equals(own)) {
-        throw AuthErrors.forbidden("An API key acts for its own organization only");
+        throw new ForbiddenException("An API key acts for its own organization only");
       }
       return own;
     }
     if (requested != null) {
       if (!caller.canAccess(requested)) {
-        throw AuthErrors.forbidden("You are not a member of organization " + requested);
+        throw new ForbiddenException("You are not a member of organization " + requested);
       }
       return requested;
     }
@@ -36,7 +35,7 @@ public final class BillingOrganizations {
       return caller.memberships().keySet().iterator().next();
     }
     if (count == 0) {
-      throw AuthErrors.forbidden("You are not a member of any organization");
+      throw new ForbiddenException("You are not a member of any organization");
     }
     throw ApiException.invalidField(
         "organizationId", "is required: you belong to " + count + " organizations");

@@ -5,14 +5,13 @@ import io.causality.sim.api.OrganizationDetail;
 import io.causality.sim.api.OrganizationSummary;
 import io.causality.sim.api.UsageHistoryItem;
 import io.causality.sim.api.UsageSummary;
-import io.causality.sim.auth.AuthErrors;
-import io.causality.sim.auth.Caller;
 import io.causality.sim.db.LicenseDao;
 import io.causality.sim.db.LicenseRow;
 import io.causality.sim.db.OrganizationDao;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.db.UsageDao;
 import io.causality.sim.db.UsageRow;
+import io.causality.sim.errors.ForbiddenException;
 import io.causality.sim.errors.LicenseNotFoundException;
 import io.causality.sim.errors.OrganizationNotFoundException;
 import java.time.Clock;
@@ -137,7 +136,7 @@ public final class OrganizationService {
             .orElseThrow(
                 () -> new OrganizationNotFoundException("No organization " + organizationId));
     if (!caller.canAccess(organizationId)) {
-      throw AuthErrors.forbidden("You have no access to organization " + organizationId);
+      throw new ForbiddenException("You have no access to organization " + organizationId);
     }
     return row;
   }

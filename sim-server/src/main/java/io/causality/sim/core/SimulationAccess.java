@@ -1,11 +1,10 @@
 package io.causality.sim.core;
 
-import io.causality.sim.auth.AuthErrors;
-import io.causality.sim.auth.Caller;
 import io.causality.sim.db.SimulationLookup;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.errors.SimulationConflictException;
 import io.causality.sim.errors.SimulationNotFoundException;
+import io.causality.sim.errors.UnauthorizedException;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
@@ -37,7 +36,7 @@ public final class SimulationAccess {
 
   static void requireAccess(Caller caller, UUID id, UUID organization) {
     if (!caller.canAccess(organization)) {
-      throw AuthErrors.unauthorized("You are not authorized to access simulation " + id);
+      throw new UnauthorizedException("You are not authorized to access simulation " + id);
     }
   }
 

@@ -6,8 +6,6 @@ import io.causality.sim.api.DecreeView;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.ProphecyView;
 import io.causality.sim.api.SimulationView;
-import io.causality.sim.auth.AuthErrors;
-import io.causality.sim.auth.Caller;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.ProphecyDao;
 import io.causality.sim.db.SimulationDao;
@@ -16,6 +14,7 @@ import io.causality.sim.db.SimulationSummary;
 import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.output.TraceWriter;
+import io.causality.sim.errors.ForbiddenException;
 import io.causality.sim.errors.SimulationNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -145,7 +144,7 @@ public final class SimulationReader {
       return caller.memberships().keySet();
     }
     if (!caller.canAccess(filter)) {
-      throw AuthErrors.forbidden("You are not a member of organization " + filter);
+      throw new ForbiddenException("You are not a member of organization " + filter);
     }
     return Set.of(filter);
   }

@@ -10,7 +10,6 @@ import io.causality.sim.api.RunSimulationRequest;
 import io.causality.sim.api.SimulationCreated;
 import io.causality.sim.api.StepResponse;
 import io.causality.sim.api.TimeControlRequest;
-import io.causality.sim.auth.Caller;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.InputRow;
 import io.causality.sim.db.ProphecyDao;

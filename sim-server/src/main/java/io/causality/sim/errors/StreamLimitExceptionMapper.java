@@ -1,7 +1,6 @@
 package io.causality.sim.errors;
 
 import io.causality.common.errors.ErrorResponses;
-import io.causality.sim.ratelimit.RateLimitFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -17,8 +16,8 @@ public final class StreamLimitExceptionMapper implements ExceptionMapper<StreamL
   public Response toResponse(StreamLimitException exception) {
     return Response.fromResponse(ErrorResponses.of(exception))
         .header(HttpHeaders.RETRY_AFTER, exception.retryAfterSeconds())
-        .header(RateLimitFilter.LIMIT, exception.limit())
-        .header(RateLimitFilter.REMAINING, 0)
+        .header(RateLimitHeaders.LIMIT, exception.limit())
+        .header(RateLimitHeaders.REMAINING, 0)
         .build();
   }
 }

@@ -9,7 +9,7 @@ import io.causality.hitl.protocol.Decision;
 import io.causality.hitl.protocol.ProtocolJson;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import io.causality.hitl.protocol.SubmitOverrideResponse;
-import io.causality.sim.auth.Caller;
+import io.causality.sim.core.Caller;
 import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.db.SimulationRow;
 import java.time.Clock;

@@ -2,8 +2,9 @@ package io.causality.sim.ratelimit;
 
 import io.causality.common.errors.ErrorCodes;
 import io.causality.common.errors.ErrorResponses;
-import io.causality.sim.auth.Caller;
 import io.causality.sim.auth.RequestIdentity;
+import io.causality.sim.core.Caller;
+import io.causality.sim.errors.RateLimitHeaders;
 import jakarta.annotation.Priority;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
@@ -32,9 +33,9 @@ public final class RateLimitFilter implements ContainerRequestFilter, ContainerR
   /** Between authentication (1000) and authorization (2000). */
   public static final int PRIORITY = Priorities.AUTHENTICATION + 500;
 
-  public static final String LIMIT = "X-RateLimit-Limit";
-  public static final String REMAINING = "X-RateLimit-Remaining";
-  public static final String RESET = "X-RateLimit-Reset";
+  public static final String LIMIT = RateLimitHeaders.LIMIT;
+  public static final String REMAINING = RateLimitHeaders.REMAINING;
+  public static final String RESET = RateLimitHeaders.RESET;
   private static final String DECISION = RateLimitFilter.class.getName() + ".decision";
 
   private final RateLimiter limiter;

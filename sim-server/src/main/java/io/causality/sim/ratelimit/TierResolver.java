@@ -2,7 +2,7 @@ package io.causality.sim.ratelimit;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
-import io.causality.sim.auth.Caller;
+import io.causality.sim.core.Caller;
 import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.Tier;
 import java.time.Duration;

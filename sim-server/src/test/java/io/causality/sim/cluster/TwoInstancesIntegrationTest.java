@@ -11,6 +11,7 @@ import io.causality.common.testing.TestInstances;
 import io.causality.sim.SimApplication;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.BillingPeriods;
+import io.causality.sim.core.Caller;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.events.EventsFixture;

@@ -2,10 +2,10 @@ package io.causality.sim.testing;
 
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ErrorCodes;
-import io.causality.sim.auth.AuthErrors;
-import io.causality.sim.auth.Caller;
 import io.causality.sim.auth.RequiresScope;
+import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
+import io.causality.sim.errors.UnauthorizedException;
 import io.dropwizard.auth.Auth;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -95,7 +95,7 @@ public final class TestSimulationsResource {
       throw new ApiException(404, ErrorCodes.NOT_FOUND, "No simulation " + id);
     }
     if (id.equals("foreign")) {
-      throw AuthErrors.unauthorized("You are not authorized for simulation " + id);
+      throw new UnauthorizedException("You are not authorized for simulation " + id);
     }
   }
 

@@ -1,4 +1,4 @@
-package io.causality.common.http;
+package io.causality.common.requestid;
 
 import java.util.UUID;
 import java.util.regex.Pattern;

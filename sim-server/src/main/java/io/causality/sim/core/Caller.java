@@ -1,6 +1,5 @@
-package io.causality.sim.auth;
+package io.causality.sim.core;
 
-import io.causality.sim.core.Scope;
 import java.security.Principal;
 import java.util.Map;
 import java.util.Optional;
