@@ -25,12 +25,13 @@ import io.causality.sim.core.Caller;
 import io.causality.sim.core.Cluster;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.EventReplay;
+import io.causality.sim.core.LeftRunning;
 import io.causality.sim.core.LiveSimulations;
 import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.core.SimulationLoader;
 import io.causality.sim.core.SimulationReader;
-import io.causality.sim.core.SimulationService;
+import io.causality.sim.core.Simulations;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
 import io.causality.sim.errors.StreamLimitExceptionMapper;
 import io.causality.sim.errors.UnknownAgentExceptionMapper;
@@ -148,62 +149,46 @@ public class SimApplication extends Application<SimConfiguration> {
 
   @Override
   public void run(SimConfiguration configuration, Environment environment) {
-    HttpPlumbing.install(environment, configuration.getServerFactory());
-    HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
-    strictJson(environment);
+    installHttp(configuration, environment);
     ManagedDataSource dataSource = openDatabase(configuration, environment);
     Jdbi jdbi = ServiceJdbi.build(environment, configuration.getDataSourceFactory(), dataSource);
     Optional<PostgresCluster> shared = sharedDatabase(configuration, jdbi);
-    Cluster cluster = shared.<Cluster>map(c -> c).orElseGet(Cluster::single);
-    registerAuthentication(configuration, environment, jdbi);
     Clock clock = clock();
+    registerAuthentication(configuration, environment, jdbi);
     OrganizationService organizations = new OrganizationService(jdbi, clock);
     registerLimits(configuration, environment, jdbi, organizations, clock);
-    UsageMeter usage = new UsageMeter(jdbi, clock);
-    environment.lifecycle().manage(new UsageFlusher(usage, Duration.ofSeconds(1)));
-    environment.jersey().register(new ApiCallFilter(usage));
-    EngineCatalog catalog = EngineCatalog.standard();
-    environment.jersey().register(new EngineValidationExceptionMapper(catalog.engines()));
-    environment.jersey().register(new UnknownAgentExceptionMapper());
+    registerUsageMeter(environment, jdbi, clock);
+    EngineCatalog catalog = registerEngines(environment);
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
     SimulationsConfig settings = configuration.getSimulations();
-    LiveSimulations live = new LiveSimulations(loader, settings.getMaxLiveInstances());
     EventHub events = new EventHub(configuration.getEvents().getClientBuffer());
-    PlaybackScheduler playback =
-        new PlaybackScheduler(
-            configuration.getPlayback(),
-            environment
-                .lifecycle()
-                .scheduledExecutorService("playback-%d")
-                .threads(configuration.getPlayback().getThreads())
-                .build());
-    SimulationService simulations =
-        new SimulationService(
-            jdbi,
-            catalog,
-            live,
-            organizations,
-            clock,
-            settings.getSnapshotInterval(),
-            events,
-            playback,
-            cluster);
-    pauseLeftRunning(simulations);
+    PlaybackScheduler playback = playbackScheduler(configuration, environment);
+    Simulations simulations =
+        Simulations.wire(
+            new Simulations.Parts(
+                jdbi,
+                catalog,
+                new LiveSimulations(loader, settings.getMaxLiveInstances()),
+                organizations,
+                clock,
+                settings.getSnapshotInterval(),
+                events,
+                playback,
+                shared.<Cluster>map(c -> c).orElseGet(Cluster::single)));
+    pauseLeftRunning(simulations.leftRunning());
     shared.ifPresent(c -> listenToOthers(c, simulations, events, environment));
     SimulationReader reader = new SimulationReader(jdbi, dataSource, loader);
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock);
     EventStreams streams =
         new EventStreams(
-            simulations,
+            simulations.publisher(),
             reader,
             organizations,
             events,
             new EventReplay(jdbi, loader),
             streamThreads(configuration.getEvents(), environment),
             configuration.getEvents());
-    environment.lifecycle().addEventListener(new LiveShutdown(playback, simulations, streams));
-    environment.jersey().register(new SseFrameWriter());
-    environment.jersey().register(new StreamLimitExceptionMapper());
+    registerEventStreams(environment, playback, simulations, streams);
     registerResources(
         environment,
         List.of(
@@ -211,9 +196,9 @@ public class SimApplication extends Application<SimConfiguration> {
             new ApiDocsResource(),
             new ScenariosResource(catalog),
             new ScenarioResource(catalog),
-            new SimulationsResource(simulations, reader),
-            new SimulationResource(simulations, reader),
-            new SimulationTimeControlResource(simulations),
+            new SimulationsResource(simulations.creation(), reader),
+            new SimulationResource(simulations.time(), simulations.inputs(), reader),
+            new SimulationTimeControlResource(simulations.time()),
             new SimulationEventsResource(
                 streams, new ConnectionTimeouts(configuration.getEvents())),
             new OrganizationsResource(organizations),
@@ -228,14 +213,60 @@ public class SimApplication extends Application<SimConfiguration> {
                     clock))));
   }
 
+  /** The shared HTTP plumbing (docs/architecture.md), and JSON that refuses what it guesses. */
+  private static void installHttp(SimConfiguration configuration, Environment environment) {
+    HttpPlumbing.install(environment, configuration.getServerFactory());
+    HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    strictJson(environment);
+  }
+
+  /** Every API call is counted for the organization's usage, written once a second. */
+  private static void registerUsageMeter(Environment environment, Jdbi jdbi, Clock clock) {
+    UsageMeter usage = new UsageMeter(jdbi, clock);
+    environment.lifecycle().manage(new UsageFlusher(usage, Duration.ofSeconds(1)));
+    environment.jersey().register(new ApiCallFilter(usage));
+  }
+
+  /** The engine versions, and the answers to what they refuse. */
+  private static EngineCatalog registerEngines(Environment environment) {
+    EngineCatalog catalog = EngineCatalog.standard();
+    environment.jersey().register(new EngineValidationExceptionMapper(catalog.engines()));
+    environment.jersey().register(new UnknownAgentExceptionMapper());
+    return catalog;
+  }
+
+  private static PlaybackScheduler playbackScheduler(
+      SimConfiguration configuration, Environment environment) {
+    return new PlaybackScheduler(
+        configuration.getPlayback(),
+        environment
+            .lifecycle()
+            .scheduledExecutorService("playback-%d")
+            .threads(configuration.getPlayback().getThreads())
+            .build());
+  }
+
+  /** The streams' writer and refusals; at shutdown, players stop and streams close. */
+  private static void registerEventStreams(
+      Environment environment,
+      PlaybackScheduler playback,
+      Simulations simulations,
+      EventStreams streams) {
+    environment
+        .lifecycle()
+        .addEventListener(new LiveShutdown(playback, simulations.leftRunning(), streams));
+    environment.jersey().register(new SseFrameWriter());
+    environment.jersey().register(new StreamLimitExceptionMapper());
+  }
+
   /** The time source of the service; tests substitute one they can move. */
   protected Clock clock() {
     return Clock.systemUTC();
   }
 
   /** Nothing plays a simulation a stopped process left running: it comes back paused. */
-  private static void pauseLeftRunning(SimulationService simulations) {
-    int paused = simulations.pauseOrphaned();
+  private static void pauseLeftRunning(LeftRunning leftRunning) {
+    int paused = leftRunning.pauseOrphaned();
     if (paused > 0) {
       LOG.info("{} simulations left running by stopped instances are paused", paused);
     }
@@ -255,15 +286,12 @@ public class SimApplication extends Application<SimConfiguration> {
 
   /** Streams hear what other instances store; what dead instances played is paused. */
   private static void listenToOthers(
-      PostgresCluster cluster,
-      SimulationService simulations,
-      EventHub events,
-      Environment environment) {
+      PostgresCluster cluster, Simulations simulations, EventHub events, Environment environment) {
     cluster.listener(
         new PostgresCluster.Listener() {
           @Override
           public void changedElsewhere(UUID simulationId) {
-            simulations.changedElsewhere(simulationId);
+            simulations.publisher().changedElsewhere(simulationId);
           }
 
           @Override
@@ -273,7 +301,7 @@ public class SimApplication extends Application<SimConfiguration> {
 
           @Override
           public void sweep() {
-            pauseLeftRunning(simulations);
+            pauseLeftRunning(simulations.leftRunning());
           }
         });
     environment.lifecycle().manage(cluster);

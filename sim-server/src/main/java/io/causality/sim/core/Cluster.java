@@ -1,5 +1,6 @@
 package io.causality.sim.core;
 
+import io.causality.sim.db.ChangeNotice;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
 
@@ -8,7 +9,7 @@ import org.jdbi.v3.core.Handle;
  * simulation, and telling the others that a simulation changed so that their event streams read the
  * change from storage. On embedded H2 there is only this instance.
  */
-public interface Cluster {
+public interface Cluster extends ChangeNotice {
   /** This instance's id, as stored in {@code simulations.player}. */
   String self();
 
@@ -16,6 +17,7 @@ public interface Cluster {
   boolean alive(String instance);
 
   /** In the transaction that stores a change of the simulation: tell the other instances. */
+  @Override
   void changed(Handle handle, UUID simulationId);
 
   /** One instance alone on its database. */

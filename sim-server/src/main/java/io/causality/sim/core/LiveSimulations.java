@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * whose row changed otherwise (a status change elsewhere) forgets its known events.
  *
  * <p>The lock serializes this process only; between instances, the conditional writes of {@link
- * SimulationService} decide, and the loser tries again from what is stored.
+ * SimulationStore} decide, and the loser tries again from what is stored ({@link SimulationLocks}).
  */
 public final class LiveSimulations {
   private static final int LOCK_STRIPES = 256;

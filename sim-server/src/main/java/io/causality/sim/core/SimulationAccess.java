@@ -1,23 +1,29 @@
 package io.causality.sim.core;
 
-import io.causality.sim.db.SimulationLookup;
+import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.errors.SimulationConflictException;
 import io.causality.sim.errors.SimulationNotFoundException;
 import io.causality.sim.errors.UnauthorizedException;
+import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
 /** Finding a simulation the caller may use: 404 when it does not exist, 401 when not theirs. */
 public final class SimulationAccess {
-  private final SimulationLookup simulations;
+  private final Jdbi jdbi;
 
   public SimulationAccess(Jdbi jdbi) {
-    this.simulations = new SimulationLookup(jdbi);
+    this.jdbi = jdbi;
   }
 
   public SimulationRow find(UUID id) {
-    return simulations.find(id).orElseThrow(() -> new SimulationNotFoundException(id));
+    return stored(id).orElseThrow(() -> new SimulationNotFoundException(id));
+  }
+
+  /** The stored row, if the simulation exists. */
+  public Optional<SimulationRow> stored(UUID id) {
+    return jdbi.withExtension(SimulationDao.class, dao -> dao.find(id));
   }
 
   /** The spec answers 401 for another organization's simulation. */
@@ -30,7 +36,8 @@ public final class SimulationAccess {
   /** Only the check of {@link #accessible}, for callers that read the row later or not at all. */
   public void check(Caller caller, UUID id) {
     UUID organization =
-        simulations.organizationOf(id).orElseThrow(() -> new SimulationNotFoundException(id));
+        jdbi.withExtension(SimulationDao.class, dao -> dao.organizationOf(id))
+            .orElseThrow(() -> new SimulationNotFoundException(id));
     requireAccess(caller, id, organization);
   }
 

@@ -3,7 +3,7 @@ package io.causality.sim.core;
 import java.util.UUID;
 
 /**
- * Where {@link SimulationService} tells what happened to simulations; the event streams listen
+ * Where {@link SimulationPublisher} tells what happened to simulations; the event streams listen
  * here, so that the core knows nothing of SSE.
  *
  * <p>{@link #publish} and {@link #notice} are called under the simulation's lock, after the change

@@ -101,26 +101,28 @@ public final class SimulationReader {
   }
 
   /** The stored simulation a trace can be made of: 404 until it has run a tick. */
-  public SimulationRow traceable(Caller caller, UUID id) {
+  public Traceable traceable(Caller caller, UUID id) {
     SimulationRow row = access.accessible(caller, id);
     if (row.ticksComputed() == 0) {
       throw new SimulationNotFoundException(id, "has no trace yet: it has not run a tick");
     }
-    return row;
+    return new Traceable(row);
   }
 
   /**
    * Writes the trace by replaying the stored inputs from tick 0: the same bytes as the live run,
    * streamed as they are computed, whatever the tick count.
    */
-  public void writeTrace(SimulationRow row, boolean ndjson, OutputStream out) throws IOException {
+  public void writeTrace(Traceable simulation, boolean ndjson, OutputStream out)
+      throws IOException {
     try (JsonGenerator gen = JSON.createGenerator(out)) {
-      writeTrace(row, ndjson, gen);
+      writeTrace(simulation.row(), ndjson, gen);
     }
   }
 
   /** The answer of create-and-run: {@code {simulationId, engineVersion, trace}}, streamed. */
-  public void writeRun(SimulationRow row, OutputStream out) throws IOException {
+  public void writeRun(Traceable simulation, OutputStream out) throws IOException {
+    SimulationRow row = simulation.row();
     try (JsonGenerator gen = JSON.createGenerator(out)) {
       gen.writeStartObject();
       gen.writeStringField("simulationId", row.id().toString());

@@ -16,8 +16,10 @@ import javax.sql.DataSource;
  * primary-key lookup JDBI's per-call machinery (a handle and a statement, each with its own copy of
  * the configuration, the statement context, the argument binding and the SQL logger's timer) cost a
  * quarter to a third of the endpoint's CPU time, measured by switching between the two in one
- * running server (docs/performance.md, "Simulation HTTP"). The row is still mapped by the {@link
- * SimulationSummaryMapper} JDBI uses for lists, which reads nothing from its statement context.
+ * running server (docs/performance.md, "Simulation HTTP", change 6; the one read
+ * docs/architecture.md, "Reading the database", lets bypass the SqlObjects). The row is still
+ * mapped by the {@link SimulationSummaryMapper} JDBI uses for lists, which reads nothing from its
+ * statement context.
  */
 public final class SimulationSummaryQuery {
   private static final String SQL =

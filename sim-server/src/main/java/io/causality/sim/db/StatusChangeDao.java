@@ -28,6 +28,13 @@ public interface StatusChangeDao {
       """)
   int nextSeq(@Bind("id") UUID simulationId);
 
+  /** Journals a change as the simulation's next one (in the caller's transaction). */
+  default StatusChangeRow append(StatusChangeRow change) {
+    StatusChangeRow numbered = change.withSeq(nextSeq(change.simulationId()));
+    insert(numbered);
+    return numbered;
+  }
+
   /** The changes made while the simulation stood before tick {@code tick}. */
   @SqlQuery(
       """

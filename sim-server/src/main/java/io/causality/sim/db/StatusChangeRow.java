@@ -20,4 +20,10 @@ public record StatusChangeRow(
     String previous,
     String reason,
     double speed,
-    Instant createdAt) {}
+    Instant createdAt) {
+
+  public StatusChangeRow withSeq(int seq) {
+    return new StatusChangeRow(
+        simulationId, seq, tick, inputCount, status, previous, reason, speed, createdAt);
+  }
+}

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Consumer;
 
 /**
- * Who listens to which simulation, and the fan-out of what {@code SimulationService} publishes.
+ * Who listens to which simulation, and the fan-out of what {@code SimulationPublisher} publishes.
  * Publishing only hands a batch to each stream's bounded queue: it never waits for a client, so a
  * slow one slows neither the simulation nor the other clients.
  */

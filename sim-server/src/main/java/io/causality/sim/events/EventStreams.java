@@ -8,8 +8,8 @@ import io.causality.sim.core.Caller;
 import io.causality.sim.core.EventId;
 import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.OrganizationService;
+import io.causality.sim.core.SimulationPublisher;
 import io.causality.sim.core.SimulationReader;
-import io.causality.sim.core.SimulationService;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
 public final class EventStreams {
   private static final Logger LOG = LoggerFactory.getLogger(EventStreams.class);
 
-  private final SimulationService simulations;
+  private final SimulationPublisher simulations;
   private final SimulationReader reader;
   private final OrganizationService organizations;
   private final EventHub hub;
@@ -39,7 +39,7 @@ public final class EventStreams {
   private volatile boolean closing;
 
   public EventStreams(
-      SimulationService simulations,
+      SimulationPublisher simulations,
       SimulationReader reader,
       OrganizationService organizations,
       EventHub hub,

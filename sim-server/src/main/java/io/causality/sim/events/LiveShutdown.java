@@ -1,6 +1,6 @@
 package io.causality.sim.events;
 
-import io.causality.sim.core.SimulationService;
+import io.causality.sim.core.LeftRunning;
 import io.causality.sim.playback.PlaybackScheduler;
 import java.time.Duration;
 import org.eclipse.jetty.util.component.LifeCycle;
@@ -18,11 +18,10 @@ public final class LiveShutdown implements LifeCycle.Listener {
   private static final Duration GRACE = Duration.ofSeconds(5);
 
   private final PlaybackScheduler playback;
-  private final SimulationService simulations;
+  private final LeftRunning simulations;
   private final EventStreams streams;
 
-  public LiveShutdown(
-      PlaybackScheduler playback, SimulationService simulations, EventStreams streams) {
+  public LiveShutdown(PlaybackScheduler playback, LeftRunning simulations, EventStreams streams) {
     this.playback = playback;
     this.simulations = simulations;
     this.streams = streams;

@@ -18,9 +18,10 @@ import io.causality.sim.api.StepResponse;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
+import io.causality.sim.core.SimulationInputs;
 import io.causality.sim.core.SimulationReader;
-import io.causality.sim.core.SimulationService;
-import io.causality.sim.db.SimulationRow;
+import io.causality.sim.core.TimeControl;
+import io.causality.sim.core.Traceable;
 import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
@@ -79,11 +80,13 @@ import java.util.UUID;
 public final class SimulationResource {
   private static final List<String> ORDERS = List.of("asc", "desc");
 
-  private final SimulationService simulations;
+  private final TimeControl time;
+  private final SimulationInputs inputs;
   private final SimulationReader reader;
 
-  public SimulationResource(SimulationService simulations, SimulationReader reader) {
-    this.simulations = simulations;
+  public SimulationResource(TimeControl time, SimulationInputs inputs, SimulationReader reader) {
+    this.time = time;
+    this.inputs = inputs;
     this.reader = reader;
   }
 
@@ -119,7 +122,7 @@ public final class SimulationResource {
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") String id,
       @NotNull @Valid StepRequest request) {
-    return simulations.step(caller, PathIds.uuid("id", id), request.ticks());
+    return time.step(caller, PathIds.uuid("id", id), request.ticks());
   }
 
   @GET
@@ -138,7 +141,7 @@ public final class SimulationResource {
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") String id,
       @Parameter(hidden = true) @HeaderParam("Accept") String accept) {
-    SimulationRow row = reader.traceable(caller, PathIds.uuid("id", id));
+    Traceable row = reader.traceable(caller, PathIds.uuid("id", id));
     boolean ndjson = accept != null && accept.contains(MediaTypes.NDJSON);
     StreamingOutput body = out -> reader.writeTrace(row, ndjson, out);
     return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON).build();
@@ -162,7 +165,7 @@ public final class SimulationResource {
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") String id,
       @NotNull @Valid AgentPolicyRequest request) {
-    simulations.updatePolicy(caller, PathIds.uuid("id", id), request);
+    inputs.updatePolicy(caller, PathIds.uuid("id", id), request);
     return Ok.OK;
   }
 
@@ -186,7 +189,7 @@ public final class SimulationResource {
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") String id,
       @NotNull @Valid DecreeRequest request) {
-    DecreeView decree = simulations.submitDecree(caller, PathIds.uuid("id", id), request);
+    DecreeView decree = inputs.submitDecree(caller, PathIds.uuid("id", id), request);
     return Response.status(201).entity(decree).build();
   }
 

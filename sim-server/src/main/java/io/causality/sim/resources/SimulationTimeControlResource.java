@@ -9,7 +9,7 @@ import io.causality.sim.api.TimeControlRequest;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
-import io.causality.sim.core.SimulationService;
+import io.causality.sim.core.TimeControl;
 import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
@@ -35,9 +35,9 @@ import jakarta.ws.rs.core.MediaType;
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
 public final class SimulationTimeControlResource {
-  private final SimulationService simulations;
+  private final TimeControl simulations;
 
-  public SimulationTimeControlResource(SimulationService simulations) {
+  public SimulationTimeControlResource(TimeControl simulations) {
     this.simulations = simulations;
   }
 

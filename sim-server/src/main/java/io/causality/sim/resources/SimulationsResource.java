@@ -14,9 +14,9 @@ import io.causality.sim.api.SimulationView;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
+import io.causality.sim.core.SimulationCreation;
 import io.causality.sim.core.SimulationReader;
-import io.causality.sim.core.SimulationService;
-import io.causality.sim.db.SimulationRow;
+import io.causality.sim.core.Traceable;
 import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
@@ -60,10 +60,10 @@ import java.util.UUID;
     description = "Missing scope, another organization, or " + "QUOTA_EXCEEDED",
     content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class SimulationsResource {
-  private final SimulationService simulations;
+  private final SimulationCreation simulations;
   private final SimulationReader reader;
 
-  public SimulationsResource(SimulationService simulations, SimulationReader reader) {
+  public SimulationsResource(SimulationCreation simulations, SimulationReader reader) {
     this.simulations = simulations;
     this.reader = reader;
   }
@@ -131,7 +131,7 @@ public final class SimulationsResource {
       @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(hidden = true) @HeaderParam("Accept") String accept,
       @NotNull @Valid RunSimulationRequest request) {
-    SimulationRow row = simulations.createAndRun(caller, request);
+    Traceable row = simulations.createAndRun(caller, request);
     boolean ndjson = accept != null && accept.contains(MediaTypes.NDJSON);
     StreamingOutput body =
         ndjson ? out -> reader.writeTrace(row, true, out) : out -> reader.writeRun(row, out);

@@ -1,0 +1,121 @@
+package io.causality.sim.core;
+
+import io.causality.sim.api.RawJson;
+import io.causality.sim.api.StepResponse;
+import io.causality.sim.db.SimulationProgress;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.StatusChangeRow;
+import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.output.StateSnapshot;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Advances a stored simulation by some ticks, under its lock: computes them on the engine instance,
+ * stores the progress (with its prophecies, a snapshot now and then, the ticks counted for billing
+ * and the status change the last tick made), then publishes the ticks' events.
+ */
+final class SimulationAdvancer {
+  /** What an advance answers, and the status it left. */
+  record Advanced(StepResponse response, SimulationStatus status) {}
+
+  private final OrganizationService organizations;
+  private final LiveSimulations live;
+  private final SimulationStore store;
+  private final SimulationPublisher publisher;
+  private final int snapshotInterval;
+
+  SimulationAdvancer(
+      OrganizationService organizations,
+      LiveSimulations live,
+      SimulationStore store,
+      SimulationPublisher publisher,
+      int snapshotInterval) {
+    this.organizations = organizations;
+    this.live = live;
+    this.store = store;
+    this.publisher = publisher;
+    this.snapshotInterval = snapshotInterval;
+  }
+
+  /** Under the lock: advances the stored simulation by {@code ticks} and stores the result. */
+  Advanced advance(SimulationRow row, int ticks) {
+    return advance(row, organizations.tierOf(row.organizationId()), ticks);
+  }
+
+  Advanced advance(SimulationRow row, Tier tier, int ticks) {
+    SimulationAccess.requireNotCompleted(row);
+    Quotas.checkTicks(tier, row.ticksComputed(), ticks);
+    LiveSimulations.Live instance = live.current(row);
+    Instant now = store.now();
+    ProphecyCollector prophecies = new ProphecyCollector(row.id(), now);
+    Optional<SimulationPublisher.TickEvents> recorded = publisher.recordTicks(instance, row);
+    instance.simulation().advance(ticks, SimulationPublisher.listener(prophecies, recorded));
+    long toTick = row.ticksComputed() + ticks;
+    StateSnapshot state = instance.simulation().state();
+    SimulationStatus status = statusAfter(row, state, toTick, tier);
+    String stateJson = SimulationStore.stateJson(state);
+    Optional<StatusChangeRow> change;
+    try {
+      change =
+          store.storeProgress(
+              progress(row, toTick, status, stateJson, prophecies, instance.simulation(), now));
+    } catch (RuntimeException e) {
+      live.forget(row.id());
+      throw e;
+    }
+    live.progressed(instance, toTick, row.inputCount(), row.version() + 1);
+    instance.preludes(change.map(Preludes::of).orElse(Preludes.NONE));
+    recorded.ifPresent(events -> publisher.publishTicks(row.id(), events, toTick, change));
+    return new Advanced(new StepResponse(new RawJson(stateJson), ticks), status);
+  }
+
+  private SimulationProgress progress(
+      SimulationRow row,
+      long toTick,
+      SimulationStatus status,
+      String stateJson,
+      ProphecyCollector prophecies,
+      Simulation simulation,
+      Instant now) {
+    BillingPeriods.Period period = store.ensureUsagePeriod(row.organizationId(), now);
+    byte[] snapshot = crossesSnapshot(row.ticksComputed(), toTick) ? simulation.snapshot() : null;
+    String player = status == SimulationStatus.RUNNING ? row.player() : null;
+    StatusChangeRow change =
+        status == SimulationStatus.fromWireName(row.status())
+            ? null
+            : StatusChanges.draft(row, toTick, status, reasonAfterTicks(status), now, row.speed());
+    return new SimulationProgress(
+        row.id(),
+        row.organizationId(),
+        row.version(),
+        row.ticksComputed(),
+        toTick,
+        status.wireName(),
+        stateJson,
+        player,
+        now,
+        prophecies.rows(),
+        snapshot,
+        period.start(),
+        change);
+  }
+
+  /** Ticks change a status only to completed, or from created to paused by a first step. */
+  private static String reasonAfterTicks(SimulationStatus status) {
+    return status == SimulationStatus.COMPLETED ? "completed" : "step";
+  }
+
+  private static SimulationStatus statusAfter(
+      SimulationRow row, StateSnapshot state, long toTick, Tier tier) {
+    if (state.alive() == 0 || toTick >= tier.maxTicksPerRun()) {
+      return SimulationStatus.COMPLETED;
+    }
+    SimulationStatus current = SimulationStatus.fromWireName(row.status());
+    return current == SimulationStatus.RUNNING ? current : SimulationStatus.PAUSED;
+  }
+
+  private boolean crossesSnapshot(long fromTick, long toTick) {
+    return fromTick / snapshotInterval != toTick / snapshotInterval;
+  }
+}

@@ -1,0 +1,117 @@
+package io.causality.sim.core;
+
+import io.causality.sim.api.CreateSimulationRequest;
+import io.causality.sim.api.FromDomainRequest;
+import io.causality.sim.api.RawJson;
+import io.causality.sim.api.RunSimulationRequest;
+import io.causality.sim.api.SimulationCreated;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.engine.EngineVersion;
+import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.scenario.ScenarioJson;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * Creates simulations from a scenario (stored, inline or made by a domain adapter), billed to the
+ * caller's organization and counted against its license's runs; create-and-run also advances it.
+ */
+public final class SimulationCreation {
+  private final ScenarioSource scenarios;
+  private final EngineCatalog catalog;
+  private final OrganizationService organizations;
+  private final SimulationStore store;
+  private final LiveSimulations live;
+  private final SimulationLocks locks;
+  private final SimulationAdvancer advancer;
+  private final SimulationAccess access;
+
+  SimulationCreation(
+      EngineCatalog catalog,
+      OrganizationService organizations,
+      SimulationStore store,
+      LiveSimulations live,
+      SimulationLocks locks,
+      SimulationAdvancer advancer,
+      SimulationAccess access) {
+    this.scenarios = new ScenarioSource(catalog);
+    this.catalog = catalog;
+    this.organizations = organizations;
+    this.store = store;
+    this.live = live;
+    this.locks = locks;
+    this.advancer = advancer;
+    this.access = access;
+  }
+
+  public SimulationCreated create(Caller caller, CreateSimulationRequest request) {
+    ScenarioSource.Resolved resolved =
+        scenarios.fromIdOrInline(request.scenarioId(), request.scenario());
+    return create(caller, request.organizationId(), request.engineVersion(), resolved, 0);
+  }
+
+  public SimulationCreated createFromDomain(Caller caller, FromDomainRequest request) {
+    ScenarioSource.Resolved resolved = scenarios.fromDomain(request.domain(), request.input());
+    return create(caller, request.organizationId(), request.engineVersion(), resolved, 0);
+  }
+
+  /** Creates and runs; the caller streams the trace afterwards from what was stored. */
+  public Traceable createAndRun(Caller caller, RunSimulationRequest request) {
+    ScenarioSource.Resolved resolved =
+        scenarios.fromIdOrDomain(request.scenarioId(), request.domain(), request.input());
+    SimulationCreated created =
+        create(
+            caller, request.organizationId(), request.engineVersion(), resolved, request.ticks());
+    locks.locked(created.id(), () -> advancer.advance(access.find(created.id()), request.ticks()));
+    return new Traceable(access.find(created.id()));
+  }
+
+  private SimulationCreated create(
+      Caller caller,
+      UUID requestedOrganization,
+      String engineVersion,
+      ScenarioSource.Resolved resolved,
+      int ticksToRun) {
+    UUID organization = BillingOrganizations.resolve(caller, requestedOrganization);
+    EngineVersion version = catalog.engines().require(engineVersion);
+    Tier tier = organizations.tierOf(organization);
+    Quotas.checkTicks(tier, 0, ticksToRun);
+    Simulation simulation = version.newSimulation(resolved.scenario());
+    Instant now = store.now();
+    SimulationRow row = newRow(organization, resolved, version, simulation, now);
+    store.insert(row, tier, now);
+    live.remember(row.id(), simulation, 0, 0, row.version());
+    return new SimulationCreated(
+        row.id(),
+        row.scenarioId(),
+        row.engineVersion(),
+        row.status(),
+        new RawJson(row.stateJson()));
+  }
+
+  private static SimulationRow newRow(
+      UUID organization,
+      ScenarioSource.Resolved resolved,
+      EngineVersion version,
+      Simulation simulation,
+      Instant now) {
+    String scenarioJson =
+        new String(ScenarioJson.toBytes(resolved.scenario()), StandardCharsets.UTF_8);
+    return new SimulationRow(
+        UUID.randomUUID(),
+        organization,
+        resolved.scenarioId(),
+        scenarioJson,
+        version.id(),
+        SimulationStatus.CREATED.wireName(),
+        0,
+        0,
+        1.0,
+        SimulationStore.stateJson(simulation.state()),
+        now,
+        now,
+        0,
+        null);
+  }
+}

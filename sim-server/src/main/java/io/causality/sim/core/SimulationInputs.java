@@ -1,0 +1,82 @@
+package io.causality.sim.core;
+
+import io.causality.sim.api.AgentPolicyRequest;
+import io.causality.sim.api.DecreeRequest;
+import io.causality.sim.api.DecreeView;
+import io.causality.sim.db.InputRow;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.engine.input.EngineInput;
+import io.causality.sim.engine.input.InputJson;
+import io.causality.sim.engine.input.InputParser;
+import io.causality.sim.engine.input.ScheduledInput;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * The inputs of simulations: decrees and agent policy changes, queued for the next tick and stored
+ * in submission order. A simulation is its inputs: the stored scenario, engine version and ordered
+ * inputs rebuild it exactly (snapshots only make that faster).
+ */
+public final class SimulationInputs {
+  private final SimulationAccess access;
+  private final SimulationLocks locks;
+  private final LiveSimulations live;
+  private final SimulationStore store;
+  private final SimulationPublisher publisher;
+
+  SimulationInputs(
+      SimulationAccess access,
+      SimulationLocks locks,
+      LiveSimulations live,
+      SimulationStore store,
+      SimulationPublisher publisher) {
+    this.access = access;
+    this.locks = locks;
+    this.live = live;
+    this.store = store;
+    this.publisher = publisher;
+  }
+
+  public DecreeView submitDecree(Caller caller, UUID id, DecreeRequest request) {
+    access.check(caller, id);
+    EngineInput decree = InputParser.decree(request.type(), request.payload());
+    InputRow row = locks.locked(id, () -> submit(id, decree, "decree", request.type()));
+    return SimulationViews.decree(row);
+  }
+
+  public void updatePolicy(Caller caller, UUID id, AgentPolicyRequest request) {
+    access.check(caller, id);
+    EngineInput change =
+        InputParser.policyChange(
+            request.agentId(), request.policy().lambda(), request.policy().gamma());
+    locks.locked(id, () -> submit(id, change, "policy", null));
+  }
+
+  /** Under the lock: queues an input for the next tick and stores it in submission order. */
+  private InputRow submit(UUID id, EngineInput input, String kind, String type) {
+    SimulationRow row = access.find(id);
+    SimulationAccess.requireNotCompleted(row);
+    LiveSimulations.Live instance = live.current(row);
+    ScheduledInput scheduled = instance.simulation().submit(input);
+    Instant now = store.now();
+    InputRow stored =
+        new InputRow(
+            id,
+            row.inputCount(),
+            UUID.randomUUID(),
+            scheduled.tick(),
+            kind,
+            type,
+            InputJson.write(scheduled),
+            now);
+    try {
+      store.storeInput(stored, row.version());
+    } catch (RuntimeException e) {
+      live.forget(id);
+      throw e;
+    }
+    live.progressed(instance, row.ticksComputed(), row.inputCount() + 1, row.version() + 1);
+    publisher.publishBetweenTicks(id, row.ticksComputed());
+    return stored;
+  }
+}

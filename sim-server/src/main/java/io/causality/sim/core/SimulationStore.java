@@ -1,0 +1,88 @@
+package io.causality.sim.core;
+
+import io.causality.sim.api.RawJson;
+import io.causality.sim.db.InputDao;
+import io.causality.sim.db.InputRow;
+import io.causality.sim.db.SimulationChangeDao;
+import io.causality.sim.db.SimulationProgress;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.StatusChangeDao;
+import io.causality.sim.db.StatusChangeRow;
+import io.causality.sim.db.UsageDao;
+import io.causality.sim.engine.output.StateSnapshot;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Stores the changes of simulations, each in one transaction of {@link SimulationChangeDao} that
+ * tells the {@link Cluster}, and reads the events a simulation made between ticks. A write that
+ * finds another version throws {@link io.causality.sim.db.ChangedMeanwhile}; {@link
+ * SimulationLocks} makes the change again.
+ */
+final class SimulationStore {
+  private final Jdbi jdbi;
+  private final Cluster cluster;
+  private final Clock clock;
+
+  SimulationStore(Jdbi jdbi, Cluster cluster, Clock clock) {
+    this.jdbi = jdbi;
+    this.cluster = cluster;
+    this.clock = clock;
+  }
+
+  /** Databases keep microseconds: answers use the same precision as later reads. */
+  Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  /** Stores a new simulation, counting its run against the tier's runs (403 when used up). */
+  void insert(SimulationRow row, Tier tier, Instant now) {
+    BillingPeriods.Period period = ensureUsagePeriod(row.organizationId(), now);
+    long maxRuns = tier.maxSimulationRuns();
+    if (!jdbi.withExtension(
+        SimulationChangeDao.class, dao -> dao.insertCountingRun(row, period.start(), maxRuns))) {
+      throw Quotas.runsUsedUp(tier);
+    }
+  }
+
+  /** Stores ticks computed; the status change the last tick made, if any. */
+  Optional<StatusChangeRow> storeProgress(SimulationProgress progress) {
+    return jdbi.withExtension(
+        SimulationChangeDao.class, dao -> dao.storeProgress(progress, cluster));
+  }
+
+  void storeInput(InputRow input, long version) {
+    jdbi.useExtension(SimulationChangeDao.class, dao -> dao.storeInput(input, version, cluster));
+  }
+
+  /** Stores a new status (or only a speed and player, when the status stays). */
+  Optional<StatusChangeRow> storeStatus(long version, String player, StatusChangeRow change) {
+    return jdbi.withExtension(
+        SimulationChangeDao.class, dao -> dao.storeStatus(version, player, change, cluster));
+  }
+
+  /** The period's usage row, made in its own short transaction before the counting one. */
+  BillingPeriods.Period ensureUsagePeriod(UUID organization, Instant now) {
+    BillingPeriods.Period period = BillingPeriods.containing(now);
+    jdbi.useExtension(
+        UsageDao.class, dao -> dao.ensurePeriod(organization, period.start(), period.end()));
+    return period;
+  }
+
+  /** The events the simulation made while it stood before {@code tick}. */
+  Preludes preludes(UUID id, long tick) {
+    return jdbi.withHandle(
+        handle ->
+            Preludes.of(
+                handle.attach(InputDao.class).atTick(id, tick),
+                handle.attach(StatusChangeDao.class).atTick(id, tick)));
+  }
+
+  static String stateJson(StateSnapshot state) {
+    return RawJson.of(state::writeJson).json();
+  }
+}

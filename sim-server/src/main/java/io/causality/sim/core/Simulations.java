@@ -1,0 +1,60 @@
+package io.causality.sim.core;
+
+import java.time.Clock;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * What changes simulations, wired once: creating them, their inputs, their time (steps, play,
+ * pause), the events told to listeners, and pausing what nobody plays.
+ *
+ * <p>Each change goes through {@link SimulationLocks} (the simulation's lock, made again when
+ * another instance changed it first) and is stored by {@link SimulationStore} in one transaction
+ * that tells the {@link Cluster}; {@link SimulationPublisher} then tells the listeners, still under
+ * the lock.
+ */
+public record Simulations(
+    SimulationCreation creation,
+    SimulationInputs inputs,
+    TimeControl time,
+    SimulationPublisher publisher,
+    LeftRunning leftRunning) {
+
+  /** What the simulations are built on. */
+  public record Parts(
+      Jdbi jdbi,
+      EngineCatalog catalog,
+      LiveSimulations live,
+      OrganizationService organizations,
+      Clock clock,
+      int snapshotInterval,
+      SimulationEvents events,
+      Playback playback,
+      Cluster cluster) {}
+
+  public static Simulations wire(Parts parts) {
+    LiveSimulations live = parts.live();
+    SimulationAccess access = new SimulationAccess(parts.jdbi());
+    SimulationLocks locks = new SimulationLocks(live);
+    SimulationStore store = new SimulationStore(parts.jdbi(), parts.cluster(), parts.clock());
+    SimulationPublisher publisher = new SimulationPublisher(access, live, store, parts.events());
+    SimulationAdvancer advancer =
+        new SimulationAdvancer(
+            parts.organizations(), live, store, publisher, parts.snapshotInterval());
+    StatusChanges statuses = new StatusChanges(live, store, publisher, parts.playback());
+    return new Simulations(
+        new SimulationCreation(
+            parts.catalog(), parts.organizations(), store, live, locks, advancer, access),
+        new SimulationInputs(access, locks, live, store, publisher),
+        new TimeControl(
+            access,
+            locks,
+            advancer,
+            statuses,
+            parts.organizations(),
+            parts.playback(),
+            publisher,
+            parts.cluster()),
+        publisher,
+        new LeftRunning(parts.jdbi(), access, locks, statuses, parts.cluster()));
+  }
+}

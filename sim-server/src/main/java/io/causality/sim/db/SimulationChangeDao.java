@@ -1,0 +1,110 @@
+package io.causality.sim.db;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.sqlobject.CreateSqlObject;
+import org.jdbi.v3.sqlobject.SqlObject;
+import org.jdbi.v3.sqlobject.transaction.Transaction;
+
+/**
+ * The changes of a simulation that write several tables, each in one transaction. Every one starts
+ * with the conditional write on the simulation's version and throws {@link ChangedMeanwhile} when
+ * another writer got there first, so that nothing of it is kept. The {@link ChangeNotice} is told
+ * inside the transaction.
+ */
+public interface SimulationChangeDao extends SqlObject {
+  @CreateSqlObject
+  SimulationDao simulations();
+
+  @CreateSqlObject
+  InputDao inputs();
+
+  @CreateSqlObject
+  ProphecyDao prophecies();
+
+  @CreateSqlObject
+  SnapshotDao snapshots();
+
+  @CreateSqlObject
+  UsageDao usage();
+
+  @CreateSqlObject
+  StatusChangeDao statusChanges();
+
+  /**
+   * Stores a new simulation and counts its run in the period (whose row must exist, {@link
+   * UsageDao#ensurePeriod}); false, storing nothing, when the period already has {@code maxRuns}.
+   * The conditional count makes concurrent creates on any instance never pass the limit.
+   */
+  @Transaction
+  default boolean insertCountingRun(SimulationRow row, Instant periodStart, long maxRuns) {
+    if (usage().takeRun(row.organizationId(), periodStart, maxRuns) == 0) {
+      return false;
+    }
+    simulations().insert(row);
+    return true;
+  }
+
+  /** Stores ticks computed; the status change, with its seq, when the last tick made one. */
+  @Transaction
+  default Optional<StatusChangeRow> storeProgress(
+      SimulationProgress progress, ChangeNotice notice) {
+    UUID id = progress.id();
+    int advanced =
+        simulations()
+            .advance(
+                id,
+                progress.version(),
+                progress.toTick(),
+                progress.status(),
+                progress.stateJson(),
+                progress.player(),
+                progress.now());
+    if (advanced == 0) {
+      throw new ChangedMeanwhile();
+    }
+    notice.changed(getHandle(), id);
+    if (!progress.prophecies().isEmpty()) {
+      prophecies().insertAll(progress.prophecies());
+    }
+    if (progress.snapshot() != null) {
+      snapshots().insert(id, progress.toTick(), progress.snapshot(), progress.now());
+    }
+    long ticks = progress.toTick() - progress.fromTick();
+    usage().increment(progress.organizationId(), progress.periodStart(), 0, 0, ticks);
+    return Optional.ofNullable(progress.statusChange()).map(statusChanges()::append);
+  }
+
+  /** Stores an input as the simulation's next one, over {@code version}. */
+  @Transaction
+  default void storeInput(InputRow input, long version, ChangeNotice notice) {
+    UUID id = input.simulationId();
+    if (simulations().addInput(id, version, input.createdAt()) == 0) {
+      throw new ChangedMeanwhile();
+    }
+    inputs().insert(input);
+    notice.changed(getHandle(), id);
+  }
+
+  /**
+   * Stores a new status, speed and player over {@code version}; journals {@code change} (null when
+   * the status stays, and then nobody is told) and returns it with its seq.
+   */
+  @Transaction
+  default Optional<StatusChangeRow> storeStatus(
+      long version, String player, StatusChangeRow change, ChangeNotice notice) {
+    UUID id = change.simulationId();
+    if (simulations()
+            .changeStatus(id, version, change.status(), change.speed(), player, change.createdAt())
+        == 0) {
+      throw new ChangedMeanwhile();
+    }
+    if (change.status().equals(change.previous())) {
+      return Optional.empty();
+    }
+    StatusChangeRow stored = statusChanges().append(change);
+    notice.changed(getHandle(), id);
+    return Optional.of(stored);
+  }
+}
