@@ -1,0 +1,201 @@
+package io.causality.sim.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.codahale.metrics.MetricRegistry;
+import io.causality.common.db.StartupMigrations;
+import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.db.DataSourceFactory;
+import io.dropwizard.db.ManagedDataSource;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.extension.ExtensionCallback;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The multi-table writes on H2 with the real changelog: a write over a stale version keeps nothing
+ * and throws {@link ChangedMeanwhile} (what the retries of core rely on), and the notice is given
+ * inside the transaction of a write that is kept.
+ */
+class SimulationChangeDaoIntegrationTest {
+  private static final Instant NOW = Instant.parse("2026-11-25T03:00:00Z");
+  private static final Instant PERIOD = Instant.parse("2026-11-01T00:00:00Z");
+  private static ManagedDataSource dataSource;
+  private static Jdbi jdbi;
+
+  private final List<UUID> notices = new ArrayList<>();
+  private final ChangeNotice notice =
+      (handle, id) -> {
+        assertThat(handle.isInTransaction()).isTrue();
+        notices.add(id);
+      };
+
+  @BeforeAll
+  static void database() {
+    DataSourceFactory factory = new DataSourceFactory();
+    factory.setDriverClass("org.h2.Driver");
+    factory.setUrl("jdbc:h2:file:" + SimTestFixture.tempDirectory().resolve("changes"));
+    factory.setUser("sa");
+    factory.setPassword("");
+    dataSource = factory.build(new MetricRegistry(), "changes-test");
+    StartupMigrations.apply(dataSource);
+    jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    dataSource.stop();
+  }
+
+  @Test
+  void aStaleInputIsNotKept() {
+    SimulationRow row = created();
+    InputRow input = new InputRow(row.id(), 0, UUID.randomUUID(), 0, "policy", null, "{}", NOW);
+
+    assertThatThrownBy(
+            () ->
+                jdbi.useExtension(
+                    SimulationChangeDao.class,
+                    dao -> dao.storeInput(input, row.version() + 1, notice)))
+        .isInstanceOf(ChangedMeanwhile.class);
+    assertThat(inputs(row)).isEmpty();
+    assertThat(notices).isEmpty();
+
+    jdbi.useExtension(
+        SimulationChangeDao.class, dao -> dao.storeInput(input, row.version(), notice));
+    assertThat(inputs(row)).hasSize(1);
+    assertThat(notices).containsExactly(row.id());
+  }
+
+  @Test
+  void aStaleStatusChangeIsNotJournaled() {
+    SimulationRow row = created();
+    StatusChangeRow change =
+        new StatusChangeRow(row.id(), -1, 0, 0, "running", "created", "play", 2.0, NOW);
+
+    assertThatThrownBy(
+            () -> changes(dao -> dao.storeStatus(row.version() + 1, "me", change, notice)))
+        .isInstanceOf(ChangedMeanwhile.class);
+    assertThat(statusChanges(row)).isEmpty();
+
+    StatusChangeRow stored =
+        jdbi.withExtension(
+            SimulationChangeDao.class,
+            dao -> dao.storeStatus(row.version(), "me", change, notice).orElseThrow());
+    assertThat(stored.seq()).isZero();
+    assertThat(statusChanges(row)).containsExactly(stored);
+    assertThat(notices).containsExactly(row.id());
+  }
+
+  @Test
+  void aStaleAdvanceKeepsNeitherProgressNorUsage() {
+    SimulationRow row = created();
+    SimulationProgress progress =
+        new SimulationProgress(
+            row.id(),
+            row.organizationId(),
+            row.version() + 1,
+            0,
+            5,
+            "paused",
+            "{}",
+            null,
+            NOW,
+            List.of(),
+            new byte[] {1},
+            PERIOD,
+            null);
+
+    assertThatThrownBy(() -> changes(dao -> dao.storeProgress(progress, notice)))
+        .isInstanceOf(ChangedMeanwhile.class);
+    SimulationRow after = stored(row).orElseThrow();
+    assertThat(after.ticksComputed()).isZero();
+    assertThat(usage(row).tickCount()).isZero();
+    assertThat(notices).isEmpty();
+  }
+
+  @Test
+  void aRunPastTheLimitIsNotStored() {
+    SimulationRow first = created();
+    SimulationRow second =
+        new SimulationRow(
+            UUID.randomUUID(),
+            first.organizationId(),
+            "s",
+            "{}",
+            "1.0.0",
+            "created",
+            0,
+            0,
+            1.0,
+            "{}",
+            NOW,
+            NOW,
+            0,
+            null);
+
+    boolean inserted = changes(dao -> dao.insertCountingRun(second, PERIOD, 1));
+    assertThat(inserted).isFalse();
+    assertThat(stored(second)).isEmpty();
+    assertThat(usage(first).simulationRuns()).isEqualTo(1);
+  }
+
+  private SimulationRow created() {
+    UUID organization = UUID.randomUUID();
+    jdbi.useExtension(
+        OrganizationDao.class,
+        dao -> dao.insertOrganization(organization, "Org", "org-" + organization, NOW));
+    jdbi.useExtension(
+        UsageDao.class,
+        dao -> dao.ensurePeriod(organization, PERIOD, PERIOD.plus(30, ChronoUnit.DAYS)));
+    SimulationRow row =
+        new SimulationRow(
+            UUID.randomUUID(),
+            organization,
+            "s",
+            "{}",
+            "1.0.0",
+            "created",
+            0,
+            0,
+            1.0,
+            "{}",
+            NOW,
+            NOW,
+            0,
+            null);
+    boolean inserted = changes(dao -> dao.insertCountingRun(row, PERIOD, 10));
+    assertThat(inserted).isTrue();
+    return row;
+  }
+
+  private static <T> T changes(ExtensionCallback<T, SimulationChangeDao, RuntimeException> call) {
+    return jdbi.withExtension(SimulationChangeDao.class, call);
+  }
+
+  private static List<InputRow> inputs(SimulationRow row) {
+    return jdbi.withExtension(InputDao.class, dao -> dao.all(row.id()));
+  }
+
+  private static Optional<SimulationRow> stored(SimulationRow row) {
+    return jdbi.withExtension(SimulationDao.class, dao -> dao.find(row.id()));
+  }
+
+  private static List<StatusChangeRow> statusChanges(SimulationRow row) {
+    return jdbi.withExtension(StatusChangeDao.class, dao -> dao.upTo(row.id(), Long.MAX_VALUE));
+  }
+
+  private static UsageRow usage(SimulationRow row) {
+    return jdbi.withExtension(UsageDao.class, dao -> dao.find(row.organizationId(), PERIOD))
+        .orElseThrow();
+  }
+}
