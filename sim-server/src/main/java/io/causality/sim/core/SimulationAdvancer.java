@@ -43,7 +43,17 @@ final class SimulationAdvancer {
     return advance(row, organizations.tierOf(row.organizationId()), ticks);
   }
 
-  Advanced advance(SimulationRow row, Tier tier, int ticks) {
+  /**
+   * A player's batch: up to {@code ticks}, never past the license's ticks per run, so that the last
+   * batch completes the simulation.
+   */
+  Advanced advanceBatch(SimulationRow row, int ticks) {
+    Tier tier = organizations.tierOf(row.organizationId());
+    int allowed = (int) Math.min(ticks, tier.maxTicksPerRun() - row.ticksComputed());
+    return advance(row, tier, allowed);
+  }
+
+  private Advanced advance(SimulationRow row, Tier tier, int ticks) {
     SimulationAccess.requireNotCompleted(row);
     Quotas.checkTicks(tier, row.ticksComputed(), ticks);
     LiveSimulations.Live instance = live.current(row);

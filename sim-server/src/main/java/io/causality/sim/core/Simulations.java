@@ -46,14 +46,7 @@ public record Simulations(
             parts.catalog(), parts.organizations(), store, live, locks, advancer, access),
         new SimulationInputs(access, locks, live, store, publisher),
         new TimeControl(
-            access,
-            locks,
-            advancer,
-            statuses,
-            parts.organizations(),
-            parts.playback(),
-            publisher,
-            parts.cluster()),
+            access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),
         publisher,
         new LeftRunning(parts.jdbi(), access, locks, statuses, parts.cluster()));
   }

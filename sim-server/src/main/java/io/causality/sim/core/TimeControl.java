@@ -21,7 +21,6 @@ public final class TimeControl {
   private final SimulationLocks locks;
   private final SimulationAdvancer advancer;
   private final StatusChanges statuses;
-  private final OrganizationService organizations;
   private final Playback playback;
   private final SimulationPublisher publisher;
   private final Cluster cluster;
@@ -31,7 +30,6 @@ public final class TimeControl {
       SimulationLocks locks,
       SimulationAdvancer advancer,
       StatusChanges statuses,
-      OrganizationService organizations,
       Playback playback,
       SimulationPublisher publisher,
       Cluster cluster) {
@@ -39,7 +37,6 @@ public final class TimeControl {
     this.locks = locks;
     this.advancer = advancer;
     this.statuses = statuses;
-    this.organizations = organizations;
     this.playback = playback;
     this.publisher = publisher;
     this.cluster = cluster;
@@ -106,9 +103,7 @@ public final class TimeControl {
                 || !cluster.self().equals(row.player())) {
               return false;
             }
-            Tier tier = organizations.tierOf(row.organizationId());
-            int allowed = (int) Math.min(ticks, tier.maxTicksPerRun() - row.ticksComputed());
-            return advancer.advance(row, tier, allowed).status() == SimulationStatus.RUNNING;
+            return advancer.advanceBatch(row, ticks).status() == SimulationStatus.RUNNING;
           });
     } catch (RuntimeException e) {
       stopAfterFailure(id, e);
