@@ -16,6 +16,7 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Adds the error answers every operation of its kind gives, so that resources declare only the ones
@@ -88,7 +89,7 @@ public final class StandardResponses implements ReaderListener {
     }
     boolean text =
         "string".equals(schema.getType())
-            || (schema.getTypes() != null && schema.getTypes().equals(java.util.Set.of("string")));
+            || (schema.getTypes() != null && schema.getTypes().equals(Set.of("string")));
     return !text
         || schema.getFormat() != null
         || schema.getPattern() != null
