@@ -115,7 +115,7 @@ public final class SimulationResource {
         @Content(mediaType = MediaTypes.NDJSON)
       })
   public Response trace(@Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
-    return trace(caller, id, false);
+    return traceAnswer(caller, id, false);
   }
 
   /**
@@ -129,10 +129,10 @@ public final class SimulationResource {
   @RequiresScope(Scope.SIMULATION_READ)
   @Operation(hidden = true)
   public Response traceNdjson(@Auth Caller caller, @PathParam("id") UUID id) {
-    return trace(caller, id, true);
+    return traceAnswer(caller, id, true);
   }
 
-  private Response trace(Caller caller, UUID id, boolean ndjson) {
+  private Response traceAnswer(Caller caller, UUID id, boolean ndjson) {
     SimulationRow row = reader.traceable(caller, id);
     StreamingOutput body = out -> reader.writeTrace(row, ndjson, out);
     return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON).build();

@@ -116,7 +116,7 @@ public final class SimulationsResource {
   @ApiResponse(responseCode = "404", description = "No such scenario or domain adapter")
   public Response run(
       @Parameter(hidden = true) @Auth Caller caller, @NotNull @Valid RunSimulationRequest request) {
-    return ran(simulations.createAndRun(caller, request), false);
+    return runAnswer(simulations.createAndRun(caller, request), false);
   }
 
   /** The same run when the client prefers NDJSON; documented with {@link #run}. */
@@ -129,10 +129,10 @@ public final class SimulationsResource {
   @RequiresScope(Scope.SIMULATION_WRITE)
   @Operation(hidden = true)
   public Response runNdjson(@Auth Caller caller, @NotNull @Valid RunSimulationRequest request) {
-    return ran(simulations.createAndRun(caller, request), true);
+    return runAnswer(simulations.createAndRun(caller, request), true);
   }
 
-  private Response ran(SimulationRow row, boolean ndjson) {
+  private Response runAnswer(SimulationRow row, boolean ndjson) {
     StreamingOutput body =
         ndjson ? out -> reader.writeTrace(row, true, out) : out -> reader.writeRun(row, out);
     return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON)
