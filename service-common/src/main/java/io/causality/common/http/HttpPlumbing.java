@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.causality.common.errors.ApiExceptionMapper;
 import io.causality.common.errors.ConstraintViolationExceptionMapper;
 import io.causality.common.errors.JsonProcessingExceptionMapper;
+import io.causality.common.errors.ParameterExceptionMapper;
 import io.causality.common.errors.UnexpectedExceptionMapper;
 import io.causality.common.errors.WebApplicationExceptionMapper;
 import io.dropwizard.core.server.AbstractServerFactory;
@@ -87,6 +88,9 @@ public final class HttpPlumbing {
     environment.jersey().register(new WebApplicationExceptionMapper());
     environment.jersey().register(new JsonProcessingExceptionMapper());
     environment.jersey().register(new ConstraintViolationExceptionMapper());
+    environment.jersey().register(new ParameterExceptionMapper(environment.getValidator()));
+    environment.jersey().register(new UuidParameters());
+    environment.jersey().register(new EnumParameters());
     environment.jersey().register(new EarlyEofExceptionMapper());
     environment.jersey().register(new UnexpectedExceptionMapper());
     environment.jersey().register(new UnreadBodyFilter());

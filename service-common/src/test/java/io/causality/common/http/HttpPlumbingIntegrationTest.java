@@ -17,6 +17,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -143,10 +144,33 @@ class HttpPlumbingIntegrationTest {
   }
 
   @Test
-  void unparsableQueryParameterIsNotFoundOrBadRequestInTheEnvelope() throws Exception {
+  void unparsableQueryParameterIsAValidationErrorNamingIt() throws Exception {
     HttpResponse<String> response = send(to("/v1/echo?limit=many"));
-    assertThat(response.statusCode()).isIn(400, 404);
-    error(response);
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(error(response).get("code").asText()).isEqualTo("VALIDATION_ERROR");
+    assertThat(error(response).get("details").get("issues").findValuesAsText("path"))
+        .containsExactly("limit");
+  }
+
+  @Test
+  void everyBadParameterIsNamedInOneAnswerOnceOneCannotBeConverted() throws Exception {
+    HttpResponse<String> response = send(to("/v1/echo/items/1-2-3-4-5?limit=0&order=up"));
+    assertThat(response.statusCode()).isEqualTo(400);
+    JsonNode issues = error(response).get("details").get("issues");
+    assertThat(issues.findValuesAsText("path")).containsExactly("id", "limit", "order");
+    assertThat(issues.get(0).get("message").asText()).isEqualTo("must be a UUID");
+    assertThat(issues.get(2).get("message").asText()).isEqualTo("must be one of asc, desc");
+  }
+
+  @Test
+  void typedParametersTakeTheirDefaultsAndEnumsIgnoreCase() throws Exception {
+    String id = UUID.randomUUID().toString();
+    HttpResponse<String> response = send(to("/v1/echo/items/" + id + "?limit=&order=DESC"));
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(response.body())
+        .contains(id)
+        .contains("\"limit\":50")
+        .contains("\"order\":\"DESC\"");
   }
 
   @Test

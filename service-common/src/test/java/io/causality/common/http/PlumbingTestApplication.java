@@ -14,6 +14,7 @@ import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -26,7 +27,9 @@ import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,6 +89,17 @@ public class PlumbingTestApplication extends Application<Configuration> {
   public record EchoRequest(
       @NotNull @Min(1) @Max(10_000) Integer ticks, @Valid List<Agent> agents) {}
 
+  /** An enum query parameter, read by its wire name in any case. */
+  public enum Direction {
+    ASC,
+    DESC;
+
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
   @Path("/v1/echo")
   @Produces(MediaType.APPLICATION_JSON)
   public static class EchoResource {
@@ -100,6 +114,15 @@ public class PlumbingTestApplication extends Application<Configuration> {
     public Map<String, Object> page(
         @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit) {
       return Map.of("limit", limit);
+    }
+
+    @GET
+    @Path("/items/{id}")
+    public Map<String, Object> item(
+        @PathParam("id") UUID id,
+        @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
+        @QueryParam("order") @DefaultValue("asc") Direction order) {
+      return Map.of("id", id, "limit", limit, "order", order);
     }
 
     @GET

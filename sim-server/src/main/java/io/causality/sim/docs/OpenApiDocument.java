@@ -28,7 +28,9 @@ public final class OpenApiDocument {
         .sortOutput(true)
         .readAllResources(false)
         .resourceClasses(
-            Stream.concat(resources.stream(), Stream.of(PublicOperations.class))
+            Stream.concat(
+                    resources.stream(),
+                    Stream.of(PublicOperations.class, StandardResponses.class, RegistryEnums.class))
                 .map(Class::getName)
                 .collect(Collectors.toSet()));
   }

@@ -2,10 +2,7 @@ package io.causality.sim.resources;
 
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ErrorCodes;
-import io.causality.common.errors.ErrorEnvelope;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
@@ -27,10 +24,6 @@ import java.util.Properties;
  */
 @Path("/v1/docs")
 @Tag(name = "Documentation")
-@ApiResponse(
-    responseCode = "429",
-    description = "Rate limited (per client address)",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class ApiDocsResource {
   private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
   private static final Map<String, String> ASSETS =

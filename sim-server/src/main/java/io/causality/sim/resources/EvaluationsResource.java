@@ -3,7 +3,6 @@ package io.causality.sim.resources;
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
@@ -13,8 +12,6 @@ import io.causality.sim.evaluation.EvaluationRuntime;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -32,22 +29,7 @@ import java.util.Objects;
 @Tag(name = "Evaluations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
-@ApiResponse(
-    responseCode = "400",
-    description = "Invalid request: one issue per bad field",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "401",
-    description = "Missing authentication",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "403",
-    description = "The API key lacks the scope",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "503",
-    description = "EVALUATION_DISABLED: no policy configured",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+@ApiResponse(responseCode = "503", description = "EVALUATION_DISABLED: no policy configured")
 public final class EvaluationsResource {
   private final EvaluationRuntime runtime;
 

@@ -1,6 +1,5 @@
 package io.causality.sim.resources;
 
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.common.health.HealthReport;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -20,10 +19,6 @@ import jakarta.ws.rs.core.Response;
 @Path("/v1/health")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Health")
-@ApiResponse(
-    responseCode = "429",
-    description = "Rate limited (per client address)",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class HealthResource {
   private final HealthReport report;
   private final HealthReport.Body live;

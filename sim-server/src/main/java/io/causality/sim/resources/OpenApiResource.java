@@ -1,11 +1,8 @@
 package io.causality.sim.resources;
 
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.docs.OpenApiDocument;
 import io.swagger.v3.jaxrs2.integration.resources.BaseOpenApiResource;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.swagger.v3.oas.integration.SwaggerConfiguration;
@@ -24,10 +21,6 @@ import java.util.Set;
 /** {@code GET /v1/openapi.json}: public; the OpenAPI 3.1 description of this service. */
 @Path("/v1/openapi.json")
 @Tag(name = "Documentation")
-@ApiResponse(
-    responseCode = "429",
-    description = "Rate limited (per client address)",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class OpenApiResource extends BaseOpenApiResource {
   @Context private ServletConfig servletConfig;
   @Context private Application application;

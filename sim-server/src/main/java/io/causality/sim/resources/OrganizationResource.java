@@ -2,9 +2,7 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.OrganizationDetail;
-import io.causality.sim.api.PathIds;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.Caller;
 import io.causality.sim.core.OrganizationService;
@@ -13,8 +11,6 @@ import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -23,6 +19,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.UUID;
 
 /** {@code /v1/organizations/{id}}: one organization. */
 @Path("/v1/organizations/{id}")
@@ -43,27 +40,9 @@ public final class OrganizationResource {
   @RequiresScope(Scope.ORG_READ)
   @Operation(summary = "Get an organization", description = "Scope org:read.")
   @ApiResponse(responseCode = "200", description = "The organization", useReturnTypeSchema = true)
-  @ApiResponse(
-      responseCode = "400",
-      description = "id is not a UUID",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "401",
-      description = "Missing or invalid authentication",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "Not a member, or the key lacks org:read",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "404",
-      description = "No such organization",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public OrganizationDetail get(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
-          @PathParam("id")
-          String id) {
-    return organizations.detail(caller, PathIds.uuid("id", id));
+      @Parameter(description = "Organization id") @PathParam("id") UUID id) {
+    return organizations.detail(caller, id);
   }
 }

@@ -2,11 +2,8 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.DataList;
 import io.causality.sim.api.LicenseResponse;
-import io.causality.sim.api.PathIds;
-import io.causality.sim.api.RequestParameters;
 import io.causality.sim.api.UsageHistoryItem;
 import io.causality.sim.api.UsageSummary;
 import io.causality.sim.auth.RequiresScope;
@@ -17,11 +14,12 @@ import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -36,22 +34,6 @@ import java.util.UUID;
 @Tag(name = "Organizations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
-@ApiResponse(
-    responseCode = "400",
-    description = "orgId or a query parameter is invalid",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "401",
-    description = "Missing or invalid authentication",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "403",
-    description = "No access to the organization, or the " + "key lacks the scope",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "404",
-    description = "No such organization (or no license)",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class OrganizationUsageResource {
   private final OrganizationService organizations;
 
@@ -68,10 +50,8 @@ public final class OrganizationUsageResource {
   @ApiResponse(responseCode = "200", description = "The usage summary", useReturnTypeSchema = true)
   public UsageSummary summary(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
-          @PathParam("orgId")
-          String orgId) {
-    return organizations.usageSummary(caller, organization(orgId));
+      @Parameter(description = "Organization id") @PathParam("orgId") UUID orgId) {
+    return organizations.usageSummary(caller, orgId);
   }
 
   @GET
@@ -85,19 +65,14 @@ public final class OrganizationUsageResource {
   @ApiResponse(responseCode = "200", description = "The usage history", useReturnTypeSchema = true)
   public DataList<UsageHistoryItem> history(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
-          @PathParam("orgId")
-          String orgId,
-      @Parameter(
-              description = "How many periods, 1 to 12 (default 6)",
-              schema = @Schema(type = "integer", minimum = "1", maximum = "12", defaultValue = "6"))
+      @Parameter(description = "Organization id") @PathParam("orgId") UUID orgId,
+      @Parameter(description = "How many periods")
           @QueryParam("periods")
-          String periods) {
-    RequestParameters parameters = new RequestParameters();
-    UUID id = parameters.uuid("orgId", orgId);
-    int count = parameters.integer("periods", periods, 6, 1, 12);
-    parameters.throwIfInvalid();
-    return new DataList<>(organizations.usageHistory(caller, id, count));
+          @DefaultValue("6")
+          @Min(1)
+          @Max(12)
+          int periods) {
+    return new DataList<>(organizations.usageHistory(caller, orgId, periods));
   }
 
   @GET
@@ -109,13 +84,7 @@ public final class OrganizationUsageResource {
   @ApiResponse(responseCode = "200", description = "The license", useReturnTypeSchema = true)
   public LicenseResponse license(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "Organization id", schema = @Schema(format = "uuid"))
-          @PathParam("orgId")
-          String orgId) {
-    return organizations.license(caller, organization(orgId));
-  }
-
-  private static UUID organization(String orgId) {
-    return PathIds.uuid("orgId", orgId);
+      @Parameter(description = "Organization id") @PathParam("orgId") UUID orgId) {
+    return organizations.license(caller, orgId);
   }
 }

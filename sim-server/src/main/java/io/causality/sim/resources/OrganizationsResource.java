@@ -2,7 +2,6 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.DataList;
 import io.causality.sim.api.OrganizationSummary;
 import io.causality.sim.auth.RequiresScope;
@@ -13,8 +12,6 @@ import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -46,14 +43,6 @@ public final class OrganizationsResource {
           "An API key gets its single organization; a JWT caller every organization "
               + "they belong to. Scope org:read.")
   @ApiResponse(responseCode = "200", description = "The organizations", useReturnTypeSchema = true)
-  @ApiResponse(
-      responseCode = "401",
-      description = "Missing or invalid authentication",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "The API key lacks org:read",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public DataList<OrganizationSummary> list(@Parameter(hidden = true) @Auth Caller caller) {
     return new DataList<>(organizations.list(caller));
   }

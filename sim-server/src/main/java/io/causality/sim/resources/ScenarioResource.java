@@ -2,14 +2,11 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.RawJson;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import io.causality.sim.errors.ScenarioNotFoundException;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
@@ -24,10 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
 @Path("/v1/scenarios/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Scenarios")
-@ApiResponse(
-    responseCode = "429",
-    description = "Rate limited (per client address)",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class ScenarioResource {
   private final EngineCatalog catalog;
 
@@ -43,10 +36,7 @@ public final class ScenarioResource {
   @ExceptionMetered
   @Operation(summary = "Get a pre-built scenario (public)")
   @ApiResponse(responseCode = "200", description = "The full scenario")
-  @ApiResponse(
-      responseCode = "404",
-      description = "No such scenario",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "404", description = "No such scenario")
   public RawJson get(@PathParam("id") String id) {
     return catalog
         .scenarios()

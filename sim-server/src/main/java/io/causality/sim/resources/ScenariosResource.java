@@ -2,14 +2,11 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.DataList;
 import io.causality.sim.api.RawJson;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
@@ -22,10 +19,6 @@ import java.util.List;
 @Path("/v1/scenarios")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Scenarios")
-@ApiResponse(
-    responseCode = "429",
-    description = "Rate limited (per client address)",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class ScenariosResource {
   private final DataList<RawJson> summaries;
 

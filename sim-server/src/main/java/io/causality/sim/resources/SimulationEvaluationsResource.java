@@ -2,8 +2,6 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
-import io.causality.sim.api.PathIds;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
@@ -14,8 +12,6 @@ import io.causality.sim.evaluation.SimulationEvaluations;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -26,6 +22,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Objects;
+import java.util.UUID;
 
 /** {@code /v1/simulations/{id}/evaluations}: the gate on a simulation's current state. */
 @Path("/v1/simulations/{id}/evaluations")
@@ -33,26 +30,7 @@ import java.util.Objects;
 @Tag(name = "Evaluations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
-@ApiResponse(
-    responseCode = "400",
-    description = "Invalid request: one issue per bad field",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "401",
-    description = "Missing authentication, or the simulation " + "belongs to another organization",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "403",
-    description = "The API key lacks the scope",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "404",
-    description = "No such simulation",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "503",
-    description = "EVALUATION_DISABLED: no policy configured",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+@ApiResponse(responseCode = "503", description = "EVALUATION_DISABLED: no policy configured")
 public final class SimulationEvaluationsResource {
   private final SimulationEvaluations evaluations;
 
@@ -77,10 +55,10 @@ public final class SimulationEvaluationsResource {
       useReturnTypeSchema = true)
   public SimulationEvaluation evaluate(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(schema = @Schema(format = "uuid")) @PathParam("id") String id,
+      @PathParam("id") UUID id,
       SimulationEvaluationRequest body) {
     SimulationEvaluationRequest request =
         body == null ? SimulationEvaluationRequest.DEFAULTS : body;
-    return evaluations.evaluate(caller, PathIds.uuid("id", id), request);
+    return evaluations.evaluate(caller, id, request);
   }
 }

@@ -2,8 +2,6 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
-import io.causality.sim.api.RequestParameters;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.Caller;
 import io.causality.sim.core.EventId;
@@ -64,55 +62,26 @@ public final class SimulationEventsResource {
       responseCode = "200",
       description = "The event stream",
       content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS))
-  @ApiResponse(
-      responseCode = "400",
-      description = "A malformed or future Last-Event-ID",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "401",
-      description =
-          "Missing authentication, or the simulation " + "belongs to another organization",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "The API key lacks the scope",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "404",
-      description = "No such simulation",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "400", description = "A malformed or future Last-Event-ID")
   @ApiResponse(
       responseCode = "429",
       description =
           "The organization has as many streams "
-              + "open as its license allows (RATE_LIMITED, with Retry-After)",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+              + "open as its license allows (RATE_LIMITED, with Retry-After)")
   public void events(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(schema = @Schema(format = "uuid")) @PathParam("id") String id,
-      @Parameter(description = "The id of the last event received, to resume after it")
+      @PathParam("id") UUID id,
+      @Parameter(
+              description = "The id of the last event received, to resume after it",
+              schema = @Schema(type = "string", example = "41-3"))
           @HeaderParam("Last-Event-ID")
-          String lastEventId,
+          LastEventId lastEventId,
       @Context SseEventSink sink,
       @Context Sse sse,
       @Context HttpServletRequest request) {
-    RequestParameters parameters = new RequestParameters();
-    UUID simulation = parameters.uuid("id", id);
-    Optional<EventId> resume = lastEventId(parameters, lastEventId);
-    parameters.throwIfInvalid();
-    streams.open(caller, simulation, resume, new SseClient(sink, sse));
+    Optional<EventId> resume = Optional.ofNullable(lastEventId).map(LastEventId::id);
+    streams.open(caller, id, resume, new SseClient(sink, sse));
     // only an accepted stream's connection outlives the connector's idle timeout
     timeouts.keepStreamOpen(request);
-  }
-
-  private static Optional<EventId> lastEventId(RequestParameters parameters, String raw) {
-    if (raw == null || raw.isBlank()) {
-      return Optional.empty();
-    }
-    Optional<EventId> id = EventId.parse(raw);
-    if (id.isEmpty()) {
-      parameters.invalid("Last-Event-ID", "must be an event id <tick>-<index>, such as 41-3");
-    }
-    return id;
   }
 }

@@ -2,17 +2,15 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.AgentPolicyRequest;
 import io.causality.sim.api.DecreeRequest;
 import io.causality.sim.api.DecreeView;
 import io.causality.sim.api.MediaTypes;
 import io.causality.sim.api.Ok;
 import io.causality.sim.api.Page;
-import io.causality.sim.api.PathIds;
 import io.causality.sim.api.ProphecyView;
-import io.causality.sim.api.RequestParameters;
 import io.causality.sim.api.SimulationView;
+import io.causality.sim.api.SortOrder;
 import io.causality.sim.api.StepRequest;
 import io.causality.sim.api.StepResponse;
 import io.causality.sim.auth.RequiresScope;
@@ -27,15 +25,16 @@ import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -45,8 +44,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 
 /**
@@ -61,25 +58,7 @@ import java.util.UUID;
 @Tag(name = "Simulations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
-@ApiResponse(
-    responseCode = "400",
-    description = "Invalid request: one issue per bad field",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "401",
-    description = "Missing authentication, or the simulation " + "belongs to another organization",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "403",
-    description = "The API key lacks the scope",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "404",
-    description = "No such simulation",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
 public final class SimulationResource {
-  private static final List<String> ORDERS = List.of("asc", "desc");
-
   private final TimeControl time;
   private final SimulationInputs inputs;
   private final SimulationReader reader;
@@ -97,9 +76,8 @@ public final class SimulationResource {
   @Operation(summary = "Get a simulation", description = "Scope simulation:read.")
   @ApiResponse(responseCode = "200", description = "The simulation", useReturnTypeSchema = true)
   public SimulationView get(
-      @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(schema = @Schema(format = "uuid")) @PathParam("id") String id) {
-    return reader.get(caller, PathIds.uuid("id", id));
+      @Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
+    return reader.get(caller, id);
   }
 
   @POST
@@ -114,20 +92,16 @@ public final class SimulationResource {
           "403 QUOTA_EXCEEDED past the license's ticks per run; 409 CONFLICT when "
               + "completed. Scope simulation:write.")
   @ApiResponse(responseCode = "200", description = "{state, ticks}", useReturnTypeSchema = true)
-  @ApiResponse(
-      responseCode = "409",
-      description = "The simulation is completed",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "409", description = "The simulation is completed")
   public StepResponse step(
       @Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id,
+      @PathParam("id") UUID id,
       @NotNull @Valid StepRequest request) {
-    return time.step(caller, PathIds.uuid("id", id), request.ticks());
+    return time.step(caller, id, request.ticks());
   }
 
   @GET
   @Path("/trace")
-  @Produces({MediaType.APPLICATION_JSON + ";qs=1", MediaTypes.NDJSON + ";qs=0.5"})
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_READ)
@@ -136,13 +110,33 @@ public final class SimulationResource {
       description =
           "Rebuilt from the stored inputs, byte for byte the live run; streamed as "
               + "it is computed. 404 until the simulation has run a tick. Scope simulation:read.")
-  @ApiResponse(responseCode = "200", description = "The Trace object, or NDJSON lines")
-  public Response trace(
-      @Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id,
-      @Parameter(hidden = true) @HeaderParam("Accept") String accept) {
-    Traceable row = reader.traceable(caller, PathIds.uuid("id", id));
-    boolean ndjson = accept != null && accept.contains(MediaTypes.NDJSON);
+  @ApiResponse(
+      responseCode = "200",
+      description = "The Trace object, or NDJSON lines",
+      content = {
+        @Content(mediaType = MediaType.APPLICATION_JSON),
+        @Content(mediaType = MediaTypes.NDJSON)
+      })
+  public Response trace(@Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
+    return traceAnswer(caller, id, false);
+  }
+
+  /**
+   * The same trace when the client prefers NDJSON; documented with {@link #trace(Caller, UUID)}.
+   */
+  @GET
+  @Path("/trace")
+  @Produces(MediaTypes.NDJSON + ";qs=0.5")
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_READ)
+  @Operation(hidden = true)
+  public Response traceNdjson(@Auth Caller caller, @PathParam("id") UUID id) {
+    return traceAnswer(caller, id, true);
+  }
+
+  private Response traceAnswer(Caller caller, UUID id, boolean ndjson) {
+    Traceable row = reader.traceable(caller, id);
     StreamingOutput body = out -> reader.writeTrace(row, ndjson, out);
     return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON).build();
   }
@@ -157,15 +151,12 @@ public final class SimulationResource {
       summary = "Change an agent's lambda and/or gamma from the next tick",
       description = "404 for an unknown agent; 409 when completed. Scope simulation:write.")
   @ApiResponse(responseCode = "200", description = "{ok: true}", useReturnTypeSchema = true)
-  @ApiResponse(
-      responseCode = "409",
-      description = "The simulation is completed",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "409", description = "The simulation is completed")
   public Ok agentPolicy(
       @Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id,
+      @PathParam("id") UUID id,
       @NotNull @Valid AgentPolicyRequest request) {
-    inputs.updatePolicy(caller, PathIds.uuid("id", id), request);
+    inputs.updatePolicy(caller, id, request);
     return Ok.OK;
   }
 
@@ -181,15 +172,12 @@ public final class SimulationResource {
           "Types: shock, attractor.add, attractor.move, attractor.remove, "
               + "agent.policy, agent.remove, rule.set (docs/engine.md). Scope simulation:write.")
   @ApiResponse(responseCode = "201", description = "The decree", useReturnTypeSchema = true)
-  @ApiResponse(
-      responseCode = "409",
-      description = "The simulation is completed",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "409", description = "The simulation is completed")
   public Response submitDecree(
       @Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id,
+      @PathParam("id") UUID id,
       @NotNull @Valid DecreeRequest request) {
-    DecreeView decree = inputs.submitDecree(caller, PathIds.uuid("id", id), request);
+    DecreeView decree = inputs.submitDecree(caller, id, request);
     return Response.status(201).entity(decree).build();
   }
 
@@ -202,12 +190,11 @@ public final class SimulationResource {
   @ApiResponse(responseCode = "200", description = "A page of decrees", useReturnTypeSchema = true)
   public Page<DecreeView> decrees(
       @Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id,
-      @QueryParam("limit") String limit,
-      @QueryParam("offset") String offset,
-      @QueryParam("order") String order) {
-    PageQuery query = PageQuery.of(id, limit, offset, order);
-    return reader.decrees(caller, query.id(), query.limit(), query.offset(), query.order());
+      @PathParam("id") UUID id,
+      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
+      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset,
+      @QueryParam("order") @DefaultValue("asc") SortOrder order) {
+    return reader.decrees(caller, id, limit, offset, order(order));
   }
 
   @GET
@@ -222,28 +209,14 @@ public final class SimulationResource {
       useReturnTypeSchema = true)
   public Page<ProphecyView> prophecies(
       @Parameter(hidden = true) @Auth Caller caller,
-      @PathParam("id") String id,
-      @QueryParam("limit") String limit,
-      @QueryParam("offset") String offset,
-      @QueryParam("order") String order) {
-    PageQuery query = PageQuery.of(id, limit, offset, order);
-    return reader.prophecies(caller, query.id(), query.limit(), query.offset(), query.order());
+      @PathParam("id") UUID id,
+      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
+      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset,
+      @QueryParam("order") @DefaultValue("asc") SortOrder order) {
+    return reader.prophecies(caller, id, limit, offset, order(order));
   }
 
-  /** The checked path id and paging parameters of a list. */
-  private record PageQuery(UUID id, int limit, int offset, SimulationReader.Order order) {
-    static PageQuery of(String id, String limit, String offset, String order) {
-      RequestParameters parameters = new RequestParameters();
-      UUID simulation = parameters.uuid("id", id);
-      int pageSize = parameters.integer("limit", limit, 50, 1, 200);
-      int skip = parameters.integer("offset", offset, 0, 0, Integer.MAX_VALUE);
-      String direction = parameters.oneOf("order", order, "asc", ORDERS);
-      parameters.throwIfInvalid();
-      return new PageQuery(
-          simulation,
-          pageSize,
-          skip,
-          SimulationReader.Order.valueOf(direction.toUpperCase(Locale.ROOT)));
-    }
+  private static SimulationReader.Order order(SortOrder order) {
+    return order == SortOrder.DESC ? SimulationReader.Order.DESC : SimulationReader.Order.ASC;
   }
 }

@@ -2,9 +2,7 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.Ok;
-import io.causality.sim.api.PathIds;
 import io.causality.sim.api.TimeControlRequest;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.Caller;
@@ -14,8 +12,6 @@ import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -27,6 +23,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.UUID;
 
 /** {@code /v1/simulations/{id}/time-control}: play, pause, step. */
 @Path("/v1/simulations/{id}/time-control")
@@ -55,33 +52,15 @@ public final class SimulationTimeControlResource {
               + "Scope simulation:write.")
   @ApiResponse(responseCode = "200", description = "{ok: true}", useReturnTypeSchema = true)
   @ApiResponse(
-      responseCode = "400",
-      description = "Invalid request: one issue per bad field",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "401",
-      description =
-          "Missing authentication, or the simulation " + "belongs to another organization",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "The API key lacks the scope",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "404",
-      description = "No such simulation",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
       responseCode = "409",
       description =
           "The status does not allow the action: "
-              + "anything on a completed simulation, step while it plays",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+              + "anything on a completed simulation, step while it plays")
   public Ok timeControl(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(schema = @Schema(format = "uuid")) @PathParam("id") String id,
+      @PathParam("id") UUID id,
       @NotNull @Valid TimeControlRequest request) {
-    simulations.timeControl(caller, PathIds.uuid("id", id), request);
+    simulations.timeControl(caller, id, request);
     return Ok.OK;
   }
 }

@@ -2,12 +2,10 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.sim.api.CreateSimulationRequest;
 import io.causality.sim.api.FromDomainRequest;
 import io.causality.sim.api.MediaTypes;
 import io.causality.sim.api.Page;
-import io.causality.sim.api.RequestParameters;
 import io.causality.sim.api.RunSimulationRequest;
 import io.causality.sim.api.SimulationCreated;
 import io.causality.sim.api.SimulationView;
@@ -27,10 +25,12 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -48,17 +48,8 @@ import java.util.UUID;
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
 @ApiResponse(
-    responseCode = "400",
-    description = "Invalid request: one issue per bad field",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
-    responseCode = "401",
-    description = "Missing or invalid authentication",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-@ApiResponse(
     responseCode = "403",
-    description = "Missing scope, another organization, or " + "QUOTA_EXCEEDED",
-    content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+    description = "Missing scope, another organization, or QUOTA_EXCEEDED")
 public final class SimulationsResource {
   private final SimulationCreation simulations;
   private final SimulationReader reader;
@@ -77,10 +68,7 @@ public final class SimulationsResource {
       summary = "Create a simulation from a pre-built or an inline scenario",
       description = "Exactly one of scenarioId or scenario. Scope simulation:write.")
   @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
-  @ApiResponse(
-      responseCode = "404",
-      description = "No such pre-built scenario",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "404", description = "No such pre-built scenario")
   public Response create(
       @Parameter(hidden = true) @Auth Caller caller,
       @NotNull @Valid CreateSimulationRequest request) {
@@ -100,10 +88,7 @@ public final class SimulationsResource {
       responseCode = "201",
       description = "Created",
       content = @Content(schema = @Schema(implementation = SimulationCreated.class)))
-  @ApiResponse(
-      responseCode = "404",
-      description = "No such domain adapter",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "404", description = "No such domain adapter")
   public Response fromDomain(
       @Parameter(hidden = true) @Auth Caller caller, @NotNull @Valid FromDomainRequest request) {
     return created(simulations.createFromDomain(caller, request));
@@ -112,7 +97,6 @@ public final class SimulationsResource {
   @POST
   @Path("/run")
   @Consumes(MediaType.APPLICATION_JSON)
-  @Produces({MediaType.APPLICATION_JSON + ";qs=1", MediaTypes.NDJSON + ";qs=0.5"})
   @Timed
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
@@ -122,17 +106,33 @@ public final class SimulationsResource {
           "Exactly one of scenarioId or domain (with input); ticks 1 to 10,000. "
               + "With Accept: application/x-ndjson the trace streams as NDJSON: metadata line, "
               + "initialState line, then one step per line. Scope simulation:write.")
-  @ApiResponse(responseCode = "200", description = "{simulationId, engineVersion, trace}")
   @ApiResponse(
-      responseCode = "404",
-      description = "No such scenario or domain adapter",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+      responseCode = "200",
+      description = "{simulationId, engineVersion, trace}, or NDJSON lines",
+      content = {
+        @Content(mediaType = MediaType.APPLICATION_JSON),
+        @Content(mediaType = MediaTypes.NDJSON)
+      })
+  @ApiResponse(responseCode = "404", description = "No such scenario or domain adapter")
   public Response run(
-      @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(hidden = true) @HeaderParam("Accept") String accept,
-      @NotNull @Valid RunSimulationRequest request) {
-    Traceable row = simulations.createAndRun(caller, request);
-    boolean ndjson = accept != null && accept.contains(MediaTypes.NDJSON);
+      @Parameter(hidden = true) @Auth Caller caller, @NotNull @Valid RunSimulationRequest request) {
+    return runAnswer(simulations.createAndRun(caller, request), false);
+  }
+
+  /** The same run when the client prefers NDJSON; documented with {@link #run}. */
+  @POST
+  @Path("/run")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaTypes.NDJSON + ";qs=0.5")
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(hidden = true)
+  public Response runNdjson(@Auth Caller caller, @NotNull @Valid RunSimulationRequest request) {
+    return runAnswer(simulations.createAndRun(caller, request), true);
+  }
+
+  private Response runAnswer(Traceable row, boolean ndjson) {
     StreamingOutput body =
         ndjson ? out -> reader.writeTrace(row, true, out) : out -> reader.writeRun(row, out);
     return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON)
@@ -156,22 +156,10 @@ public final class SimulationsResource {
       useReturnTypeSchema = true)
   public Page<SimulationView> list(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(schema = @Schema(format = "uuid")) @QueryParam("organizationId")
-          String organizationId,
-      @Parameter(
-              schema =
-                  @Schema(type = "integer", minimum = "1", maximum = "200", defaultValue = "50"))
-          @QueryParam("limit")
-          String limit,
-      @Parameter(schema = @Schema(type = "integer", minimum = "0", defaultValue = "0"))
-          @QueryParam("offset")
-          String offset) {
-    RequestParameters parameters = new RequestParameters();
-    UUID organization = parameters.optionalUuid("organizationId", organizationId);
-    int pageSize = parameters.integer("limit", limit, 50, 1, 200);
-    int skip = parameters.integer("offset", offset, 0, 0, Integer.MAX_VALUE);
-    parameters.throwIfInvalid();
-    return reader.list(caller, organization, pageSize, skip);
+      @QueryParam("organizationId") UUID organizationId,
+      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
+      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+    return reader.list(caller, organizationId, limit, offset);
   }
 
   private static Response created(SimulationCreated created) {

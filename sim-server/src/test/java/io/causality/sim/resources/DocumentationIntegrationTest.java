@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.SimConfiguration;
+import io.causality.sim.engine.adapter.DomainAdapterRegistry;
+import io.causality.sim.engine.input.DecreeType;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -45,6 +50,39 @@ class DocumentationIntegrationTest {
           "/v1/openapi.json",
           "/v1/docs");
 
+  /**
+   * The statuses each operation listed when every resource declared its own error responses, before
+   * StandardResponses added them: none may go missing.
+   */
+  private static final Map<String, String> STATUSES_LISTED_BEFORE =
+      Map.ofEntries(
+          Map.entry("GET /v1/docs", "200 429"),
+          Map.entry("POST /v1/evaluations", "200 400 401 403 503"),
+          Map.entry("GET /v1/health", "200 429 503"),
+          Map.entry("GET /v1/health/live", "200 429"),
+          Map.entry("GET /v1/openapi.json", "200 429"),
+          Map.entry("GET /v1/organizations", "200 401 403"),
+          Map.entry("GET /v1/organizations/{id}", "200 400 401 403 404"),
+          Map.entry("GET /v1/organizations/{orgId}/license", "200 400 401 403 404"),
+          Map.entry("GET /v1/organizations/{orgId}/usage/history", "200 400 401 403 404"),
+          Map.entry("GET /v1/organizations/{orgId}/usage/summary", "200 400 401 403 404"),
+          Map.entry("GET /v1/scenarios", "200 429"),
+          Map.entry("GET /v1/scenarios/{id}", "200 404 429"),
+          Map.entry("GET /v1/simulations", "200 400 401 403"),
+          Map.entry("POST /v1/simulations", "201 400 401 403 404"),
+          Map.entry("POST /v1/simulations/from-domain", "201 400 401 403 404"),
+          Map.entry("POST /v1/simulations/run", "200 400 401 403 404"),
+          Map.entry("GET /v1/simulations/{id}", "200 400 401 403 404"),
+          Map.entry("PUT /v1/simulations/{id}/agent-policy", "200 400 401 403 404 409"),
+          Map.entry("GET /v1/simulations/{id}/decrees", "200 400 401 403 404"),
+          Map.entry("POST /v1/simulations/{id}/decrees", "201 400 401 403 404 409"),
+          Map.entry("POST /v1/simulations/{id}/evaluations", "200 400 401 403 404 503"),
+          Map.entry("GET /v1/simulations/{id}/events", "200 400 401 403 404 429"),
+          Map.entry("GET /v1/simulations/{id}/prophecies", "200 400 401 403 404"),
+          Map.entry("POST /v1/simulations/{id}/step", "200 400 401 403 404 409"),
+          Map.entry("PUT /v1/simulations/{id}/time-control", "200 400 401 403 404 409"),
+          Map.entry("GET /v1/simulations/{id}/trace", "200 400 401 403 404"));
+
   private final SimTestFixture.Client client = new SimTestFixture.Client(APP);
 
   private JsonNode document() throws Exception {
@@ -73,6 +111,117 @@ class DocumentationIntegrationTest {
     assertThat(list.get("responses").has("401")).isTrue();
     assertThat(list.get("responses").get("200").get("content").toString())
         .contains("DataListOrganizationSummary");
+  }
+
+  @Test
+  void everyOperationListsTheStandardErrorResponsesOfItsKind() throws Exception {
+    Map<String, JsonNode> operations = operations(document());
+    assertThat(operations.keySet()).containsAll(STATUSES_LISTED_BEFORE.keySet());
+    STATUSES_LISTED_BEFORE.forEach(
+        (operation, statuses) ->
+            assertThat(statuses(operations.get(operation)))
+                .as(operation)
+                .containsAll(List.of(statuses.split(" "))));
+    operations.forEach(
+        (name, operation) -> {
+          List<String> statuses = statuses(operation);
+          assertThat(statuses).as(name).contains("429", "500");
+          if (!operation.get("security").isEmpty()) {
+            assertThat(statuses).as(name).contains("401", "403");
+          }
+          if (operation.has("requestBody")) {
+            assertThat(statuses).as(name).contains("400");
+          }
+          if (operation.path("parameters").findValuesAsText("in").contains("path")) {
+            assertThat(statuses).as(name).contains("404");
+          }
+        });
+  }
+
+  @Test
+  void everyErrorAnswerIsTheEnvelopeAsJson() throws Exception {
+    operations(document())
+        .forEach(
+            (name, operation) ->
+                operation
+                    .get("responses")
+                    .fields()
+                    .forEachRemaining(
+                        response -> {
+                          boolean healthBody =
+                              response.getValue().toString().contains("#/components/schemas/Body");
+                          if (response.getKey().compareTo("400") >= 0 && !healthBody) {
+                            assertThat(
+                                    response
+                                        .getValue()
+                                        .path("content")
+                                        .path("application/json")
+                                        .path("schema")
+                                        .path("$ref")
+                                        .asText())
+                                .as(name + " " + response.getKey())
+                                .isEqualTo("#/components/schemas/ErrorEnvelope");
+                          }
+                        }));
+  }
+
+  @Test
+  void domainIdsAndDecreeTypesAreEnumsTakenFromTheRegistries() throws Exception {
+    JsonNode schemas = document().get("components").get("schemas");
+    assertThat(texts(schemas.get("DomainId").get("enum")))
+        .containsExactlyElementsOf(DomainAdapterRegistry.standard().domains());
+    assertThat(texts(schemas.get("DecreeType").get("enum")))
+        .containsExactlyElementsOf(DecreeType.wireNames());
+    for (String request : List.of("FromDomainRequest", "RunSimulationRequest")) {
+      assertThat(schemas.get(request).get("properties").get("domain").get("$ref").asText())
+          .as(request)
+          .isEqualTo("#/components/schemas/DomainId");
+    }
+    assertThat(schemas.get("DecreeRequest").get("properties").get("type").get("$ref").asText())
+        .isEqualTo("#/components/schemas/DecreeType");
+  }
+
+  @Test
+  void typedParametersCarryTheirBoundsTypesAndFormats() throws Exception {
+    JsonNode decrees = document().get("paths").get("/v1/simulations/{id}/decrees").get("get");
+    Map<String, JsonNode> parameters = new LinkedHashMap<>();
+    decrees.get("parameters").forEach(p -> parameters.put(p.get("name").asText(), p.get("schema")));
+    assertThat(parameters.get("id").get("format").asText()).isEqualTo("uuid");
+    assertThat(parameters.get("limit").get("type").asText()).isEqualTo("integer");
+    assertThat(parameters.get("limit").get("minimum").asInt()).isEqualTo(1);
+    assertThat(parameters.get("limit").get("maximum").asInt()).isEqualTo(200);
+    assertThat(parameters.get("limit").get("default").asInt()).isEqualTo(50);
+    assertThat(parameters.get("offset").get("minimum").asInt()).isZero();
+    assertThat(texts(parameters.get("order").get("enum"))).containsExactly("asc", "desc");
+  }
+
+  private static Map<String, JsonNode> operations(JsonNode document) {
+    Map<String, JsonNode> operations = new LinkedHashMap<>();
+    document
+        .get("paths")
+        .fields()
+        .forEachRemaining(
+            path ->
+                path.getValue()
+                    .fields()
+                    .forEachRemaining(
+                        method ->
+                            operations.put(
+                                method.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey(),
+                                method.getValue())));
+    return operations;
+  }
+
+  private static List<String> statuses(JsonNode operation) {
+    List<String> statuses = new ArrayList<>();
+    operation.get("responses").fieldNames().forEachRemaining(statuses::add);
+    return statuses;
+  }
+
+  private static List<String> texts(JsonNode array) {
+    List<String> texts = new ArrayList<>();
+    array.forEach(value -> texts.add(value.asText()));
+    return texts;
   }
 
   @Test

@@ -1,0 +1,130 @@
+package io.causality.sim.resources;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.SimConfiguration;
+import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.db.OrganizationRow;
+import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Typed path, query and header parameters: a value Jersey cannot convert is a 400 VALIDATION_ERROR
+ * naming it, together with every other bad parameter of the request; and the JSON or NDJSON variant
+ * of an endpoint is chosen by Jersey from the Accept header.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class ParametersIntegrationTest {
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(ConfigOverride.config("rateLimits.enabled", "false"));
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static String key;
+  private static String simulation;
+  private final SimTestFixture.Client client = new SimTestFixture.Client(APP);
+
+  @BeforeAll
+  static void aSimulationThatHasRun() throws Exception {
+    OrganizationAdmin admin = SimTestFixture.admin(APP);
+    OrganizationRow org = SimTestFixture.organization(admin, "community");
+    key = admin.createApiKey(org.slug(), "simulation:read,simulation:write").key();
+    SimTestFixture.Client client = new SimTestFixture.Client(APP);
+    HttpResponse<String> run =
+        client.send(
+            client
+                .request("/v1/simulations/run")
+                .header("X-Api-Key", key)
+                .header("Content-Type", "application/json")
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "{\"scenarioId\":\"tipping-point\",\"ticks\":3}")));
+    assertThat(run.statusCode()).as(run.body()).isEqualTo(200);
+    simulation = JSON.readTree(run.body()).get("simulationId").asText();
+  }
+
+  private JsonNode error(String path, int status) throws Exception {
+    HttpResponse<String> response = client.getWithKey(path, key);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    JsonNode error = JSON.readTree(response.body()).get("error");
+    assertThat(error.get("code").asText()).isEqualTo("VALIDATION_ERROR");
+    return error;
+  }
+
+  private List<String> issuePaths(String path) throws Exception {
+    return error(path, 400).get("details").get("issues").findValuesAsText("path");
+  }
+
+  @Test
+  void aValueThatIsNotAnIntegerIsNamedWithTheOtherBadParameters() throws Exception {
+    assertThat(issuePaths("/v1/simulations/" + simulation + "/decrees?limit=abc&offset=-1"))
+        .containsExactlyInAnyOrder("limit", "offset");
+    assertThat(issuePaths("/v1/simulations?limit=1.5")).containsExactly("limit");
+  }
+
+  @Test
+  void aBadPathIdIsNamedWithTheBadQueryParameters() throws Exception {
+    assertThat(issuePaths("/v1/simulations/xyz/prophecies?order=sideways&limit=0"))
+        .containsExactlyInAnyOrder("id", "order", "limit");
+  }
+
+  @Test
+  void aBadPathIdIsNamedWithABadLastEventId() throws Exception {
+    HttpResponse<String> response =
+        client.send(
+            client
+                .request("/v1/simulations/not-a-uuid/events")
+                .header("X-Api-Key", key)
+                .header("Accept", "text/event-stream")
+                .header("Last-Event-ID", "abc"));
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+    assertThat(
+            JSON.readTree(response.body())
+                .get("error")
+                .get("details")
+                .get("issues")
+                .findValuesAsText("path"))
+        .containsExactlyInAnyOrder("id", "Last-Event-ID");
+  }
+
+  @Test
+  void onlyTheCanonicalUuidFormIsAnId() throws Exception {
+    assertThat(issuePaths("/v1/simulations/1-2-3-4-5")).containsExactly("id");
+    JsonNode error = error("/v1/simulations/1-2-3-4-5/trace", 400);
+    assertThat(error.get("message").asText()).contains("id").contains("UUID");
+  }
+
+  @Test
+  void emptyValuesTakeTheDefaultsAndOrderIgnoresCase() throws Exception {
+    HttpResponse<String> page =
+        client.getWithKey("/v1/simulations/" + simulation + "/prophecies?limit=&order=DESC", key);
+    assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+    assertThat(JSON.readTree(page.body()).get("pagination").get("limit").asInt()).isEqualTo(50);
+  }
+
+  private HttpResponse<String> trace(String accept) {
+    HttpRequest.Builder request =
+        client.request("/v1/simulations/" + simulation + "/trace").header("X-Api-Key", key);
+    return client.send(accept == null ? request : request.header("Accept", accept));
+  }
+
+  @Test
+  void theTraceIsJsonUnlessNdjsonIsPreferred() {
+    assertThat(trace(null).headers().firstValue("Content-Type")).hasValue("application/json");
+    assertThat(trace("*/*").headers().firstValue("Content-Type")).hasValue("application/json");
+    assertThat(trace("application/json, application/x-ndjson;q=0.5").body()).startsWith("{");
+    HttpResponse<String> ndjson = trace("application/x-ndjson, application/json;q=0.1");
+    assertThat(ndjson.headers().firstValue("Content-Type")).hasValue("application/x-ndjson");
+    assertThat(ndjson.body().lines()).hasSize(5); // metadata, initialState, 3 steps
+    assertThat(trace("text/html").statusCode()).isEqualTo(406);
+  }
+}
