@@ -20,7 +20,7 @@ import io.causality.sim.db.SnapshotDao;
 import io.causality.sim.db.StatusChangeDao;
 import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.db.UsageDao;
-import io.causality.sim.engine.EngineVersion;
+import io.causality.sim.engine.core.EngineVersion;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.input.InputJson;
