@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
 
 /**
  * Generators of what a careless or hostile client sends: malformed and mistyped JSON, huge numbers,
@@ -70,17 +68,17 @@ public final class HostileInput {
   private HostileInput() {}
 
   /** Request bodies: mostly a valid template bent out of shape, else anything at all. */
-  public static Arbitrary<byte[]> bodies(JsonNode template) {
+  public static Gen<byte[]> bodies(JsonNode template) {
     String text = template == null ? "{}" : template.toString();
-    return Arbitraries.frequencyOf(
-        net.jqwik.api.Tuple.of(5, Arbitraries.randoms().map(r -> mutated(template, r))),
-        net.jqwik.api.Tuple.of(2, Arbitraries.randoms().map(r -> damaged(text, r))),
-        net.jqwik.api.Tuple.of(1, Arbitraries.bytes().array(byte[].class).ofMaxSize(2_000)),
-        net.jqwik.api.Tuple.of(1, nesting()),
-        net.jqwik.api.Tuple.of(1, Arbitraries.of(ODD_VALUES).map(HostileInput::bytes)),
-        net.jqwik.api.Tuple.of(
+    return Gen.frequency(
+        Gen.weight(5, r -> mutated(template, r)),
+        Gen.weight(2, r -> damaged(text, r)),
+        Gen.weight(1, Gen.bytes(2_000)),
+        Gen.weight(1, nesting()),
+        Gen.weight(1, Gen.of(ODD_VALUES).map(HostileInput::bytes)),
+        Gen.weight(
             1,
-            Arbitraries.of(
+            Gen.of(
                     "",
                     " ",
                     "\r\n",
@@ -94,9 +92,9 @@ public final class HostileInput {
   }
 
   /** Path segments, raw on the wire: valid ones sometimes, else odd ones. */
-  public static Arbitrary<String> pathSegments(List<String> valid) {
-    Arbitrary<String> odd =
-        Arbitraries.of(
+  public static Gen<String> pathSegments(List<String> valid) {
+    Gen<String> odd =
+        Gen.of(
             "",
             ".",
             "..",
@@ -134,24 +132,17 @@ public final class HostileInput {
             "%25",
             "%252F");
     // Mostly printable, so that most requests get past the server's URI checks to the service.
-    Arbitrary<String> random =
-        Arbitraries.strings()
-            .withCharRange('!', '~')
-            .withChars('\u00e9', '\u00ff', '\u0080')
-            .ofMaxLength(80)
-            .map(HostileInput::pathSafe);
+    Gen<String> random =
+        Gen.strings(Gen.charRange('!', '~') + "\u00e9\u00ff\u0080", 80).map(HostileInput::pathSafe);
     return valid.isEmpty()
-        ? Arbitraries.oneOf(odd, random)
-        : Arbitraries.frequencyOf(
-            net.jqwik.api.Tuple.of(2, Arbitraries.of(valid)),
-            net.jqwik.api.Tuple.of(3, odd),
-            net.jqwik.api.Tuple.of(1, random));
+        ? Gen.oneOf(odd, random)
+        : Gen.frequency(Gen.weight(2, Gen.of(valid)), Gen.weight(3, odd), Gen.weight(1, random));
   }
 
   /** Query values, already encoded for the wire (or deliberately not). */
-  public static Arbitrary<String> queryValues() {
-    Arbitrary<String> plain =
-        Arbitraries.of(
+  public static Gen<String> queryValues() {
+    Gen<String> plain =
+        Gen.of(
             "",
             "0",
             "1",
@@ -182,18 +173,16 @@ public final class HostileInput {
             "PENDING",
             "APPROVED,DENIED",
             "\u00ff\u00fe");
-    Arbitrary<String> encoded =
-        Arbitraries.strings()
-            .withCharRange('\u0000', '\u00ff')
-            .ofMaxLength(60)
+    Gen<String> encoded =
+        Gen.strings(Gen.charRange('\u0000', '\u00ff'), 60)
             .map(s -> URLEncoder.encode(s, StandardCharsets.ISO_8859_1));
-    return Arbitraries.oneOf(plain, encoded);
+    return Gen.oneOf(plain, encoded);
   }
 
   /** Header values, including control characters (not CR or LF) and raw high bytes. */
-  public static Arbitrary<String> headerValues() {
-    Arbitrary<String> odd =
-        Arbitraries.of(
+  public static Gen<String> headerValues() {
+    Gen<String> odd =
+        Gen.of(
             "",
             " ",
             "\t",
@@ -213,16 +202,12 @@ public final class HostileInput {
             "=",
             "\"",
             "*/*");
-    Arbitrary<String> random =
-        Arbitraries.strings()
-            .withCharRange(' ', '~')
-            .withChars('\t', '\u0000', '\u001f', '\u00e9', '\u00ff')
-            .ofMaxLength(100);
-    return Arbitraries.oneOf(odd, random);
+    Gen<String> random = Gen.strings(Gen.charRange(' ', '~') + "\t\u0000\u001f\u00e9\u00ff", 100);
+    return Gen.oneOf(odd, random);
   }
 
-  public static Arbitrary<String> contentTypes() {
-    return Arbitraries.of(
+  public static Gen<String> contentTypes() {
+    return Gen.of(
         "application/json",
         "application/json; charset=utf-8",
         "application/json; charset=UTF-16",
@@ -246,8 +231,8 @@ public final class HostileInput {
         "\u00ff/\u00fe");
   }
 
-  public static Arbitrary<String> accepts() {
-    return Arbitraries.of(
+  public static Gen<String> accepts() {
+    return Gen.of(
         "application/json",
         "application/x-ndjson",
         "text/event-stream",
@@ -266,12 +251,12 @@ public final class HostileInput {
   }
 
   /** The documented method most of the time, else another one. */
-  public static Arbitrary<String> methods(String documented) {
-    return Arbitraries.frequencyOf(
-        net.jqwik.api.Tuple.of(8, Arbitraries.just(documented)),
-        net.jqwik.api.Tuple.of(
+  public static Gen<String> methods(String documented) {
+    return Gen.frequency(
+        Gen.weight(8, Gen.just(documented)),
+        Gen.weight(
             2,
-            Arbitraries.of(
+            Gen.of(
                 "GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "TRACE", "CONNECT",
                 "FOO", "get")));
   }
@@ -342,11 +327,11 @@ public final class HostileInput {
     return out;
   }
 
-  private static Arbitrary<byte[]> nesting() {
-    return Arbitraries.of(10, 999, 1_001, 5_000, 100_000)
+  private static Gen<byte[]> nesting() {
+    return Gen.of(10, 999, 1_001, 5_000, 100_000)
         .flatMap(
             depth ->
-                Arbitraries.of(
+                Gen.of(
                     bytes("[".repeat(depth) + "]".repeat(depth)),
                     bytes("{\"a\":".repeat(depth) + "1" + "}".repeat(depth)),
                     bytes("[".repeat(depth))));
