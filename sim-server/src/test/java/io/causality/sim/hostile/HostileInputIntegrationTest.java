@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.testing.EnvelopeCheck;
 import io.causality.common.testing.Gen;
+import io.causality.common.testing.HostileBodies;
 import io.causality.common.testing.HostileInput;
 import io.causality.common.testing.RawHttp;
 import io.causality.common.testing.SeededTries;
@@ -120,7 +121,7 @@ class HostileInputIntegrationTest {
     String method = HostileInput.methods(operation.method()).next(random);
     String target = target(operation).next(random);
     byte[] body =
-        HostileInput.bodies(operation.template()).orNull(hasBody ? 0.05 : 0.85).next(random);
+        HostileBodies.bodies(operation.template()).orNull(hasBody ? 0.05 : 0.85).next(random);
     boolean chunked = Gen.of(false, false, true).next(random);
     Map<String, String> headers = new LinkedHashMap<>(credentials().next(random));
     String type = HostileInput.contentTypes().orNull(0.1).next(random);
