@@ -3,7 +3,7 @@ package io.causality.sim.benchmarks;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causality.sim.engine.EngineRegistry;
+import io.causality.sim.engine.core.EngineRegistry;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.output.EngineListener;

@@ -1,7 +1,7 @@
 package io.causality.sim.core;
 
-import io.causality.sim.engine.EngineRegistry;
 import io.causality.sim.engine.adapter.DomainAdapterRegistry;
+import io.causality.sim.engine.core.EngineRegistry;
 import io.causality.sim.engine.scenario.ScenarioCatalog;
 
 /** The engine's registries, built once at start: versions, pre-built scenarios, adapters. */

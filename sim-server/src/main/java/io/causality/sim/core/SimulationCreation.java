@@ -6,7 +6,7 @@ import io.causality.sim.api.RawJson;
 import io.causality.sim.api.RunSimulationRequest;
 import io.causality.sim.api.SimulationCreated;
 import io.causality.sim.db.SimulationRow;
-import io.causality.sim.engine.EngineVersion;
+import io.causality.sim.engine.core.EngineVersion;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import java.nio.charset.StandardCharsets;

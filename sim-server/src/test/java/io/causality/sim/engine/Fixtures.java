@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.engine.core.EngineRegistry;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.model.Scenario;

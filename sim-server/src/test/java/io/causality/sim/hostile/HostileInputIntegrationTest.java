@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.testing.EnvelopeCheck;
+import io.causality.common.testing.Gen;
+import io.causality.common.testing.HostileBodies;
 import io.causality.common.testing.HostileInput;
 import io.causality.common.testing.RawHttp;
+import io.causality.common.testing.SeededTries;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
@@ -23,20 +26,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.EdgeCasesMode;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.Tuple.Tuple2;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every endpoint that /v1/openapi.json lists, over real HTTP, with what a careless or hostile
@@ -65,7 +60,7 @@ class HostileInputIntegrationTest {
   /** One documented operation: its method, path template, query parameters and body. */
   record Operation(String method, String path, List<String> query, JsonNode template) {}
 
-  @BeforeContainer
+  @BeforeAll
   static void start() throws Exception {
     // A small body limit puts the 413 path, declared and chunked, in the mix.
     app =
@@ -98,77 +93,72 @@ class HostileInputIntegrationTest {
     operations = operations(openApi, templates(scenario));
   }
 
-  @AfterContainer
+  @AfterAll
   static void stop() {
     app.after();
   }
 
-  // Edge cases off: jqwik would spend them on the first operation's generators.
-  @Property(tries = 400, edgeCases = EdgeCasesMode.NONE)
-  void everyEndpointAnswersHostileInputWithTheEnvelope(
-      @ForAll("requests") Tuple2<Operation, RawHttp.Request> generated) throws IOException {
-    RawHttp.Request request = generated.get2();
-    RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), request);
-    Statistics.label("status").collect(answer.status());
-    Statistics.label("operation")
-        .collect(generated.get1().method() + " " + generated.get1().path());
-    EnvelopeCheck.assertAnsweredWell(request, answer);
+  @Test
+  void everyEndpointAnswersHostileInputWithTheEnvelope() {
+    // Each operation equally often.
+    Gen<Operation> operation = Gen.of(operations);
+    SeededTries.run(
+        "hostile input",
+        400,
+        (random, tally) -> {
+          Operation drawn = operation.next(random);
+          RawHttp.Request request = request(drawn, random);
+          RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), request);
+          tally.collect("status", answer.status());
+          tally.collect("operation", drawn.method() + " " + drawn.path());
+          EnvelopeCheck.assertAnsweredWell(request, answer);
+        });
   }
 
-  @Provide
-  Arbitrary<Tuple2<Operation, RawHttp.Request>> requests() {
-    // oneOf picks each operation equally often.
-    return Arbitraries.oneOf(
-        operations.stream().map(o -> requestsFor(o).map(r -> Tuple.of(o, r))).toList());
-  }
-
-  private static Arbitrary<RawHttp.Request> requestsFor(Operation operation) {
+  /** A request for {@code operation}, every part drawn from {@code random}. */
+  private static RawHttp.Request request(Operation operation, Random random) {
     boolean hasBody = operation.template() != null;
-    return Combinators.combine(
-            HostileInput.methods(operation.method()),
-            target(operation),
-            HostileInput.bodies(operation.template()).injectNull(hasBody ? 0.05 : 0.85),
-            Arbitraries.of(false, false, true),
-            credentials(),
-            HostileInput.contentTypes().injectNull(0.1),
-            HostileInput.accepts().injectNull(0.5),
-            otherHeaders())
-        .as(
-            (method, target, body, chunked, auth, type, accept, other) -> {
-              Map<String, String> headers = new LinkedHashMap<>(auth);
-              if (body != null && type != null) {
-                headers.put("Content-Type", type);
-              }
-              if (accept != null) {
-                headers.put("Accept", accept);
-              }
-              headers.putAll(other);
-              return new RawHttp.Request(method, target, headers, body, chunked);
-            });
+    String method = HostileInput.methods(operation.method()).next(random);
+    String target = target(operation).next(random);
+    byte[] body =
+        HostileBodies.bodies(operation.template()).orNull(hasBody ? 0.05 : 0.85).next(random);
+    boolean chunked = Gen.of(false, false, true).next(random);
+    Map<String, String> headers = new LinkedHashMap<>(credentials().next(random));
+    String type = HostileInput.contentTypes().orNull(0.1).next(random);
+    String accept = HostileInput.accepts().orNull(0.5).next(random);
+    Map<String, String> other = otherHeaders().next(random);
+    if (body != null && type != null) {
+      headers.put("Content-Type", type);
+    }
+    if (accept != null) {
+      headers.put("Accept", accept);
+    }
+    headers.putAll(other);
+    return new RawHttp.Request(method, target, headers, body, chunked);
   }
 
   /** The path with each parameter a valid id or a hostile segment, and a hostile query. */
-  private static Arbitrary<String> target(Operation operation) {
+  private static Gen<String> target(Operation operation) {
     Matcher parameters = PARAMETER.matcher(operation.path());
-    List<Arbitrary<String>> parts = new ArrayList<>();
+    List<Gen<String>> parts = new ArrayList<>();
     int at = 0;
     while (parameters.find()) {
-      parts.add(Arbitraries.just(operation.path().substring(at, parameters.start())));
+      parts.add(Gen.just(operation.path().substring(at, parameters.start())));
       parts.add(HostileInput.pathSegments(validIdsFor(operation.path())));
       at = parameters.end();
     }
-    parts.add(Arbitraries.just(operation.path().substring(at)));
+    parts.add(Gen.just(operation.path().substring(at)));
     List<String> names = new ArrayList<>(operation.query());
     names.add("unknown");
     for (String name : names) {
       parts.add(
           HostileInput.queryValues()
               .map(value -> "&" + name + "=" + value)
-              .injectNull(0.5)
+              .orNull(0.5)
               .map(pair -> pair == null ? "" : pair));
     }
-    return Combinators.combine(parts)
-        .as(
+    return Gen.each(parts)
+        .map(
             list -> {
               String joined = String.join("", list);
               int query = joined.indexOf('&');
@@ -184,31 +174,26 @@ class HostileInputIntegrationTest {
   }
 
   /** A valid key most of the time, so requests get past authentication to the resources. */
-  private static Arbitrary<Map<String, String>> credentials() {
+  private static Gen<Map<String, String>> credentials() {
     String jwt = SimTestFixture.jwt("user-1", Instant.now().plusSeconds(3_600));
-    return Arbitraries.frequencyOf(
-        net.jqwik.api.Tuple.of(6, Arbitraries.just(Map.of("X-Api-Key", apiKey))),
-        net.jqwik.api.Tuple.of(1, Arbitraries.just(Map.of("Authorization", "Bearer " + jwt))),
-        net.jqwik.api.Tuple.of(1, HostileInput.headerValues().map(v -> Map.of("X-Api-Key", v))),
-        net.jqwik.api.Tuple.of(1, HostileInput.headerValues().map(v -> Map.of("Authorization", v))),
-        net.jqwik.api.Tuple.of(1, Arbitraries.just(Map.of())));
+    return Gen.frequency(
+        Gen.weight(6, Gen.just(Map.of("X-Api-Key", apiKey))),
+        Gen.weight(1, Gen.just(Map.of("Authorization", "Bearer " + jwt))),
+        Gen.weight(1, HostileInput.headerValues().map(v -> Map.of("X-Api-Key", v))),
+        Gen.weight(1, HostileInput.headerValues().map(v -> Map.of("Authorization", v))),
+        Gen.weight(1, Gen.just(Map.of())));
   }
 
-  private static Arbitrary<Map<String, String>> otherHeaders() {
-    return Combinators.combine(
-            HostileInput.headerValues().injectNull(0.7),
-            HostileInput.headerValues().injectNull(0.7),
-            HostileInput.headerValues().injectNull(0.8),
-            HostileInput.headerValues().injectNull(0.9))
-        .as(
-            (requestId, idempotency, lastEvent, language) -> {
-              Map<String, String> headers = new LinkedHashMap<>();
-              putIfPresent(headers, "X-Request-Id", requestId);
-              putIfPresent(headers, "Idempotency-Key", idempotency);
-              putIfPresent(headers, "Last-Event-ID", lastEvent);
-              putIfPresent(headers, "Accept-Charset", language);
-              return headers;
-            });
+  private static Gen<Map<String, String>> otherHeaders() {
+    Gen<String> value = HostileInput.headerValues();
+    return random -> {
+      Map<String, String> headers = new LinkedHashMap<>();
+      putIfPresent(headers, "X-Request-Id", value.orNull(0.7).next(random));
+      putIfPresent(headers, "Idempotency-Key", value.orNull(0.7).next(random));
+      putIfPresent(headers, "Last-Event-ID", value.orNull(0.8).next(random));
+      putIfPresent(headers, "Accept-Charset", value.orNull(0.9).next(random));
+      return headers;
+    };
   }
 
   private static void putIfPresent(Map<String, String> headers, String name, String value) {

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.common.testing.EnvelopeCheck;
+import io.causality.common.testing.Gen;
+import io.causality.common.testing.HostileBodies;
 import io.causality.common.testing.HostileInput;
 import io.causality.common.testing.RawHttp;
+import io.causality.common.testing.SeededTries;
 import io.causality.hitl.coordinator.CoordinatorApplication;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
@@ -14,23 +17,14 @@ import io.causality.hitl.coordinator.OverrideBodies;
 import io.causality.hitl.coordinator.TestDeployment;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.EdgeCasesMode;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.Tuple.Tuple2;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
-import net.jqwik.api.statistics.Statistics;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every endpoint of the coordinator's API, over real HTTP, with what a careless or hostile client
@@ -48,7 +42,7 @@ class HostileInputIntegrationTest {
   /** One operation: method, path ({id} for the request id), query parameters, valid body. */
   record Operation(String method, String path, List<String> query, JsonNode template) {}
 
-  @BeforeContainer
+  @BeforeAll
   static void start() throws Exception {
     app =
         new DropwizardAppExtension<>(
@@ -91,49 +85,46 @@ class HostileInputIntegrationTest {
             new Operation("GET", "/healthz", List.of(), null));
   }
 
-  @AfterContainer
+  @AfterAll
   static void stop() {
     app.after();
   }
 
-  // Edge cases off: jqwik would spend them on the first operation's generators.
-  @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
-  void everyEndpointAnswersHostileInputWithTheEnvelope(
-      @ForAll("requests") Tuple2<Operation, RawHttp.Request> generated) throws IOException {
-    RawHttp.Request request = generated.get2();
-    RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), request);
-    Statistics.label("status").collect(answer.status());
-    Statistics.label("operation")
-        .collect(generated.get1().method() + " " + generated.get1().path());
-    EnvelopeCheck.assertAnsweredWell(request, answer);
+  @Test
+  void everyEndpointAnswersHostileInputWithTheEnvelope() {
+    // Each operation equally often.
+    Gen<Operation> operation = Gen.of(operations);
+    SeededTries.run(
+        "hostile input",
+        300,
+        (random, tally) -> {
+          Operation drawn = operation.next(random);
+          RawHttp.Request request = request(drawn, random);
+          RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), request);
+          tally.collect("status", answer.status());
+          tally.collect("operation", drawn.method() + " " + drawn.path());
+          EnvelopeCheck.assertAnsweredWell(request, answer);
+        });
   }
 
-  @Provide
-  Arbitrary<Tuple2<Operation, RawHttp.Request>> requests() {
-    return Arbitraries.oneOf(
-        operations.stream().map(o -> requestsFor(o).map(r -> Tuple.of(o, r))).toList());
-  }
-
-  private static Arbitrary<RawHttp.Request> requestsFor(Operation operation) {
+  /** A request for {@code operation}, every part drawn from {@code random}. */
+  private static RawHttp.Request request(Operation operation, Random random) {
     boolean hasBody = operation.template() != null;
-    return Combinators.combine(
-            HostileInput.methods(operation.method()),
-            target(operation),
-            HostileInput.bodies(operation.template()).injectNull(hasBody ? 0.05 : 0.85),
-            Arbitraries.of(false, false, true),
-            HostileInput.headerValues().injectNull(0.7),
-            HostileInput.contentTypes().injectNull(0.1),
-            HostileInput.accepts().injectNull(0.5),
-            HostileInput.headerValues().injectNull(0.7))
-        .as(
-            (method, target, body, chunked, auth, type, accept, requestId) -> {
-              Map<String, String> headers = new LinkedHashMap<>();
-              put(headers, "Authorization", auth);
-              put(headers, "Content-Type", body == null ? null : type);
-              put(headers, "Accept", accept);
-              put(headers, "X-Request-Id", requestId);
-              return new RawHttp.Request(method, target, headers, body, chunked);
-            });
+    String method = HostileInput.methods(operation.method()).next(random);
+    String target = target(operation).next(random);
+    byte[] body =
+        HostileBodies.bodies(operation.template()).orNull(hasBody ? 0.05 : 0.85).next(random);
+    boolean chunked = Gen.of(false, false, true).next(random);
+    String auth = HostileInput.headerValues().orNull(0.7).next(random);
+    String type = HostileInput.contentTypes().orNull(0.1).next(random);
+    String accept = HostileInput.accepts().orNull(0.5).next(random);
+    String requestId = HostileInput.headerValues().orNull(0.7).next(random);
+    Map<String, String> headers = new LinkedHashMap<>();
+    put(headers, "Authorization", auth);
+    put(headers, "Content-Type", body == null ? null : type);
+    put(headers, "Accept", accept);
+    put(headers, "X-Request-Id", requestId);
+    return new RawHttp.Request(method, target, headers, body, chunked);
   }
 
   private static void put(Map<String, String> headers, String name, String value) {
@@ -142,13 +133,13 @@ class HostileInputIntegrationTest {
     }
   }
 
-  private static Arbitrary<String> target(Operation operation) {
-    List<Arbitrary<String>> parts = new ArrayList<>();
+  private static Gen<String> target(Operation operation) {
+    List<Gen<String>> parts = new ArrayList<>();
     String[] around = operation.path().split("\\{id}", -1);
-    parts.add(Arbitraries.just(around[0]));
+    parts.add(Gen.just(around[0]));
     if (around.length > 1) {
       parts.add(HostileInput.pathSegments(validIds));
-      parts.add(Arbitraries.just(around[1]));
+      parts.add(Gen.just(around[1]));
     }
     List<String> names = new ArrayList<>(operation.query());
     names.add("unknown");
@@ -156,11 +147,11 @@ class HostileInputIntegrationTest {
       parts.add(
           HostileInput.queryValues()
               .map(value -> "&" + name + "=" + value)
-              .injectNull(0.5)
+              .orNull(0.5)
               .map(pair -> pair == null ? "" : pair));
     }
-    return Combinators.combine(parts)
-        .as(
+    return Gen.each(parts)
+        .map(
             list -> {
               String joined = String.join("", list);
               int query = joined.indexOf('&');

@@ -3,7 +3,6 @@ package io.causality.sim.engine.core;
 import static java.util.Objects.requireNonNull;
 
 import io.causality.sim.engine.EngineValidationException;
-import io.causality.sim.engine.EngineVersion;
 import io.causality.sim.engine.UnknownAgentException;
 import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.input.PolicyChange;
@@ -19,6 +18,8 @@ import io.causality.sim.engine.output.LossEvent;
 import io.causality.sim.engine.output.Paradox;
 import io.causality.sim.engine.output.StateSnapshot;
 import io.causality.sim.engine.output.Step;
+import io.causality.sim.engine.output.TraceMetadata;
+import io.causality.sim.engine.output.TraceSource;
 import io.causality.sim.engine.output.Warning;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,7 @@ import java.util.List;
  * {@link #submit(EngineInput)} returns it tagged with that tick, which is what a caller persists to
  * rebuild the simulation later with {@link #replay}.
  */
-public final class Simulation {
+public final class Simulation implements TraceSource {
   static final String DRIFT = "drift";
 
   private final EngineVersion version;
@@ -114,11 +115,6 @@ public final class Simulation {
     queued.add(scheduled);
   }
 
-  /** Inputs queued for the next tick, in submission order. */
-  public List<ScheduledInput> queuedInputs() {
-    return List.copyOf(queued);
-  }
-
   /** Computes {@code ticks} ticks, telling {@code listener} about each. */
   public void advance(long ticks, EngineListener listener) {
     requireNonNull(listener, "listener");
@@ -157,18 +153,33 @@ public final class Simulation {
   }
 
   /** The state after the last computed tick (tick -1 before the first). */
+  @Override
   public StateSnapshot state() {
     return Views.state(world);
   }
 
+  @Override
   public List<AgentSnapshot> agents() {
     return Views.agents(world);
   }
 
+  @Override
+  public TraceMetadata traceMetadata() {
+    return new TraceMetadata(
+        version.id(),
+        scenario.id(),
+        scenario.seed(),
+        world.nextTick,
+        scenario.agents().size(),
+        state().attractors().size(),
+        scenario.nodeLabels(),
+        world.rules);
+  }
+
   /**
    * The exact state at this tick boundary, without queued inputs: after {@link
-   * io.causality.sim.engine.EngineRegistry#restore}, feed the persisted inputs with tick >= {@link
-   * #nextTick()} through {@link #replay}.
+   * EngineRegistry#restore}, feed the persisted inputs with tick >= {@link #nextTick()} through
+   * {@link #replay}.
    */
   public byte[] snapshot() {
     return SnapshotCodec.write(this);

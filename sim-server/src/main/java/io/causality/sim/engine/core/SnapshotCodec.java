@@ -1,7 +1,6 @@
 package io.causality.sim.engine.core;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.sim.engine.EngineVersion;
+import io.causality.sim.engine.json.JsonTree;
 import io.causality.sim.engine.model.Rules;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.scenario.ScenarioJson;
@@ -25,7 +24,6 @@ import java.util.function.Function;
 public final class SnapshotCodec {
   private static final int MAGIC = 0x43534E50; // "CSNP"
   private static final int FORMAT = 1;
-  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private SnapshotCodec() {}
 
@@ -55,7 +53,7 @@ public final class SnapshotCodec {
       EngineVersion version = versions.apply(in.readUTF());
       byte[] json = new byte[in.readInt()];
       in.readFully(json);
-      Scenario scenario = ScenarioParser.parse(MAPPER.readTree(json), "snapshot");
+      Scenario scenario = ScenarioParser.parse(JsonTree.read(json), "snapshot");
       Simulation sim = Simulation.create(version, scenario);
       readWorld(in, sim.world);
       readHistory(in, sim);

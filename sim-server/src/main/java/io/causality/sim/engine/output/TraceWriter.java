@@ -2,14 +2,13 @@ package io.causality.sim.engine.output;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
-import io.causality.sim.engine.core.Simulation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * Streams a trace while a simulation advances; it is the listener passed to {@link
- * Simulation#advance} or {@link Simulation#replay}. JSON layout: {@code
+ * Streams a trace while a simulation advances; it is the listener passed to {@code
+ * Simulation.advance} or {@code Simulation.replay}. JSON layout: {@code
  * {"metadata":{...},"initialState":{...},"steps":[...]}}; NDJSON layout: a line {@code
  * {"metadata":{...}}}, a line {@code {"initialState":{...}}}, then one step per line. initialState
  * is {@code {"state":{...},"agents":[...]}} before the first step. Output is byte-identical for
@@ -25,30 +24,18 @@ public final class TraceWriter implements EngineListener {
   }
 
   /** Starts a JSON trace of {@code simulation} from its next tick; call before advancing. */
-  public static TraceWriter json(JsonGenerator gen, Simulation simulation) {
+  public static TraceWriter json(JsonGenerator gen, TraceSource simulation) {
     TraceWriter writer = new TraceWriter(gen, false);
-    writer.header(metadata(simulation), simulation.state(), simulation.agents());
+    writer.header(simulation.traceMetadata(), simulation.state(), simulation.agents());
     return writer;
   }
 
   /** Starts an NDJSON trace; the generator writes each root value on its own line. */
-  public static TraceWriter ndjson(JsonGenerator gen, Simulation simulation) {
+  public static TraceWriter ndjson(JsonGenerator gen, TraceSource simulation) {
     gen.setRootValueSeparator(new SerializedString(""));
     TraceWriter writer = new TraceWriter(gen, true);
-    writer.header(metadata(simulation), simulation.state(), simulation.agents());
+    writer.header(simulation.traceMetadata(), simulation.state(), simulation.agents());
     return writer;
-  }
-
-  public static TraceMetadata metadata(Simulation simulation) {
-    return new TraceMetadata(
-        simulation.engineVersion().id(),
-        simulation.scenario().id(),
-        simulation.scenario().seed(),
-        simulation.nextTick(),
-        simulation.scenario().agents().size(),
-        simulation.state().attractors().size(),
-        simulation.scenario().nodeLabels(),
-        simulation.rules());
   }
 
   private void header(TraceMetadata metadata, StateSnapshot state, List<AgentSnapshot> agents) {

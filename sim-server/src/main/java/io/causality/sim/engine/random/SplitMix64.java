@@ -15,8 +15,8 @@ public final class SplitMix64 {
   private SplitMix64() {}
 
   /** The finalizer of SplitMix64: a bijective mix of 64 bits. */
-  public static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+  public static long mix(long value) {
+    long z = (value ^ (value >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return z ^ (z >>> 31);
   }

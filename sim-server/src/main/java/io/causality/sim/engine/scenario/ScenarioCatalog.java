@@ -1,7 +1,7 @@
 package io.causality.sim.engine.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.engine.json.JsonTree;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.model.ScenarioSummary;
 import java.io.IOException;
@@ -18,7 +18,6 @@ import java.util.Optional;
  */
 public final class ScenarioCatalog {
   private static final String ROOT = "scenarios/";
-  private static final ObjectMapper MAPPER = new ObjectMapper();
   private final List<Scenario> scenarios;
 
   private ScenarioCatalog(List<Scenario> scenarios) {
@@ -48,7 +47,7 @@ public final class ScenarioCatalog {
       if (in == null) {
         throw new IllegalStateException("missing resource " + resource);
       }
-      return MAPPER.readTree(in);
+      return JsonTree.read(in);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + resource, e);
     }

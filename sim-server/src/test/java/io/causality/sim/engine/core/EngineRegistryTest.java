@@ -1,8 +1,10 @@
-package io.causality.sim.engine;
+package io.causality.sim.engine.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.causality.sim.engine.EngineValidationException;
+import io.causality.sim.engine.ValidationIssue;
 import org.junit.jupiter.api.Test;
 
 class EngineRegistryTest {

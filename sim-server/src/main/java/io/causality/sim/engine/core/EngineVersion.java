@@ -1,8 +1,7 @@
-package io.causality.sim.engine;
+package io.causality.sim.engine.core;
 
 import static java.util.Objects.requireNonNull;
 
-import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.model.Rules;
 import io.causality.sim.engine.model.Scenario;
 

@@ -1,7 +1,6 @@
-package io.causality.sim.engine;
+package io.causality.sim.engine.core;
 
-import io.causality.sim.engine.core.Simulation;
-import io.causality.sim.engine.core.SnapshotCodec;
+import io.causality.sim.engine.EngineValidationException;
 import io.causality.sim.engine.model.Rules;
 import java.util.List;
 import java.util.Optional;

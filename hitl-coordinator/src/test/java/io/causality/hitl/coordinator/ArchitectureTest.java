@@ -1,0 +1,33 @@
+package io.causality.hitl.coordinator;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The package rules of the coordinator's main classes (docs/architecture.md): no cycles, and
+ * resources that go through the domain classes instead of DAOs and rows.
+ */
+@AnalyzeClasses(
+    packages = "io.causality.hitl.coordinator",
+    importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+  @ArchTest
+  static final ArchRule packagesAreFreeOfCycles =
+      slices().matching("io.causality.(**)").should().beFreeOfCycles();
+
+  @ArchTest
+  static final ArchRule resourcesDoNotTouchTheDatabase =
+      noClasses()
+          .that()
+          .resideInAPackage("io.causality.hitl.coordinator.resources..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.causality.hitl.coordinator.db..")
+          .because("resources are thin: they call domain classes, which own the DAOs and rows");
+}
