@@ -126,7 +126,7 @@ public class SimApplication extends Application<SimConfiguration> {
         new MigrationsBundle<>() {
           @Override
           public DataSourceFactory getDataSourceFactory(SimConfiguration configuration) {
-            return durable(configuration.getDataSourceFactory());
+            return configuration.buildDataSourceFactory();
           }
 
           @Override
@@ -142,7 +142,7 @@ public class SimApplication extends Application<SimConfiguration> {
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
     strictJson(environment);
     ManagedDataSource dataSource = openDatabase(configuration, environment);
-    Jdbi jdbi = ServiceJdbi.build(environment, configuration.getDataSourceFactory(), dataSource);
+    Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     Optional<PostgresCluster> shared = sharedDatabase(configuration, jdbi);
     Cluster cluster = shared.<Cluster>map(c -> c).orElseGet(Cluster::single);
     registerAuthentication(configuration, environment, jdbi);
@@ -234,7 +234,7 @@ public class SimApplication extends Application<SimConfiguration> {
   /** On PostgreSQL, several instances may share the database (docs/operations.md). */
   private static Optional<PostgresCluster> sharedDatabase(
       SimConfiguration configuration, Jdbi jdbi) {
-    DataSourceFactory database = configuration.getDataSourceFactory();
+    DataSourceFactory database = configuration.buildDataSourceFactory();
     if (!Databases.isPostgres(database.getUrl())) {
       return Optional.empty();
     }
@@ -296,7 +296,7 @@ public class SimApplication extends Application<SimConfiguration> {
     // One process serves an embedded H2 file (the admin commands never claim keys); a shared
     // database may hold live claims of other instances, left to the in-flight timeout.
     boolean exclusive =
-        DurableDatabase.isEmbeddedH2File(configuration.getDataSourceFactory().getUrl());
+        DurableDatabase.isEmbeddedH2File(configuration.buildDataSourceFactory().getUrl());
     environment.lifecycle().manage(idempotencyConfig.buildCleaner(idempotency, exclusive));
     environment.jersey().register(idempotencyConfig.buildFeature(idempotency));
   }
@@ -341,18 +341,12 @@ public class SimApplication extends Application<SimConfiguration> {
 
   private static ManagedDataSource openDatabase(
       SimConfiguration configuration, Environment environment) {
-    DataSourceFactory factory = durable(configuration.getDataSourceFactory());
+    DataSourceFactory factory = configuration.buildDataSourceFactory();
     ManagedDataSource dataSource = factory.build(environment.metrics(), "database");
     if (configuration.isMigrateOnStart()) {
       StartupMigrations.apply(dataSource);
     }
     return dataSource;
-  }
-
-  /** The configured database, with durable commits forced on for embedded H2 files. */
-  static DataSourceFactory durable(DataSourceFactory factory) {
-    factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));
-    return factory;
   }
 
   static String version() {

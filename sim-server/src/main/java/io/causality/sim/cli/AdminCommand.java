@@ -2,7 +2,6 @@ package io.causality.sim.cli;
 
 import com.codahale.metrics.MetricRegistry;
 import io.causality.common.cli.CommandOutput;
-import io.causality.common.db.DurableDatabase;
 import io.causality.common.db.StartupMigrations;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.AdminInputException;
@@ -36,8 +35,7 @@ abstract class AdminCommand extends ConfiguredCommand<SimConfiguration> {
       Bootstrap<SimConfiguration> bootstrap, Namespace namespace, SimConfiguration configuration)
       throws Exception {
     CommandOutput.logWarningsToStandardError();
-    DataSourceFactory factory = configuration.getDataSourceFactory();
-    factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));
+    DataSourceFactory factory = configuration.buildDataSourceFactory();
     ManagedDataSource dataSource = factory.build(new MetricRegistry(), "admin");
     try {
       if (configuration.isMigrateOnStart()) {
