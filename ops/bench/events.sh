@@ -2,7 +2,8 @@
 # Event stream benchmark (docs/performance.md, "Events"): 100 streams on one simulation playing
 # at 1,000 ticks per second, on a fresh embedded database. From the repository root:
 #   ops/bench/events.sh [--streams N] [--seconds S] [--speed X] [--base-rate R] [--warmup W]
-# Builds sim-server if its jar is missing (BUILD=1 forces it), starts it on a free port with
+# Builds sim-server and the benchmarks if a jar is missing (BUILD=1 forces it), starts it on
+# port 0 (the port it bound is read from its log) with
 # playback.baseTicksPerSecond = base rate (default 100; speed 10 makes 1,000 ticks/s), creates
 # a strategic organization (100 streams allowed) and an API key, runs EventsBench, stops it.
 set -euo pipefail
@@ -17,16 +18,13 @@ for ((k = 0; k < ${#ARGS[@]}; k++)); do
 done
 
 JAR=sim-server/target/sim-server.jar
-if [[ ! -f $JAR || ${BUILD:-0} == 1 ]]; then
-  mvn -B -q -pl sim-server -am package -DskipTests
+DRIVER=benchmarks/target/benchmarks.jar
+if [[ ! -f $JAR || ! -f $DRIVER || ${BUILD:-0} == 1 ]]; then
+  mvn -B -q -pl sim-server,benchmarks -am package -DskipTests
 fi
 
 WORK=$(mktemp -d)
-PORT=$(free_port)
-ADMIN_PORT=$(free_port)
 OVERRIDES=(
-  "-Ddw.server.applicationConnectors[0].port=$PORT"
-  "-Ddw.server.adminConnectors[0].port=$ADMIN_PORT"
   "-Ddw.database.url=jdbc:h2:file:$WORK/sim;WRITE_DELAY=0;AUTO_SERVER=TRUE"
   "-Ddw.logging.level=WARN"
   "-Ddw.playback.baseTicksPerSecond=$BASE_RATE"
@@ -46,10 +44,11 @@ KEY=$(java "${OVERRIDES[@]}" -jar "$JAR" apikey create --org "$SLUG" \
 
 # SERVER_JAVA_OPTS: extra JVM options for the server, e.g. -Xlog:gc:/tmp/gc.log
 # shellcheck disable=SC2086
-java ${SERVER_JAVA_OPTS:-} "${OVERRIDES[@]}" -jar "$JAR" server config/sim-server.yml \
-  >"$WORK/server.log" 2>&1 &
+java ${SERVER_JAVA_OPTS:-} "${OVERRIDES[@]}" "${SIM_PORT_ZERO[@]}" -jar "$JAR" server \
+  config/sim-server.yml >"$WORK/server.log" 2>&1 &
 SERVER=$!
 trap 'stop_process $SERVER; rm -rf "$WORK"' EXIT
+PORT=$(bound_port "$WORK/server.log" "$SERVER" application 90)
 wait_healthy "http://127.0.0.1:$PORT/v1/health" "$SERVER" 90
 
 echo "machine: nproc $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
@@ -57,7 +56,7 @@ java -version 2>&1 | head -1
 echo "batch interval: ${BATCH_INTERVAL:-25 milliseconds (the default)}"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 SERVER_CPU_BEFORE=$(ps -o times= -p "$SERVER" | xargs)
-java ops/bench/EventsBench.java "http://127.0.0.1:$PORT" "$KEY" --base-rate "$BASE_RATE" "$@"
+java -cp "$DRIVER" io.causality.sim.benchmarks.EventsBench "http://127.0.0.1:$PORT" "$KEY" --base-rate "$BASE_RATE" "$@"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 SERVER_CPU_AFTER=$(ps -o times= -p "$SERVER" | xargs)
 echo "server CPU seconds during the run: $(( SERVER_CPU_AFTER - SERVER_CPU_BEFORE ))"

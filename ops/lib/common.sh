@@ -1,25 +1,39 @@
-# Shared helpers for the ops scripts. Source it; it defines functions only.
+# Shared helpers for the ops scripts. Source it; it defines functions and option arrays only.
 
 # The repository root, whatever the caller's working directory.
 repo_root() {
   cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd
 }
 
-# A TCP port on 127.0.0.1 that nothing listens on now, below the kernel's ephemeral range:
-# a port inside it can be taken, between this check and the server's bind, as the local end
-# of any outgoing connection (a smoke run failed that way: "Failed to bind").
-free_port() {
-  local port lowest=20000 ephemeral
-  ephemeral=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2> /dev/null || echo 32768)
-  [ "$ephemeral" -gt $(( lowest + 1000 )) ] || lowest=1024
-  for _ in $(seq 1 200); do
-    port=$(( lowest + RANDOM % (ephemeral - lowest) ))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-      echo "$port"
+# Ports: every service is started on port 0 and the kernel picks a free port as it binds, so
+# nothing can take the port between a probe and the bind (a probed port lost that race in CI).
+# The script then reads the port from the service's log: Jetty's line
+# "Started application@...{127.0.0.1:PORT}" (and "Started admin@..."), which stays in the log
+# even at a WARN level. Options that start a service so (add them to its java command):
+SIM_PORT_ZERO=("-Ddw.server.applicationConnectors[0].port=0"
+  "-Ddw.server.adminConnectors[0].port=0"
+  '-Ddw.logging.loggers.org\.eclipse\.jetty\.server\.AbstractConnector=INFO')
+HITL_PORT_ZERO=("-Ddw.bind=127.0.0.1:0" "-Ddw.server.adminConnectors[0].port=0"
+  '-Ddw.logging.loggers.org\.eclipse\.jetty\.server\.AbstractConnector=INFO')
+
+# Prints the port the process PID, logging to LOG (a fresh file per start), bound for its
+# CONNECTOR (application or admin); fails if PID dies first or SECONDS_LIMIT pass.
+bound_port() {
+  local log=$1 pid=$2 connector=$3 limit=${4:-90} line
+  for _ in $(seq 1 $(( limit * 4 ))); do
+    line=$(grep -E "Started ${connector}@" "$log" 2>/dev/null | tail -1 || true)
+    if [ -n "$line" ]; then
+      grep -oE ':[0-9]+\}[[:space:]]*$' <<< "$line" | tr -dc '0-9'
+      echo
       return 0
     fi
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "process $pid exited before its $connector connector started (log: $log)" >&2
+      return 1
+    fi
+    sleep 0.25
   done
-  echo "no free port found" >&2
+  echo "process $pid did not start its $connector connector within ${limit}s (log: $log)" >&2
   return 1
 }
 

@@ -13,7 +13,6 @@ import io.causality.sim.auth.CallerAuthFilter;
 import io.causality.sim.auth.CallerAuthenticator;
 import io.causality.sim.auth.JwtVerifier;
 import io.causality.sim.auth.ScopeFeature;
-import io.causality.sim.cli.AdminDatabase;
 import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
@@ -121,17 +120,14 @@ public class SimApplication extends Application<SimConfiguration> {
         new SubstitutingSourceProvider(
             bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
     bootstrap.addCommand(serverCommand("serve", "Runs the service (alias of 'server')"));
-    bootstrap.addCommand(
-        new OrgCreateCommand<>(SimConfiguration.class, SimApplication::adminDatabase));
-    bootstrap.addCommand(
-        new ApiKeyCommand<>(SimConfiguration.class, SimApplication::adminDatabase));
-    bootstrap.addCommand(
-        new UserAddCommand<>(SimConfiguration.class, SimApplication::adminDatabase));
+    bootstrap.addCommand(new OrgCreateCommand<>(SimConfiguration.class));
+    bootstrap.addCommand(new ApiKeyCommand<>(SimConfiguration.class));
+    bootstrap.addCommand(new UserAddCommand<>(SimConfiguration.class));
     bootstrap.addBundle(
         new MigrationsBundle<>() {
           @Override
           public DataSourceFactory getDataSourceFactory(SimConfiguration configuration) {
-            return durable(configuration.getDataSourceFactory());
+            return configuration.buildDataSourceFactory();
           }
 
           @Override
@@ -141,17 +137,11 @@ public class SimApplication extends Application<SimConfiguration> {
         });
   }
 
-  /** The admin commands' view of the configuration. */
-  private static AdminDatabase adminDatabase(SimConfiguration configuration) {
-    return new AdminDatabase(
-        configuration.getDataSourceFactory(), configuration.isMigrateOnStart());
-  }
-
   @Override
   public void run(SimConfiguration configuration, Environment environment) {
     installHttp(configuration, environment);
     ManagedDataSource dataSource = openDatabase(configuration, environment);
-    Jdbi jdbi = ServiceJdbi.build(environment, configuration.getDataSourceFactory(), dataSource);
+    Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     Optional<PostgresCluster> shared = sharedDatabase(configuration, jdbi);
     Clock clock = clock();
     registerAuthentication(configuration, environment, jdbi);
@@ -275,7 +265,7 @@ public class SimApplication extends Application<SimConfiguration> {
   /** On PostgreSQL, several instances may share the database (docs/operations.md). */
   private static Optional<PostgresCluster> sharedDatabase(
       SimConfiguration configuration, Jdbi jdbi) {
-    DataSourceFactory database = configuration.getDataSourceFactory();
+    DataSourceFactory database = configuration.buildDataSourceFactory();
     if (!Databases.isPostgres(database.getUrl())) {
       return Optional.empty();
     }
@@ -334,7 +324,7 @@ public class SimApplication extends Application<SimConfiguration> {
     // One process serves an embedded H2 file (the admin commands never claim keys); a shared
     // database may hold live claims of other instances, left to the in-flight timeout.
     boolean exclusive =
-        DurableDatabase.isEmbeddedH2File(configuration.getDataSourceFactory().getUrl());
+        DurableDatabase.isEmbeddedH2File(configuration.buildDataSourceFactory().getUrl());
     environment.lifecycle().manage(idempotencyConfig.buildCleaner(idempotency, exclusive));
     environment.jersey().register(idempotencyConfig.buildFeature(idempotency));
   }
@@ -379,18 +369,12 @@ public class SimApplication extends Application<SimConfiguration> {
 
   private static ManagedDataSource openDatabase(
       SimConfiguration configuration, Environment environment) {
-    DataSourceFactory factory = durable(configuration.getDataSourceFactory());
+    DataSourceFactory factory = configuration.buildDataSourceFactory();
     ManagedDataSource dataSource = factory.build(environment.metrics(), "database");
     if (configuration.isMigrateOnStart()) {
       StartupMigrations.apply(dataSource);
     }
     return dataSource;
-  }
-
-  /** The configured database, with durable commits forced on for embedded H2 files. */
-  static DataSourceFactory durable(DataSourceFactory factory) {
-    factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));
-    return factory;
   }
 
   static String version() {

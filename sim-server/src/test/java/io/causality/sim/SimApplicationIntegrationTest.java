@@ -2,8 +2,12 @@ package io.causality.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.db.StartupMigrations;
+import io.dropwizard.db.ManagedDataSource;
+import io.dropwizard.migrations.CloseableLiquibaseWithClassPathMigrationsFile;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -14,6 +18,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import liquibase.Contexts;
+import liquibase.LabelExpression;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -68,22 +74,24 @@ class SimApplicationIntegrationTest {
 
   @Test
   void durableCommitsAreForcedOnTheEmbeddedDatabase() {
-    assertThat(APP.getConfiguration().getDataSourceFactory().getUrl())
+    assertThat(APP.getConfiguration().buildDataSourceFactory().getUrl())
         .contains(DATA.resolve("sim").toString())
         .endsWith(";WRITE_DELAY=0");
+    assertThat(APP.getConfiguration().getDatabase().getUrl())
+        .as("the configuration as read, unchanged by building")
+        .isEqualTo("jdbc:h2:file:" + DATA.resolve("sim"));
   }
 
   @Test
   void migrationsRanAtStart() throws Exception {
-    try (var connection =
-            APP.getConfiguration()
-                .getDataSourceFactory()
-                .build(APP.getEnvironment().metrics(), "probe")
-                .getConnection();
-        var rows =
-            connection.createStatement().executeQuery("SELECT COUNT(*) FROM organizations")) {
-      assertThat(rows.next()).isTrue();
-      assertThat(rows.getLong(1)).isGreaterThanOrEqualTo(0);
+    ManagedDataSource dataSource =
+        APP.getConfiguration().buildDataSourceFactory().build(new MetricRegistry(), "probe");
+    try (var liquibase =
+        new CloseableLiquibaseWithClassPathMigrationsFile(
+            dataSource, StartupMigrations.CHANGELOG)) {
+      assertThat(liquibase.listUnrunChangeSets(new Contexts(), new LabelExpression()))
+          .as("change sets not applied at start")
+          .isEmpty();
     }
   }
 

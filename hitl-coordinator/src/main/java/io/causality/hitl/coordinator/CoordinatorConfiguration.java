@@ -1,6 +1,7 @@
 package io.causality.hitl.coordinator;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.causality.common.config.ServiceConfiguration;
 import io.causality.common.db.DurableDatabase;
 import io.causality.hitl.coordinator.config.AuthorityConfig;
 import io.causality.hitl.coordinator.config.BindAddress;
@@ -8,14 +9,12 @@ import io.causality.hitl.coordinator.config.CallerConfig;
 import io.causality.hitl.coordinator.config.PolicyConfig;
 import io.causality.hitl.coordinator.core.OverrideSettings;
 import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
-import io.dropwizard.core.Configuration;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.jetty.HttpConnectorFactory;
 import io.dropwizard.util.DataSize;
 import io.dropwizard.util.DataSizeUnit;
 import io.dropwizard.validation.MaxDataSize;
-import io.dropwizard.validation.MinDataSize;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -31,7 +30,7 @@ import java.util.List;
  * policy}, {@code authorities}) plus optional {@code callers}, and Dropwizard's {@code server} (for
  * the admin connector) and {@code logging}. Every key has a default.
  */
-public class CoordinatorConfiguration extends Configuration {
+public class CoordinatorConfiguration extends ServiceConfiguration {
   public static final int DEFAULT_ADMIN_PORT = 8091;
   private static final long DAY_MS = 86_400_000L;
 
@@ -40,9 +39,6 @@ public class CoordinatorConfiguration extends Configuration {
   private String bind = "127.0.0.1:8090";
 
   @NotBlank private String dbPath = "var/hitl-coordinator";
-
-  /** Optional: a database other than the embedded file at dbPath (PostgreSQL, for example). */
-  @Valid private DataSourceFactory database;
 
   @Min(1_000)
   @Max(30 * DAY_MS)
@@ -58,20 +54,20 @@ public class CoordinatorConfiguration extends Configuration {
 
   @Valid @NotNull private List<CallerConfig> callers = new ArrayList<>();
 
-  private boolean migrateOnStart = true;
+  public CoordinatorConfiguration() {
+    super(DataSize.mebibytes(4));
+    setServerFactory(defaultServer());
+  }
 
   /**
-   * The largest request body accepted (413 above it). A submission's identifiers are at most 255
-   * characters, but its sentinel feed and summary are free JSON: 4 MiB leaves room for a long feed
-   * while a body still fits comfortably in memory.
+   * At most 64 MiB. A submission's identifiers are at most 255 characters, but its sentinel feed
+   * and summary are free JSON: the default of 4 MiB leaves room for a long feed while a body still
+   * fits comfortably in memory.
    */
-  @NotNull
-  @MinDataSize(value = 1, unit = DataSizeUnit.KIBIBYTES)
+  @Override
   @MaxDataSize(value = 64, unit = DataSizeUnit.MEBIBYTES)
-  private DataSize maxRequestBodySize = DataSize.mebibytes(4);
-
-  public CoordinatorConfiguration() {
-    setServerFactory(defaultServer());
+  public DataSize getMaxRequestBodySize() {
+    return super.getMaxRequestBodySize();
   }
 
   @JsonProperty
@@ -96,16 +92,6 @@ public class CoordinatorConfiguration extends Configuration {
   @JsonProperty
   public void setDbPath(String dbPath) {
     this.dbPath = dbPath;
-  }
-
-  @JsonProperty("database")
-  public DataSourceFactory getDatabase() {
-    return database;
-  }
-
-  @JsonProperty("database")
-  public void setDatabase(DataSourceFactory database) {
-    this.database = database;
   }
 
   @JsonProperty
@@ -158,26 +144,6 @@ public class CoordinatorConfiguration extends Configuration {
     this.callers = callers;
   }
 
-  @JsonProperty
-  public boolean isMigrateOnStart() {
-    return migrateOnStart;
-  }
-
-  @JsonProperty
-  public void setMigrateOnStart(boolean migrateOnStart) {
-    this.migrateOnStart = migrateOnStart;
-  }
-
-  @JsonProperty
-  public DataSize getMaxRequestBodySize() {
-    return maxRequestBodySize;
-  }
-
-  @JsonProperty
-  public void setMaxRequestBodySize(DataSize maxRequestBodySize) {
-    this.maxRequestBodySize = maxRequestBodySize;
-  }
-
   /** The configured lifetimes, for the override service. */
   public OverrideSettings buildOverrideSettings() {
     return new OverrideSettings(pendingRequestTtlMs, defaultTokenTtlMs);
@@ -190,18 +156,10 @@ public class CoordinatorConfiguration extends Configuration {
         .toList();
   }
 
-  /** The configured database, or the durable embedded H2 file at {@code dbPath}. */
-  public DataSourceFactory buildDataSourceFactory() {
-    if (database != null) {
-      database.setUrl(DurableDatabase.enforceDurability(database.getUrl()));
-      return database;
-    }
-    DataSourceFactory embedded = new DataSourceFactory();
-    embedded.setDriverClass("org.h2.Driver");
-    embedded.setUrl(DurableDatabase.h2FileUrl(Path.of(dbPath)));
-    embedded.setUser("sa");
-    embedded.setPassword("");
-    return embedded;
+  /** Without {@code database}: the durable embedded H2 file at {@code dbPath}. */
+  @Override
+  protected DataSourceFactory embeddedDatabase() {
+    return embeddedH2(DurableDatabase.h2FileUrl(Path.of(dbPath)));
   }
 
   private static DefaultServerFactory defaultServer() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.requestid.RequestIds;
+import io.causality.common.testing.Await;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -17,6 +18,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -223,14 +225,18 @@ class HttpPlumbingIntegrationTest {
       String body = "x".repeat(5_000);
       String head =
           "POST /v1/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
-              + "Content-Length: "
+              + RequestIds.HEADER
+              + ": refused-early\r\nContent-Length: "
               + body.length()
               + "\r\n\r\n";
       socket
           .getOutputStream()
           .write((head + body.substring(0, 100)).getBytes(StandardCharsets.US_ASCII));
       socket.getOutputStream().flush();
-      Thread.sleep(500); // lets the server answer before the rest of the body arrives
+      Await.until(
+          "the server decides its answer",
+          Duration.ofSeconds(10),
+          () -> PlumbingTestApplication.ANSWERED.contains("refused-early"));
       String next = "GET /v1/echo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
       socket
           .getOutputStream()

@@ -1,5 +1,6 @@
 package io.causality.common.http;
 
+import io.causality.common.requestid.RequestIds;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.setup.Environment;
@@ -17,6 +18,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyWriter;
@@ -29,7 +33,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +52,21 @@ public class PlumbingTestApplication extends Application<Configuration> {
     HttpPlumbing.limitRequestBodies(environment, BODY_LIMIT);
     environment.jersey().register(new EchoResource());
     environment.jersey().register(new AnnotationNamesWriter());
+    environment.jersey().register(new AnswerRecorder());
+  }
+
+  /** The request ids of the answers decided so far: a test can await its answer's decision. */
+  static final Set<String> ANSWERED = ConcurrentHashMap.newKeySet();
+
+  /** Records each answered request id in {@link #ANSWERED}. */
+  public static final class AnswerRecorder implements ContainerResponseFilter {
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+      String requestId = request.getHeaderString(RequestIds.HEADER);
+      if (requestId != null) {
+        ANSWERED.add(requestId);
+      }
+    }
   }
 
   /** An answer whose writer reports the annotations Jersey handed it. */

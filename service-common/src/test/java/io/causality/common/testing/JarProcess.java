@@ -10,7 +10,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -88,15 +87,17 @@ public final class JarProcess implements AutoCloseable {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(1))
             .build();
-    Instant deadline = Instant.now().plus(limit);
-    while (Instant.now().isBefore(deadline)) {
-      if (!process.isAlive()) {
-        throw new IllegalStateException(name + " exited: " + tail());
-      }
-      if (answers200(http, health)) {
-        return;
-      }
-      pause();
+    boolean healthy =
+        Await.holds(
+            limit,
+            () -> {
+              if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited: " + tail());
+              }
+              return answers200(http, health);
+            });
+    if (healthy) {
+      return;
     }
     close();
     throw new IllegalStateException(name + " did not get healthy: " + tail());
@@ -213,15 +214,6 @@ public final class JarProcess implements AutoCloseable {
           == 200;
     } catch (IOException e) {
       return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static void pause() {
-    try {
-      Thread.sleep(100);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);

@@ -3,7 +3,6 @@ package io.causality.common.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -52,10 +51,7 @@ public final class KillDuringWrites {
       thread.start();
       threads.add(thread);
     }
-    Instant deadline = Instant.now().plus(ACK_LIMIT);
-    while (acknowledged.get() < acknowledgements && Instant.now().isBefore(deadline)) {
-      Thread.sleep(5);
-    }
+    Await.holds(ACK_LIMIT, () -> acknowledged.get() >= acknowledgements);
     assertThat(acknowledged.get())
         .as("writes acknowledged before the kill: " + log.get())
         .isGreaterThanOrEqualTo(acknowledgements);

@@ -2,11 +2,10 @@ package io.causality.sim.cli;
 
 import com.codahale.metrics.MetricRegistry;
 import io.causality.common.cli.CommandOutput;
-import io.causality.common.db.DurableDatabase;
+import io.causality.common.config.ServiceConfiguration;
 import io.causality.common.db.StartupMigrations;
 import io.causality.sim.core.AdminInputException;
 import io.causality.sim.core.OrganizationAdmin;
-import io.dropwizard.core.Configuration;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
@@ -14,7 +13,6 @@ import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.util.function.Function;
 import net.sourceforge.argparse4j.inf.Namespace;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
@@ -24,21 +22,15 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
  * database is opened in H2's auto-server mode, so the second process goes through the first. The
  * answer goes to standard output; logs and errors to standard error.
  *
- * <p>The application gives its configuration class and how to find the database in it, so that the
- * commands do not depend on the application's package.
+ * <p>The application gives its configuration class, so that the commands depend on the shared
+ * configuration base and not on the application's package.
  */
-abstract class AdminCommand<C extends Configuration> extends ConfiguredCommand<C> {
+abstract class AdminCommand<C extends ServiceConfiguration> extends ConfiguredCommand<C> {
   private final Class<C> configurationClass;
-  private final Function<C, AdminDatabase> database;
 
-  AdminCommand(
-      String name,
-      String description,
-      Class<C> configurationClass,
-      Function<C, AdminDatabase> database) {
+  AdminCommand(String name, String description, Class<C> configurationClass) {
     super(name, description);
     this.configurationClass = configurationClass;
-    this.database = database;
   }
 
   @Override
@@ -53,12 +45,10 @@ abstract class AdminCommand<C extends Configuration> extends ConfiguredCommand<C
   protected void run(Bootstrap<C> bootstrap, Namespace namespace, C configuration)
       throws Exception {
     CommandOutput.logWarningsToStandardError();
-    AdminDatabase settings = database.apply(configuration);
-    DataSourceFactory factory = settings.dataSource();
-    factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));
+    DataSourceFactory factory = configuration.buildDataSourceFactory();
     ManagedDataSource dataSource = factory.build(new MetricRegistry(), "admin");
     try {
-      if (settings.migrateOnStart()) {
+      if (configuration.isMigrateOnStart()) {
         StartupMigrations.apply(dataSource);
       }
       Jdbi jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());

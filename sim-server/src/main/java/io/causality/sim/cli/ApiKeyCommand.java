@@ -1,10 +1,9 @@
 package io.causality.sim.cli;
 
+import io.causality.common.config.ServiceConfiguration;
 import io.causality.sim.core.AdminInputException;
 import io.causality.sim.core.OrganizationAdmin;
-import io.dropwizard.core.Configuration;
 import java.util.UUID;
-import java.util.function.Function;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
@@ -14,14 +13,13 @@ import net.sourceforge.argparse4j.inf.Subparser;
  * config.yml} revokes a key: new lookups refuse it at once, and a running instance that used it
  * recently stops accepting it within {@code auth.apiKeyCacheTtl}.
  */
-public final class ApiKeyCommand<C extends Configuration> extends AdminCommand<C> {
-  public ApiKeyCommand(Class<C> configurationClass, Function<C, AdminDatabase> database) {
+public final class ApiKeyCommand<C extends ServiceConfiguration> extends AdminCommand<C> {
+  public ApiKeyCommand(Class<C> configurationClass) {
     super(
         "apikey",
         "API keys: 'apikey create --org SLUG --scopes a,b config.yml', "
             + "'apikey revoke --id KEY_ID config.yml'",
-        configurationClass,
-        database);
+        configurationClass);
   }
 
   @Override

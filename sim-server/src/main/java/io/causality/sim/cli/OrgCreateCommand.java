@@ -1,20 +1,18 @@
 package io.causality.sim.cli;
 
+import io.causality.common.config.ServiceConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
-import io.dropwizard.core.Configuration;
-import java.util.function.Function;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
 /** {@code org create --name N --slug S --tier T config.yml}: prints the new organization id. */
-public final class OrgCreateCommand<C extends Configuration> extends AdminCommand<C> {
-  public OrgCreateCommand(Class<C> configurationClass, Function<C, AdminDatabase> database) {
+public final class OrgCreateCommand<C extends ServiceConfiguration> extends AdminCommand<C> {
+  public OrgCreateCommand(Class<C> configurationClass) {
     super(
         "org",
         "Organizations: 'org create --name N --slug S --tier T config.yml'",
-        configurationClass,
-        database);
+        configurationClass);
   }
 
   @Override

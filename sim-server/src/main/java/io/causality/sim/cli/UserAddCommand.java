@@ -1,19 +1,17 @@
 package io.causality.sim.cli;
 
+import io.causality.common.config.ServiceConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
-import io.dropwizard.core.Configuration;
-import java.util.function.Function;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
 /** {@code user add --org SLUG --user SUB --role owner|member config.yml}: JWT membership. */
-public final class UserAddCommand<C extends Configuration> extends AdminCommand<C> {
-  public UserAddCommand(Class<C> configurationClass, Function<C, AdminDatabase> database) {
+public final class UserAddCommand<C extends ServiceConfiguration> extends AdminCommand<C> {
+  public UserAddCommand(Class<C> configurationClass) {
     super(
         "user",
         "Members: 'user add --org SLUG --user SUB --role owner|member config.yml'",
-        configurationClass,
-        database);
+        configurationClass);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.causality.sim.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.causality.common.testing.Await;
 import io.causality.sim.SimApplication;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
@@ -14,9 +15,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -84,18 +85,14 @@ class RequestLogIntegrationTest {
   }
 
   /** The request log is written after the response, by an async appender: poll, bounded. */
-  private static String requestLogLine(String requestId) throws Exception {
-    for (int attempt = 0; attempt < 100; attempt++) {
-      Optional<String> line =
-          lines(LOGS.resolve("requests.log")).stream()
-              .filter(l -> l.contains("requestId=" + requestId))
-              .findFirst();
-      if (line.isPresent()) {
-        return line.get();
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("No request-log line for " + requestId);
+  private static String requestLogLine(String requestId) {
+    return Await.value(
+        "a request-log line for " + requestId,
+        Duration.ofSeconds(10),
+        () ->
+            lines(LOGS.resolve("requests.log")).stream()
+                .filter(l -> l.contains("requestId=" + requestId))
+                .findFirst());
   }
 
   private static String allLogs() throws IOException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.testing.Await;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -88,18 +90,19 @@ class EventStreamLimitsIntegrationTest {
   }
 
   /** Opens streams until one is accepted; closes the refused ones. */
-  private SseTestClient acceptedStream(String id, String key) throws Exception {
-    long deadline = System.nanoTime() + DEADLINE.toNanos();
-    while (System.nanoTime() < deadline) {
-      SseTestClient events = stream(id, key);
-      if (events.status() == 200) {
-        return events;
-      }
-      assertThat(events.status()).isEqualTo(429);
-      events.close();
-      Thread.sleep(100);
-    }
-    throw new AssertionError("No stream slot came free within " + DEADLINE);
+  private SseTestClient acceptedStream(String id, String key) {
+    return Await.value(
+        "a stream slot comes free",
+        DEADLINE,
+        () -> {
+          SseTestClient events = stream(id, key);
+          if (events.status() == 200) {
+            return Optional.of(events);
+          }
+          assertThat(events.status()).isEqualTo(429);
+          events.close();
+          return Optional.empty();
+        });
   }
 
   @Test

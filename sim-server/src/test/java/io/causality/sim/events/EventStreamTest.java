@@ -26,6 +26,9 @@ class EventStreamTest {
     final List<String> sent = new CopyOnWriteArrayList<>();
     final CountDownLatch gate;
     final CountDownLatch closed = new CountDownLatch(1);
+    // counted down when the stream's thread enters its first send (and blocks there if gated)
+    final CountDownLatch sending = new CountDownLatch(1);
+    final CountDownLatch threeHeartbeats = new CountDownLatch(3);
 
     FakeClient(boolean blocked) {
       this.gate = new CountDownLatch(blocked ? 1 : 0);
@@ -38,12 +41,19 @@ class EventStreamTest {
 
     @Override
     public void send(List<Frame> frames) throws IOException {
+      sending.countDown();
       try {
         gate.await();
       } catch (InterruptedException e) {
         throw new IOException(e);
       }
-      frames.forEach(frame -> sent.add(text(frame)));
+      for (Frame frame : frames) {
+        String text = text(frame);
+        sent.add(text);
+        if (text.startsWith("heartbeat")) {
+          threeHeartbeats.countDown();
+        }
+      }
     }
 
     @Override
@@ -121,7 +131,7 @@ class EventStreamTest {
     FakeClient client = new FakeClient(true);
     EventStream stream = start(client, 16, NO_HEARTBEAT);
     stream.offer(ticks(5, 1));
-    Thread.sleep(100);
+    assertThat(client.sending.await(5, TimeUnit.SECONDS)).isTrue();
     // the thread now waits on the first tick; these fill the queue, then overflow it
     stream.offer(ticks(6, 16));
     stream.offer(ticks(22, 1));
@@ -139,7 +149,7 @@ class EventStreamTest {
     FakeClient client = new FakeClient(false);
     EventStream stream = start(client, 16, TimeUnit.MILLISECONDS.toNanos(20));
     stream.offer(ticks(5, 2));
-    Thread.sleep(200);
+    assertThat(client.threeHeartbeats.await(5, TimeUnit.SECONDS)).isTrue();
     stream.shutdown();
     assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
     List<String> beats = client.sent.stream().filter(s -> s.startsWith("heartbeat")).toList();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.testing.Await;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
@@ -151,10 +152,10 @@ class IdempotencyIntegrationTest {
     HttpResponse<String> first = send("/v1/simulations/test", key, idempotencyKey, "{\"a\":1}");
     assertThat(storedRows(idempotencyKey)).isEqualTo(1);
     application.clock.advance(Duration.ofHours(24).plusMinutes(1));
-    for (int poll = 0; poll < 100 && storedRows(idempotencyKey) > 0; poll++) {
-      Thread.sleep(100);
-    }
-    assertThat(storedRows(idempotencyKey)).isZero();
+    Await.until(
+        "the cleaner removes the expired key",
+        Duration.ofSeconds(10),
+        () -> storedRows(idempotencyKey) == 0);
     HttpResponse<String> later = send("/v1/simulations/test", key, idempotencyKey, "{\"a\":1}");
     assertThat(later.statusCode()).isEqualTo(201);
     assertThat(replayed(later)).isFalse();

@@ -7,23 +7,28 @@ import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.LimitsTestApplication;
 import io.causality.sim.testing.SimTestFixture;
+import io.causality.sim.testing.TestClock;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** With a 2-second window: a refused client that waits as the headers say gets through. */
+/**
+ * A refused client that waits as the headers say gets through, and not a millisecond earlier. The
+ * application's clock is stopped and moved by the test: no test waits for the window to pass.
+ */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RateLimitWindowIntegrationTest {
   static final DropwizardAppExtension<SimConfiguration> APP =
       SimTestFixture.app(
           LimitsTestApplication.class,
           "configs/minimal.yml",
-          ConfigOverride.config("rateLimits.window", "2 seconds"));
+          ConfigOverride.config("rateLimits.window", "1 minute"));
 
   static OrganizationAdmin admin;
   static OrganizationRow community;
@@ -32,6 +37,7 @@ class RateLimitWindowIntegrationTest {
 
   @BeforeAll
   static void organization() {
+    clock().stop();
     admin = SimTestFixture.admin(APP);
     community = SimTestFixture.organization(admin, "community");
   }
@@ -45,7 +51,12 @@ class RateLimitWindowIntegrationTest {
             .POST(HttpRequest.BodyPublishers.ofString("{}")));
   }
 
-  /** Creates until refused; however slow the machine, a burst of 50 spends a budget of 10. */
+  private static TestClock clock() {
+    LimitsTestApplication application = APP.getApplication();
+    return application.clock;
+  }
+
+  /** Creates until refused: a burst of 50 spends a budget of 10. */
   private HttpResponse<String> spend(String key) {
     for (int attempt = 0; attempt < 50; attempt++) {
       HttpResponse<String> response = create(key);
@@ -54,33 +65,31 @@ class RateLimitWindowIntegrationTest {
       }
       assertThat(response.statusCode()).isEqualTo(201);
     }
-    throw new AssertionError("50 creates within a 2-second window were never refused");
+    throw new AssertionError("50 creates within one stopped instant were never refused");
   }
 
-  private static void sleepUntil(long epochMillis) throws InterruptedException {
-    long wait = epochMillis - System.currentTimeMillis();
-    if (wait > 0) {
-      Thread.sleep(wait);
-    }
+  private static void advanceTo(long epochMillis) {
+    clock().advance(Duration.ofMillis(epochMillis - clock().millis()));
   }
 
   @Test
-  void aClientThatWaitsUntilResetSucceeds() throws Exception {
+  void aClientThatWaitsUntilResetSucceeds() {
     String key = admin.createApiKey(community.slug(), "simulation:write").key();
     HttpResponse<String> refused = spend(key);
     long reset = Long.parseLong(refused.headers().firstValue(RateLimitFilter.RESET).orElseThrow());
-    sleepUntil(reset * 1_000);
-    HttpResponse<String> after = create(key);
-    assertThat(after.statusCode()).isEqualTo(201);
+    advanceTo(reset * 1_000 - 1);
+    assertThat(create(key).statusCode()).isEqualTo(429);
+    advanceTo(reset * 1_000);
+    assertThat(create(key).statusCode()).isEqualTo(201);
   }
 
   @Test
-  void aClientThatWaitsRetryAfterSucceeds() throws Exception {
+  void aClientThatWaitsRetryAfterSucceeds() {
     String key = admin.createApiKey(community.slug(), "simulation:write").key();
     HttpResponse<String> refused = spend(key);
     long retryAfter = Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow());
-    assertThat(retryAfter).isBetween(1L, 3L);
-    Thread.sleep(retryAfter * 1_000);
+    assertThat(retryAfter).isBetween(1L, 61L);
+    clock().advance(Duration.ofSeconds(retryAfter));
     assertThat(create(key).statusCode()).isEqualTo(201);
   }
 }

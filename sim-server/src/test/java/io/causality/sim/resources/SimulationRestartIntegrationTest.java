@@ -146,7 +146,7 @@ class SimulationRestartIntegrationTest {
   private static String apiKey(DropwizardTestSupport<SimConfiguration> app) {
     OrganizationAdmin admin =
         new OrganizationAdmin(
-            SimTestFixture.jdbi(app.getConfiguration().getDataSourceFactory()),
+            SimTestFixture.jdbi(app.getConfiguration().buildDataSourceFactory()),
             Clock.systemUTC(),
             new SecureRandom());
     OrganizationRow organization = SimTestFixture.organization(admin, "enterprise");

@@ -394,10 +394,23 @@ class SimulationsIntegrationTest {
 
     @Test
     void aUserFiltersByTheirOrganizationsOnly() throws Exception {
+      String inAcme = createInline();
+      String inGlobex =
+          json(post("/v1/simulations", globexWriter, "{\"scenario\":" + INLINE + "}"), 201)
+              .get("id")
+              .asText();
+      // carol belongs to both: the filter, not her membership, keeps globex's out
       String token = SimTestFixture.jwt("carol", Instant.now().plusSeconds(300));
-      HttpResponse<String> mine =
-          client.getWithToken("/v1/simulations?organizationId=" + acme.id(), token);
-      assertThat(json(mine, 200).get("data")).isNotNull();
+      JsonNode mine =
+          json(client.getWithToken("/v1/simulations?organizationId=" + acme.id(), token), 200);
+      assertThat(mine.get("data").findValuesAsText("id")).contains(inAcme).doesNotContain(inGlobex);
+      assertThat(mine.get("data").findValuesAsText("organizationId"))
+          .containsOnly(acme.id().toString());
+      JsonNode theirs =
+          json(client.getWithToken("/v1/simulations?organizationId=" + globex.id(), token), 200);
+      assertThat(theirs.get("data").findValuesAsText("id"))
+          .contains(inGlobex)
+          .doesNotContain(inAcme);
       String strangerToken = SimTestFixture.jwt("dave", Instant.now().plusSeconds(300));
       json(client.getWithToken("/v1/simulations?organizationId=" + acme.id(), strangerToken), 403);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.testing.Await;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
@@ -19,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -88,16 +90,11 @@ class TimeControlIntegrationTest {
   }
 
   /** Polls the simulation until it has computed at least {@code ticks}. */
-  JsonNode awaitTicks(String id, long ticks) throws Exception {
-    long deadline = System.nanoTime() + DEADLINE.toNanos();
-    while (System.nanoTime() < deadline) {
-      JsonNode simulation = simulation(id);
-      if (simulation.get("ticks").asLong() >= ticks) {
-        return simulation;
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("Simulation " + id + " did not reach tick " + ticks);
+  JsonNode awaitTicks(String id, long ticks) {
+    return Await.value(
+        "simulation " + id + " reaches tick " + ticks,
+        DEADLINE,
+        () -> Optional.of(simulation(id)).filter(s -> s.get("ticks").asLong() >= ticks));
   }
 
   @Test

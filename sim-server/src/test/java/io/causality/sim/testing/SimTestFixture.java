@@ -119,7 +119,7 @@ public final class SimTestFixture {
    * idle connections each (PostgreSQL allows 100 in all by default).
    */
   public static Jdbi jdbi(DropwizardAppExtension<SimConfiguration> app) {
-    return jdbi(app.getConfiguration().getDataSourceFactory());
+    return jdbi(app.getConfiguration().buildDataSourceFactory());
   }
 
   public static Jdbi jdbi(DataSourceFactory database) {

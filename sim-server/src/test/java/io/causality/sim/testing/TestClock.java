@@ -7,17 +7,27 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** The system clock, moved forward on demand: time still passes, and a test can skip a day. */
+/**
+ * The system clock, moved forward on demand: time still passes, and a test can skip a day. A test
+ * that counts milliseconds {@link #stop()}s it first, so that only {@link #advance} moves it.
+ */
 public final class TestClock extends Clock {
   private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
+  private final AtomicReference<Instant> stoppedAt = new AtomicReference<>();
 
   public void advance(Duration duration) {
     offset.updateAndGet(current -> current.plus(duration));
   }
 
+  /** From now on the clock reads the instant it reads now, plus whatever is advanced. */
+  public void stop() {
+    stoppedAt.compareAndSet(null, Instant.now());
+  }
+
   @Override
   public Instant instant() {
-    return Instant.now().plus(offset.get());
+    Instant stopped = stoppedAt.get();
+    return (stopped == null ? Instant.now() : stopped).plus(offset.get());
   }
 
   @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.testing.Await;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
@@ -14,6 +15,7 @@ import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -76,15 +78,14 @@ class UsageIntegrationTest {
   }
 
   /** API calls are flushed once a second: waits (with a generous deadline) until they show. */
-  private JsonNode awaitApiCalls(String path, String credential, long atLeast) throws Exception {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
-    JsonNode usage = read(path, credential);
-    while (usage.get("apiCalls").asLong() < atLeast && Instant.now().isBefore(deadline)) {
-      Thread.sleep(200);
-      usage = read(path, credential);
-    }
-    assertThat(usage.get("apiCalls").asLong()).isGreaterThanOrEqualTo(atLeast);
-    return usage;
+  private JsonNode awaitApiCalls(String path, String credential, long atLeast) {
+    return Await.value(
+        atLeast + " API calls in " + path,
+        Duration.ofSeconds(15),
+        () -> {
+          JsonNode usage = read(path, credential);
+          return Optional.of(usage).filter(u -> u.get("apiCalls").asLong() >= atLeast);
+        });
   }
 
   /** Reads with an API key (sk_live_...) or a bearer token. */

@@ -1,0 +1,200 @@
+package io.causality.benchmarks.soak;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The soak's request mix, and what it remembers between requests to make the next one (the
+ * simulations it created, the coordinator's pending requests and approved tokens).
+ */
+final class SoakCalls {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int MAX_TICKS_PER_SIMULATION = 100;
+
+  private final boolean sim;
+  private final String base;
+  private final String apiKey;
+  private final Random random = new Random(42);
+  // sim-server: simulations with their ticks so far
+  private final Map<String, AtomicLong> simulations = new ConcurrentHashMap<>();
+  // coordinator: pending request ids, and approved tokens waiting for redemption
+  private final ConcurrentLinkedDeque<String> pending = new ConcurrentLinkedDeque<>();
+  private final ConcurrentLinkedDeque<String> submitted = new ConcurrentLinkedDeque<>();
+  private final ConcurrentLinkedDeque<JsonNode> tokens = new ConcurrentLinkedDeque<>();
+
+  SoakCalls(boolean sim, String base, String apiKey) {
+    this.sim = sim;
+    this.base = base;
+    this.apiKey = apiKey;
+  }
+
+  /** The next request of the mix; one at a time, so that the dice stay reproducible. */
+  synchronized Call next() {
+    int dice = random.nextInt(100);
+    return sim ? nextSimCall(dice) : nextCoordinatorCall(dice);
+  }
+
+  record Call(String name, HttpRequest request, java.util.function.Consumer<String> onSuccess) {}
+
+  /** sim-server: 10% create, 35% step, 10% decree, 30% get, 5% trace, 10% decree list. */
+  private Call nextSimCall(int dice) {
+    String id = anySimulation();
+    if (dice < 10 || id == null) {
+      return new Call(
+          "create",
+          post("/v1/simulations", "{\"scenarioId\":\"chaos-storm\"}"),
+          body -> simulations.put(read(body).get("id").asText(), new AtomicLong()));
+    }
+    if (dice < 45) {
+      AtomicLong ticks = simulations.get(id);
+      if (ticks.get() >= MAX_TICKS_PER_SIMULATION) {
+        simulations.remove(id); // bounded traces: a finished simulation is only read
+        return new Call("get", get("/v1/simulations/" + id), body -> {});
+      }
+      return new Call(
+          "step",
+          post("/v1/simulations/" + id + "/step", "{\"ticks\":10}"),
+          body -> ticks.addAndGet(10));
+    }
+    if (dice < 55) {
+      return new Call(
+          "decree",
+          post(
+              "/v1/simulations/" + id + "/decrees",
+              "{\"type\":\"shock\",\"payload\":{\"magnitude\":1.5}}"),
+          body -> {});
+    }
+    if (dice < 85) {
+      return new Call("get", get("/v1/simulations/" + id), body -> {});
+    }
+    if (dice < 90 && simulations.get(id).get() > 0) {
+      return new Call("trace", get("/v1/simulations/" + id + "/trace"), body -> {});
+    }
+    return new Call("decrees", get("/v1/simulations/" + id + "/decrees"), body -> {});
+  }
+
+  private String anySimulation() {
+    List<String> ids = new ArrayList<>(simulations.keySet());
+    return ids.isEmpty() ? null : ids.get(random.nextInt(ids.size()));
+  }
+
+  /**
+   * The coordinator: 30% submit, 25% approve (5% deny) the oldest pending, 25% redeem the oldest
+   * token, 10% get, 5% list pending.
+   */
+  private Call nextCoordinatorCall(int dice) {
+    if (dice < 30 || pending.isEmpty() && tokens.isEmpty()) {
+      return new Call(
+          "submit",
+          post("/v1/override-requests", submission().toString()),
+          body -> {
+            String id = read(body).get("coordinatorRequestId").asText();
+            pending.add(id);
+            submitted.add(id);
+            while (submitted.size() > 1000) {
+              submitted.poll();
+            }
+          });
+    }
+    if (dice < 60 && !pending.isEmpty()) {
+      String id = pending.poll();
+      boolean deny = dice >= 55;
+      return new Call(
+          deny ? "deny" : "approve",
+          post(
+              "/v1/override-requests/" + id + (deny ? "/deny" : "/approve"),
+              "{\"keyId\":\"ops-1\"}"),
+          body -> {
+            if (!deny) {
+              tokens.add(read(body));
+            }
+          });
+    }
+    if (dice < 85 && !tokens.isEmpty()) {
+      return new Call(
+          "redeem", post("/v1/override-tokens/redeem", redemption(tokens.poll())), body -> {});
+    }
+    if (dice < 95 && !submitted.isEmpty()) {
+      return new Call("get", get("/v1/override-requests/" + submitted.peekLast()), body -> {});
+    }
+    return new Call("list", get("/v1/override-requests?status=pending"), body -> {});
+  }
+
+  private static ObjectNode submission() {
+    String actor = "soak-" + UUID.randomUUID();
+    ObjectNode body = JSON.createObjectNode();
+    ObjectNode request =
+        body.putObject("evaluationRequest")
+            .put("envelopeVersion", 1)
+            .put("requestId", "req-" + actor)
+            .put("actorId", actor);
+    request
+        .putObject("snapshot")
+        .put("timestamp", "2026-01-31T12:00:00Z")
+        .putObject("metrics")
+        .put("gamma", 0.21);
+    ObjectNode response =
+        body.putObject("evaluationResponse")
+            .put("envelopeVersion", 1)
+            .put("requestId", "req-" + actor)
+            .put("decision", "REJECT_STATE")
+            .put("reasonCode", "GAMMA_BELOW_FLOOR")
+            .put("mode", "state_gate")
+            .put("policyVersion", 1)
+            .put("adapterVersion", 1);
+    response
+        .putObject("escalation")
+        .put("escalationType", "HUMAN_ESCALATION")
+        .put("gammaHeadroom", -0.14)
+        .put("stepsToBreach", 0);
+    body.put("licenseId", "lic-soak").put("source", "soak");
+    return body;
+  }
+
+  private static String redemption(JsonNode token) {
+    JsonNode payload = read(token.get("payload").asText());
+    return JSON.createObjectNode()
+        .put("tokenId", token.get("tokenId").asText())
+        .put("requestHash", payload.get("requestHash").asText())
+        .put("policyVersion", payload.get("policyVersion").asLong())
+        .put("licenseId", payload.get("licenseId").asText())
+        .put("actorId", payload.get("actorId").asText())
+        .toString();
+  }
+
+  private HttpRequest post(String path, String body) {
+    return request(path)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body))
+        .build();
+  }
+
+  private HttpRequest get(String path) {
+    return request(path).GET().build();
+  }
+
+  private HttpRequest.Builder request(String path) {
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
+    if (!apiKey.isEmpty()) {
+      builder.header("X-Api-Key", apiKey);
+    }
+    return builder;
+  }
+
+  private static JsonNode read(String text) {
+    return Soak.read(text);
+  }
+}

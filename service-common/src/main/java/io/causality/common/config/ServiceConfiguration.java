@@ -1,0 +1,101 @@
+package io.causality.common.config;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.db.DurableDatabase;
+import io.dropwizard.core.Configuration;
+import io.dropwizard.db.DataSourceFactory;
+import io.dropwizard.jackson.Jackson;
+import io.dropwizard.util.DataSize;
+import io.dropwizard.util.DataSizeUnit;
+import io.dropwizard.validation.MinDataSize;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+
+/**
+ * What both services configure alike: the {@code database}, {@code migrateOnStart} and {@code
+ * maxRequestBodySize} keys. Getters return what was read; {@link #buildDataSourceFactory()} builds
+ * from it without changing it.
+ *
+ * <p>A service names its embedded default database ({@link #embeddedDatabase()}) and its default
+ * body limit; it may bound the limit from above by overriding {@link #getMaxRequestBodySize()} with
+ * {@code @MaxDataSize}.
+ */
+public abstract class ServiceConfiguration extends Configuration {
+  private static final ObjectMapper COPIER = Jackson.newObjectMapper();
+
+  /** Optional: without it, the service's embedded H2 file ({@link #embeddedDatabase()}). */
+  @Valid private DataSourceFactory database;
+
+  private boolean migrateOnStart = true;
+
+  @NotNull
+  @MinDataSize(value = 1, unit = DataSizeUnit.KIBIBYTES)
+  private DataSize maxRequestBodySize;
+
+  protected ServiceConfiguration(DataSize defaultMaxRequestBodySize) {
+    this.maxRequestBodySize = defaultMaxRequestBodySize;
+  }
+
+  /** The database as configured, or null for the embedded default. */
+  @JsonProperty("database")
+  public DataSourceFactory getDatabase() {
+    return database;
+  }
+
+  @JsonProperty("database")
+  public void setDatabase(DataSourceFactory database) {
+    this.database = database;
+  }
+
+  /** Apply pending Liquibase migrations at start; off for operators who run db migrate. */
+  @JsonProperty
+  public boolean isMigrateOnStart() {
+    return migrateOnStart;
+  }
+
+  @JsonProperty
+  public void setMigrateOnStart(boolean migrateOnStart) {
+    this.migrateOnStart = migrateOnStart;
+  }
+
+  /** The largest request body accepted (413 above it). */
+  @JsonProperty
+  public DataSize getMaxRequestBodySize() {
+    return maxRequestBodySize;
+  }
+
+  @JsonProperty
+  public void setMaxRequestBodySize(DataSize maxRequestBodySize) {
+    this.maxRequestBodySize = maxRequestBodySize;
+  }
+
+  /**
+   * A new factory for the configured database, or the embedded default, with durable commits forced
+   * on for an embedded H2 file ({@link DurableDatabase#enforceDurability}). The configured factory
+   * is copied, never changed: reading the configuration twice gives the same answer.
+   */
+  public DataSourceFactory buildDataSourceFactory() {
+    DataSourceFactory factory = database == null ? embeddedDatabase() : copy(database);
+    factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));
+    return factory;
+  }
+
+  /** A new factory for the service's embedded database, used when {@code database} is absent. */
+  protected abstract DataSourceFactory embeddedDatabase();
+
+  /** An embedded H2 database at {@code url}, with the embedded user. */
+  protected static DataSourceFactory embeddedH2(String url) {
+    DataSourceFactory factory = new DataSourceFactory();
+    factory.setDriverClass("org.h2.Driver");
+    factory.setUrl(url);
+    factory.setUser("sa");
+    factory.setPassword("");
+    return factory;
+  }
+
+  private static DataSourceFactory copy(DataSourceFactory factory) {
+    // through its JSON form: every setting the YAML can hold survives, whatever Dropwizard adds
+    return COPIER.convertValue(COPIER.valueToTree(factory), DataSourceFactory.class);
+  }
+}
