@@ -23,7 +23,7 @@ class ServiceConfigurationTest {
 
   /** A service with a 2 MiB default body limit and a 1 GiB ceiling. */
   public static class TestConfiguration extends ServiceConfiguration {
-    public TestConfiguration() {
+    TestConfiguration() {
       super(DataSize.mebibytes(2));
     }
 
