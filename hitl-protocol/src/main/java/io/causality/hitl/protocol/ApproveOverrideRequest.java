@@ -1,5 +1,7 @@
 package io.causality.hitl.protocol;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * Body of {@code POST /v1/override-requests/{id}/approve}.
  *
@@ -7,4 +9,5 @@ package io.causality.hitl.protocol;
  * @param operatorNote optional note for the audit trail
  * @param tokenTtlMs optional token lifetime; default and cap come from configuration
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApproveOverrideRequest(String keyId, String operatorNote, Long tokenTtlMs) {}

@@ -12,6 +12,7 @@ import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.DeploymentPolicy;
 import io.causality.hitl.protocol.HitlPolicy;
+import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.OverrideTokenPayload;

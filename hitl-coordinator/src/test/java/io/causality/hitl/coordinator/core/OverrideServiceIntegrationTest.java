@@ -11,8 +11,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.hitl.protocol.ApproveOverrideRequest;
+import io.causality.hitl.protocol.AuditEvent;
 import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.OverrideTokenPayload;

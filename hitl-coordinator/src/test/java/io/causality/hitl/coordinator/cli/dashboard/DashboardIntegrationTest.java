@@ -11,12 +11,13 @@ import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
 import io.causality.hitl.coordinator.TestDeployment;
-import io.causality.hitl.coordinator.cli.OperatorClient;
+import io.causality.hitl.protocol.CoordinatorClient;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -39,16 +40,16 @@ class DashboardIntegrationTest {
           DEPLOYMENT.overrides());
 
   private CoordinatorHttp http;
-  private OperatorClient client;
+  private CoordinatorClient client;
 
   @BeforeEach
   void coordinator() {
     http = new CoordinatorHttp(APP.getLocalPort());
     client =
-        new OperatorClient(
-            "http://127.0.0.1:" + APP.getLocalPort(),
-            Optional.empty(),
-            OperatorClient.DEFAULT_TIMEOUT);
+        new CoordinatorClient(
+            URI.create("http://127.0.0.1:" + APP.getLocalPort()),
+            CoordinatorClient.DEFAULT_TIMEOUT,
+            Optional.empty());
   }
 
   private String submit(String actorId, String riskLevel) {
@@ -174,8 +175,9 @@ class DashboardIntegrationTest {
   @Test
   void showsAnUnreachableCoordinatorAndKeepsRunning() throws Exception {
     String closed = "http://127.0.0.1:" + closedPort();
-    OperatorClient nowhere =
-        new OperatorClient(closed, Optional.empty(), OperatorClient.DEFAULT_TIMEOUT);
+    CoordinatorClient nowhere =
+        new CoordinatorClient(
+            URI.create(closed), CoordinatorClient.DEFAULT_TIMEOUT, Optional.empty());
     try (VirtualDashboard dashboard = new VirtualDashboard(nowhere, TestDeployment.KEY_ID)) {
       dashboard.await(
           "the unreachable coordinator on the status line",

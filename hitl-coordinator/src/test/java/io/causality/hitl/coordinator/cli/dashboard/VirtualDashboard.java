@@ -8,7 +8,7 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
-import io.causality.hitl.coordinator.cli.OperatorClient;
+import io.causality.hitl.protocol.CoordinatorClient;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,7 +29,7 @@ final class VirtualDashboard implements AutoCloseable {
   private final Thread loop;
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-  VirtualDashboard(OperatorClient client, String keyId) throws IOException {
+  VirtualDashboard(CoordinatorClient client, String keyId) throws IOException {
     terminal = new DefaultVirtualTerminal(new TerminalSize(120, 30));
     screen = new TerminalScreen(terminal);
     screen.startScreen();
