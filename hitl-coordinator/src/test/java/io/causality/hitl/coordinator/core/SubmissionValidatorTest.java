@@ -42,7 +42,8 @@ class SubmissionValidatorTest {
     assertIssues(with(request("a", null), pass, "lic"), "evaluationResponse.decision");
     assertIssues(with(request("a", null), missing, "lic"), "evaluationResponse.decision");
     ObjectNode action = response().put("decision", "REJECT_ACTION");
-    assertThat(validator.validate(with(request("a", null), action, "lic"))).isNotNull();
+    assertThat(validator.validate(with(request("a", null), action, "lic")).actorId())
+        .isEqualTo("a");
   }
 
   @Test
