@@ -1,6 +1,9 @@
 package io.causality.hitl.protocol;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
 
 /**
  * Body of {@code POST /v1/override-requests/{id}/approve}.
@@ -10,4 +13,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param tokenTtlMs optional token lifetime; default and cap come from configuration
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ApproveOverrideRequest(String keyId, String operatorNote, Long tokenTtlMs) {}
+public record ApproveOverrideRequest(
+    @NotBlank(message = "is required") String keyId,
+    @Size(max = MAX_NOTE_LENGTH, message = NOTE_TOO_LONG) String operatorNote,
+    @Positive(message = "must be a positive number of milliseconds") Long tokenTtlMs) {
+
+  /** The longest operator note the coordinator keeps. */
+  public static final int MAX_NOTE_LENGTH = 4000;
+
+  /** The message of a note over {@link #MAX_NOTE_LENGTH}. */
+  public static final String NOTE_TOO_LONG = "must be at most " + MAX_NOTE_LENGTH + " characters";
+}

@@ -1,6 +1,11 @@
 package io.causality.hitl.protocol;
 
+import static io.causality.hitl.protocol.ApproveOverrideRequest.MAX_NOTE_LENGTH;
+import static io.causality.hitl.protocol.ApproveOverrideRequest.NOTE_TOO_LONG;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 
 /**
  * Body of {@code POST /v1/override-requests/{id}/deny}.
@@ -9,4 +14,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param operatorNote optional note for the audit trail
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record DenyOverrideRequest(String keyId, String operatorNote) {}
+public record DenyOverrideRequest(
+    @NotBlank(message = "is required") String keyId,
+    @Size(max = MAX_NOTE_LENGTH, message = NOTE_TOO_LONG) String operatorNote) {}

@@ -17,6 +17,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -73,7 +74,7 @@ public final class OverrideRequestsResource {
               + "DENY_COOLDOWN or MATERIAL_CHANGE_REQUIRED",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public Response submit(
-      @Parameter(hidden = true) @Auth Caller caller, SubmitOverrideRequest body) {
+      @Parameter(hidden = true) @Auth Caller caller, @Valid SubmitOverrideRequest body) {
     SubmitOverrideResponse created = overrides.submit(body, caller.auditActor());
     return Response.created(
             UriBuilder.fromResource(OverrideRequestResource.class)

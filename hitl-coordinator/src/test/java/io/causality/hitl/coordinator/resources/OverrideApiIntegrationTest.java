@@ -133,6 +133,33 @@ class OverrideApiIntegrationTest {
   }
 
   @Test
+  void shapeIssuesNameTheirFieldAndAMissingBodyIsTheBodys() {
+    ObjectNode longSource = submission("actor-shape").put("source", "x".repeat(256));
+    ObjectNode arrayFeed = submission("actor-shape");
+    arrayFeed.putArray("sentinelFeed").add(1);
+    ObjectNode textRequest = submission("actor-shape").put("evaluationRequest", "r");
+    String id = submit("actor-shape-note");
+
+    assertIssuePath(http.post(REQUESTS, longSource), "source");
+    assertIssuePath(http.post(REQUESTS, arrayFeed), "sentinelFeed");
+    assertIssuePath(http.post(REQUESTS, textRequest), "evaluationRequest");
+    assertIssuePath(
+        http.post(REQUESTS + "/" + id + "/deny", deny(TestDeployment.KEY_ID, "x".repeat(4001))),
+        "operatorNote");
+    assertIssuePath(http.postJson(REQUESTS + "/" + id + "/approve", ""), "(body)");
+    assertIssuePath(http.postJson(REQUESTS, ""), "(body)");
+    assertThat(record(id).get("status").asText()).isEqualTo("PENDING");
+  }
+
+  private static void assertIssuePath(Answer answer, String path) {
+    assertThat(answer.status()).as(answer.text()).isEqualTo(400);
+    assertThat(answer.errorCode()).isEqualTo("VALIDATION_ERROR");
+    assertThat(answer.issues())
+        .extracting(issue -> issue.get("path").asText())
+        .containsExactly(path);
+  }
+
+  @Test
   void malformedBodiesAreValidationErrorsWithOneIssuePerField() {
     Answer malformed = http.postJson(REQUESTS, "{\"licenseId\":");
     assertThat(malformed.status()).isEqualTo(400);
