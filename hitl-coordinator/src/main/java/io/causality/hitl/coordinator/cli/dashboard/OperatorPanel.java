@@ -1,5 +1,7 @@
 package io.causality.hitl.coordinator.cli.dashboard;
 
+import static java.util.Objects.requireNonNullElse;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.googlecode.lanterna.SGR;
@@ -28,6 +30,7 @@ import java.util.Optional;
 public final class OperatorPanel {
   private static final DateTimeFormatter CLOCK =
       DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
+  private static final JsonNode MISSING = MissingNode.getInstance();
   private static final String KEYS =
       "Up/Down select  Enter detail  A approve  D deny  R refresh  Q quit";
 
@@ -164,9 +167,9 @@ public final class OperatorPanel {
 
   private void renderDetail(Pane pane, OverrideRequestRecord request, Instant now) {
     if (detailShown) {
-      JsonNode response = tree(request.evaluationResponse());
+      JsonNode response = requireNonNullElse(request.evaluationResponse(), MISSING);
       JsonNode escalation = response.path("escalation");
-      JsonNode summary = tree(request.sentinelSummary());
+      JsonNode summary = requireNonNullElse(request.sentinelSummary(), MISSING);
       pane.line("Request " + request.coordinatorRequestId());
       pane.line("Evaluation: " + text(response, "decision") + " / " + text(response, "reasonCode"));
       pane.line("Risk level: " + text(summary, "riskLevel"));
@@ -176,8 +179,7 @@ public final class OperatorPanel {
       pane.line("Time left: " + timeLeft(request, now));
       pane.line("");
     }
-    String actor = orDash(request.actorId());
-    pane.line("Other requests of " + actor + ":");
+    pane.line("Other requests of " + orDash(request.actorId()) + ":");
     othersOfActor(request)
         .forEach(
             other ->
@@ -241,10 +243,6 @@ public final class OperatorPanel {
   private static String shortId(OverrideRequestRecord request) {
     String id = request.coordinatorRequestId();
     return id.length() > 8 ? id.substring(0, 8) : id;
-  }
-
-  private static JsonNode tree(JsonNode node) {
-    return node == null ? MissingNode.getInstance() : node;
   }
 
   private static String orDash(Object value) {
