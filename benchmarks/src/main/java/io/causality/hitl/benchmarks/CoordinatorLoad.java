@@ -1,18 +1,25 @@
 package io.causality.hitl.benchmarks;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.common.cli.CommandOutput;
 import io.causality.hitl.coordinator.policy.DevInit;
+import io.causality.hitl.protocol.ApproveOverrideRequest;
+import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.PemKeys;
+import io.causality.hitl.protocol.RedeemRequest;
+import io.causality.hitl.protocol.RedeemResponse;
+import io.causality.hitl.protocol.RedeemStatus;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PrivateKey;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
@@ -42,7 +49,9 @@ public final class CoordinatorLoad {
 
   private CoordinatorLoad(Map<String, String> options) {
     this.options = options;
-    this.client = new CoordinatorClient(options.get("url"), keyId());
+    this.client =
+        new CoordinatorClient(
+            URI.create(options.get("url")), Duration.ofSeconds(30), Optional.empty());
     this.deployment = new DevInit.Layout(Path.of(options.get("deployment")));
   }
 
@@ -66,14 +75,14 @@ public final class CoordinatorLoad {
             deployment.keys().resolve("policy-signing.pub.pem"),
             keyId())) {
       warmUp(local, intOption("warmup", 300));
-      List<JsonNode> overHttp = Collections.synchronizedList(new ArrayList<>());
+      List<OverrideTokenEnvelope> overHttp = Collections.synchronizedList(new ArrayList<>());
       List<OverrideTokenEnvelope> inProcess = Collections.synchronizedList(new ArrayList<>());
       Measurement httpApprovals =
           Workers.run(
               "approvals over HTTP",
               1,
               submittedOverHttp("bench", count),
-              (id, w) -> client.approve(id).map(overHttp::add).orElse(false));
+              (id, w) -> approve(id).map(overHttp::add).orElse(false));
       Measurement localApprovals =
           Workers.run(
               "approvals in process",
@@ -92,7 +101,7 @@ public final class CoordinatorLoad {
                 "redemptions over HTTP",
                 threads,
                 overHttp.subList(from, from + tokens),
-                (token, w) -> client.redeem(token)),
+                (token, w) -> redeem(token)),
             Workers.run(
                 "redemptions in process",
                 threads,
@@ -104,7 +113,7 @@ public final class CoordinatorLoad {
                 "unknown-token redemptions over HTTP",
                 threads,
                 unknownTokenIds(tokens),
-                (tokenId, w) -> client.redeemUnknown(tokenId)),
+                (tokenId, w) -> redeemUnknown(tokenId)),
             raw);
       }
     }
@@ -130,9 +139,37 @@ public final class CoordinatorLoad {
         100.0 * floor.perSecond() / raw.perSecond());
   }
 
-  private Measurement signing(JsonNode token) throws Exception {
+  private Measurement signing(OverrideTokenEnvelope token) throws Exception {
     PrivateKey key = PemKeys.readPrivateKey(deployment.authorityKey());
-    return RawLimits.ps256Signing(token.get("payload").asText(), key, rawSeconds());
+    return RawLimits.ps256Signing(token.payload(), key, rawSeconds());
+  }
+
+  private Optional<OverrideTokenEnvelope> approve(String id) {
+    return client.approve(id, new ApproveOverrideRequest(keyId(), null, null)).body();
+  }
+
+  /** True when ACCEPTED. */
+  private boolean redeem(OverrideTokenEnvelope token) {
+    return client
+        .redeem(Submissions.redemptionOf(token))
+        .body()
+        .map(RedeemResponse::accepted)
+        .orElse(false);
+  }
+
+  /**
+   * Redeems a token id the coordinator never issued, with an otherwise well-formed body: the same
+   * endpoint, JSON and client as {@link #redeem}, and one indexed read instead of the durable
+   * write; true when the answer is UNKNOWN_TOKEN.
+   */
+  private boolean redeemUnknown(String tokenId) {
+    RedeemRequest body =
+        new RedeemRequest(tokenId, "sha256:" + "0".repeat(64), 1L, "bench", "bench");
+    return client
+        .redeem(body)
+        .body()
+        .map(r -> r.status() == RedeemStatus.UNKNOWN_TOKEN)
+        .orElse(false);
   }
 
   /** Full cycles on both paths, so that neither runs cold. */
@@ -141,7 +178,7 @@ public final class CoordinatorLoad {
         "warm-up",
         4,
         submittedOverHttp("warmup", cycles),
-        (id, w) -> client.approve(id).map(client::redeemQuietly).orElse(false));
+        (id, w) -> approve(id).map(this::redeem).orElse(false));
     Workers.run(
         "warm-up",
         4,
@@ -151,7 +188,14 @@ public final class CoordinatorLoad {
 
   /** Fresh requests, each for its own actor so that dedupe lets it in; not timed. */
   private List<String> submittedOverHttp(String prefix, int count) throws Exception {
-    return submitted(actors(prefix, count), actor -> client.submit(actor).orElseThrow());
+    return submitted(
+        actors(prefix, count),
+        actor ->
+            client
+                .submit(Submissions.submission(actor))
+                .body()
+                .orElseThrow()
+                .coordinatorRequestId());
   }
 
   private static List<String> submittedInProcess(

@@ -1,7 +1,13 @@
 package io.causality.hitl.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.hitl.protocol.ApproveOverrideRequest;
+import io.causality.hitl.protocol.CoordinatorClient;
+import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.RedeemResponse;
+import io.causality.hitl.protocol.SubmitOverrideRequest;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,6 +19,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
@@ -40,10 +47,13 @@ public final class EvaluationLoad {
           .connectTimeout(Duration.ofSeconds(5))
           .build();
   private final CoordinatorClient coordinator;
+  private final ObjectMapper json = Submissions.JSON;
 
   private EvaluationLoad(Map<String, String> options) {
     this.options = options;
-    this.coordinator = new CoordinatorClient(options.get("coordinator"), "ops-1");
+    this.coordinator =
+        new CoordinatorClient(
+            URI.create(options.get("coordinator")), Duration.ofSeconds(30), Optional.empty());
   }
 
   public static void main(String[] args) throws Exception {
@@ -53,8 +63,7 @@ public final class EvaluationLoad {
   private void run() throws Exception {
     int threads = intOption("concurrency", 64);
     String body =
-        CoordinatorClient.JSON.writeValueAsString(
-            CoordinatorClient.submission("bench-no-token").get("evaluationRequest"));
+        json.writeValueAsString(Submissions.submission("bench-no-token").evaluationRequest());
     List<String> bodies = Collections.nCopies(intOption("requests", 20_000), body);
     warmUp(body);
     Measurement bare =
@@ -79,7 +88,7 @@ public final class EvaluationLoad {
             "coordinator redemptions",
             threads,
             forRedeem,
-            (request, w) -> coordinator.redeem(request.get("overrideToken")));
+            (request, w) -> redeem(request.get("overrideToken")));
     Measurement withToken =
         Workers.run(
             "evaluations with a fresh token",
@@ -119,22 +128,34 @@ public final class EvaluationLoad {
   }
 
   private JsonNode withToken(String actor) throws Exception {
-    ObjectNode submission = CoordinatorClient.submission(actor);
-    submission.put("licenseId", option("license"));
-    String id = coordinator.post(submission).orElseThrow();
-    JsonNode token = coordinator.approve(id).orElseThrow();
-    ObjectNode request = submission.get("evaluationRequest").deepCopy();
-    request.set("overrideToken", token);
+    SubmitOverrideRequest submission = Submissions.submission(actor, option("license"));
+    String id = coordinator.submit(submission).body().orElseThrow().coordinatorRequestId();
+    OverrideTokenEnvelope token =
+        coordinator
+            .approve(id, new ApproveOverrideRequest("ops-1", null, null))
+            .body()
+            .orElseThrow();
+    ObjectNode request = submission.evaluationRequest().deepCopy();
+    request.set("overrideToken", json.valueToTree(token));
     return request;
+  }
+
+  /** Redeems the token an evaluation request carries; true when ACCEPTED. */
+  private boolean redeem(JsonNode token) throws Exception {
+    OverrideTokenEnvelope envelope = json.treeToValue(token, OverrideTokenEnvelope.class);
+    return coordinator
+        .redeem(Submissions.redemptionOf(envelope))
+        .body()
+        .map(RedeemResponse::accepted)
+        .orElse(false);
   }
 
   /** True when the evaluation came back overridden: the token was redeemed. */
   private boolean applied(JsonNode request) throws Exception {
     HttpResponse<String> response =
-        post(option("sim"), option("sim-key"), CoordinatorClient.JSON.writeValueAsString(request));
+        post(option("sim"), option("sim-key"), json.writeValueAsString(request));
     return response.statusCode() == 200
-        && CoordinatorClient.JSON
-            .readTree(response.body())
+        && json.readTree(response.body())
             .path("overrideOutcome")
             .path("status")
             .asText()

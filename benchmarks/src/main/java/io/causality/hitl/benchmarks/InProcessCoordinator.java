@@ -10,11 +10,8 @@ import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
-import io.causality.hitl.protocol.OverrideTokens;
 import io.causality.hitl.protocol.ProtocolJson;
-import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.RedeemStatus;
-import io.causality.hitl.protocol.SubmitOverrideRequest;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import java.nio.file.Path;
@@ -73,10 +70,7 @@ final class InProcessCoordinator implements AutoCloseable {
   }
 
   String submit(String actorId) throws Exception {
-    SubmitOverrideRequest body =
-        ProtocolJson.newMapper()
-            .treeToValue(CoordinatorClient.submission(actorId), SubmitOverrideRequest.class);
-    return service.submit(body).coordinatorRequestId();
+    return service.submit(Submissions.submission(actorId)).coordinatorRequestId();
   }
 
   OverrideTokenEnvelope approve(String id) {
@@ -84,15 +78,7 @@ final class InProcessCoordinator implements AutoCloseable {
   }
 
   boolean redeem(OverrideTokenEnvelope token) {
-    var payload = OverrideTokens.parsePayload(token.payload()).orElseThrow();
-    RedeemRequest body =
-        new RedeemRequest(
-            payload.tokenId(),
-            payload.requestHash(),
-            payload.policyVersion(),
-            payload.licenseId(),
-            payload.actorId());
-    return service.redeem(body).status() == RedeemStatus.ACCEPTED;
+    return service.redeem(Submissions.redemptionOf(token)).status() == RedeemStatus.ACCEPTED;
   }
 
   @Override

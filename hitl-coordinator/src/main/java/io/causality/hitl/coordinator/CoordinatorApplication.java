@@ -84,7 +84,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     bootstrap.addCommand(new DevInitCommand());
     bootstrap.addCommand(new KeysCommand());
     bootstrap.addCommand(new PolicyCommand());
-    bootstrap.addCommand(new HitlCommand(this));
+    bootstrap.addCommand(new HitlCommand<>(this));
     bootstrap.addBundle(
         new MigrationsBundle<>() {
           @Override
@@ -111,7 +111,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     OverrideService overrides =
         new OverrideService(
             jdbi,
-            Clock.systemUTC(),
+            clock(),
             checked.policy(),
             checked.signers(),
             configuration.buildOverrideSettings());
@@ -129,6 +129,11 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
         checked.policy().policyVersion(),
         checked.signers().keyIds(),
         callers.isOpen() ? "not configured (open on loopback)" : "required");
+  }
+
+  /** The time source of expiry, cooldowns and tokens; tests substitute one they can move. */
+  protected Clock clock() {
+    return Clock.systemUTC();
   }
 
   /**

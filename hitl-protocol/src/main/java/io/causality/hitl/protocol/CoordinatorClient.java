@@ -3,11 +3,16 @@ package io.causality.hitl.protocol;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import java.net.ConnectException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -16,12 +21,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A client of the coordinator's submission and redemption endpoints on the JDK HTTP client.
+ * The one client of the coordinator's API on the JDK HTTP client: submission and redemption for the
+ * evaluation runtime, list, get, approve and deny for the operator's tools, all of it for the
+ * benchmarks.
  *
  * <p>Every call is bounded by one timeout (5 seconds unless configured) from sending to the whole
  * body read. It never throws for transport trouble: connect errors, timeouts and 5xx answers come
- * back as {@link CoordinatorResult.Unavailable}, so that a caller can fail closed. Thread-safe;
- * share one instance.
+ * back as {@link CoordinatorResult.Unavailable}, so that a caller can fail closed; 4xx answers as
+ * {@link CoordinatorResult.Refused}. The bearer token, when given, is sent with every call and
+ * never appears in a result or in {@link #toString}. Thread-safe; share one instance.
  */
 public final class CoordinatorClient {
 
@@ -30,8 +38,9 @@ public final class CoordinatorClient {
 
   static final String SUBMIT_PATH = "/v1/override-requests";
   static final String REDEEM_PATH = "/v1/override-tokens/redeem";
+  private static final String REQUESTS = SUBMIT_PATH;
 
-  private final URI baseUri;
+  private final String baseUrl;
   private final Duration timeout;
   private final Optional<String> bearerToken;
   private final HttpClient http;
@@ -47,7 +56,7 @@ public final class CoordinatorClient {
    * @param bearerToken sent as {@code Authorization: Bearer} when present
    */
   public CoordinatorClient(URI baseUri, Duration timeout, Optional<String> bearerToken) {
-    this.baseUri = Objects.requireNonNull(baseUri, "baseUri");
+    this.baseUrl = stripSlash(Objects.requireNonNull(baseUri, "baseUri").toString());
     this.timeout = requirePositive(timeout);
     this.bearerToken = Objects.requireNonNull(bearerToken, "bearerToken");
     this.http =
@@ -59,12 +68,40 @@ public final class CoordinatorClient {
 
   /** Redeems a token: {@code POST /v1/override-tokens/redeem}. */
   public CoordinatorResult<RedeemResponse> redeem(RedeemRequest request) {
-    return post(REDEEM_PATH, request, RedeemResponse.class);
+    return call(postRequest(REDEEM_PATH, request), RedeemResponse.class);
   }
 
   /** Submits an override request: {@code POST /v1/override-requests}. */
   public CoordinatorResult<SubmitOverrideResponse> submit(SubmitOverrideRequest request) {
-    return post(SUBMIT_PATH, request, SubmitOverrideResponse.class);
+    return call(postRequest(SUBMIT_PATH, request), SubmitOverrideResponse.class);
+  }
+
+  /** The requests, newest first, of one status or of all: {@code GET /v1/override-requests}. */
+  public CoordinatorResult<OverrideRequestList> list(Optional<OverrideRequestStatus> status) {
+    String query = status.map(s -> "?status=" + s.name().toLowerCase(Locale.ROOT)).orElse("");
+    return call(getRequest(REQUESTS + query), OverrideRequestList.class);
+  }
+
+  /** One request with its audit trail: {@code GET /v1/override-requests/{id}}. */
+  public CoordinatorResult<OverrideRequestRecord> get(String id) {
+    return call(getRequest(REQUESTS + "/" + encode(id)), OverrideRequestRecord.class);
+  }
+
+  /** Approves a PENDING request; the answer is the signed token. */
+  public CoordinatorResult<OverrideTokenEnvelope> approve(String id, ApproveOverrideRequest body) {
+    return call(
+        postRequest(REQUESTS + "/" + encode(id) + "/approve", body), OverrideTokenEnvelope.class);
+  }
+
+  /** Denies a PENDING request; the answer is the updated request. */
+  public CoordinatorResult<OverrideRequestRecord> deny(String id, DenyOverrideRequest body) {
+    return call(
+        postRequest(REQUESTS + "/" + encode(id) + "/deny", body), OverrideRequestRecord.class);
+  }
+
+  /** The base address, without a trailing slash, as failures name it. */
+  public String baseUrl() {
+    return baseUrl;
   }
 
   /** The configured timeout. */
@@ -74,31 +111,40 @@ public final class CoordinatorClient {
 
   @Override
   public String toString() {
-    return "CoordinatorClient[" + baseUri + ", timeout=" + timeout + "]";
+    return "CoordinatorClient[" + baseUrl + ", timeout=" + timeout + "]";
   }
 
-  private <T> CoordinatorResult<T> post(String path, Object body, Class<T> type) {
-    HttpRequest request;
+  private HttpRequest getRequest(String path) {
+    return request(path).GET().build();
+  }
+
+  private HttpRequest postRequest(String path, Object body) {
+    String json;
     try {
-      request = newRequest(path, ProtocolJson.shared().writeValueAsString(body));
+      json = ProtocolJson.shared().writeValueAsString(body);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("cannot serialize the request body", e);
     }
-    Attempt attempt = send(request);
-    return attempt.response() == null
-        ? new CoordinatorResult.Unavailable<>(attempt.failure())
-        : interpret(attempt.response(), type);
+    return request(path)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(json))
+        .build();
   }
 
-  private HttpRequest newRequest(String path, String json) {
+  private HttpRequest.Builder request(String path) {
     HttpRequest.Builder builder =
-        HttpRequest.newBuilder(baseUri.resolve(path))
+        HttpRequest.newBuilder(URI.create(baseUrl + path))
             .timeout(timeout)
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(json));
+            .header("Accept", "application/json");
     bearerToken.ifPresent(token -> builder.header("Authorization", "Bearer " + token));
-    return builder.build();
+    return builder;
+  }
+
+  private <T> CoordinatorResult<T> call(HttpRequest request, Class<T> type) {
+    Attempt attempt = send(request);
+    return attempt.response() == null
+        ? new CoordinatorResult.Unavailable<>(unreachable(attempt.failure()))
+        : interpret(attempt.response(), type);
   }
 
   /** A response, or why there is none. */
@@ -113,21 +159,34 @@ public final class CoordinatorClient {
     } catch (InterruptedException e) {
       future.cancel(true);
       Thread.currentThread().interrupt();
-      return new Attempt(null, "interrupted while calling " + baseUri);
+      return new Attempt(null, "interrupted");
     } catch (TimeoutException e) {
       future.cancel(true);
-      return new Attempt(null, "no answer from " + baseUri + " within " + timeout);
+      return new Attempt(null, noAnswer());
     } catch (ExecutionException e) {
-      return new Attempt(null, "cannot reach " + baseUri + ": " + describe(e.getCause()));
+      return new Attempt(null, describe(e.getCause()));
     }
   }
 
-  private static String describe(Throwable cause) {
+  private String unreachable(String why) {
+    return "coordinator unreachable at " + baseUrl + ": " + why;
+  }
+
+  private String noAnswer() {
+    return "no answer within " + timeout.toMillis() + " ms";
+  }
+
+  private String describe(Throwable cause) {
+    if (cause instanceof HttpTimeoutException) {
+      return noAnswer();
+    }
+    if (cause instanceof ConnectException) {
+      return "connection refused";
+    }
     if (cause == null) {
       return "unknown error";
     }
-    String message = cause.getMessage();
-    return cause.getClass().getSimpleName() + (message == null ? "" : " " + message);
+    return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
   }
 
   private <T> CoordinatorResult<T> interpret(HttpResponse<String> response, Class<T> type) {
@@ -135,10 +194,13 @@ public final class CoordinatorClient {
     if (status >= 200 && status < 300) {
       return parseSuccess(status, response.body(), type);
     }
+    JsonNode body = parseLeniently(response.body());
     if (status >= 400 && status < 500) {
-      return refused(status, response.body());
+      JsonNode error = body.path("error");
+      return new CoordinatorResult.Refused<>(
+          status, error.path("code").asText(""), error.path("message").asText(""), body);
     }
-    return new CoordinatorResult.Unavailable<>("HTTP " + status + " from " + baseUri);
+    return new CoordinatorResult.Unavailable<>("HTTP " + status + " from " + baseUrl, status, body);
   }
 
   private <T> CoordinatorResult<T> parseSuccess(int status, String body, Class<T> type) {
@@ -150,14 +212,8 @@ public final class CoordinatorClient {
     } catch (JsonProcessingException | IllegalArgumentException e) {
       // Falls through: an unreadable success is no answer a caller may act on.
     }
-    return new CoordinatorResult.Unavailable<>("unreadable HTTP " + status + " answer");
-  }
-
-  private static <T> CoordinatorResult<T> refused(int status, String body) {
-    JsonNode json = parseLeniently(body);
-    JsonNode error = json.path("error");
-    return new CoordinatorResult.Refused<>(
-        status, error.path("code").asText(""), error.path("message").asText(""), json);
+    return new CoordinatorResult.Unavailable<>(
+        "unreadable HTTP " + status + " answer from " + baseUrl);
   }
 
   private static JsonNode parseLeniently(String body) {
@@ -167,6 +223,14 @@ public final class CoordinatorClient {
     } catch (JsonProcessingException e) {
       return MissingNode.getInstance();
     }
+  }
+
+  private static String encode(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  private static String stripSlash(String url) {
+    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
   }
 
   private static Duration requirePositive(Duration timeout) {

@@ -1,10 +1,16 @@
 package io.causality.hitl.protocol;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 
 /**
- * Body of {@code POST /v1/override-requests}.
+ * Body of {@code POST /v1/override-requests}. Its shape is checked by the constraints (the
+ * coordinator takes it with {@code @Valid}); a member of another JSON type is a mapping error
+ * naming it. The rules about the evaluation itself (an overrideable rejection asking for
+ * HUMAN_ESCALATION, no overrideToken) are the coordinator's.
  *
  * @param evaluationRequest the original evaluation request, without an overrideToken
  * @param evaluationResponse its rejection, asking for HUMAN_ESCALATION
@@ -16,10 +22,18 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SubmitOverrideRequest(
-    JsonNode evaluationRequest,
-    JsonNode evaluationResponse,
-    String licenseId,
-    String actorId,
-    JsonNode sentinelFeed,
-    JsonNode sentinelSummary,
-    String source) {}
+    @NotNull(message = "required object is missing") ObjectNode evaluationRequest,
+    @NotNull(message = "required object is missing") ObjectNode evaluationResponse,
+    @NotBlank(message = "is required") @Size(max = MAX_ID_LENGTH, message = TOO_LONG)
+        String licenseId,
+    @Size(max = MAX_ID_LENGTH, message = TOO_LONG) String actorId,
+    ObjectNode sentinelFeed,
+    ObjectNode sentinelSummary,
+    @Size(max = MAX_ID_LENGTH, message = TOO_LONG) String source) {
+
+  /** The longest id or label the coordinator stores (its column size). */
+  public static final int MAX_ID_LENGTH = 255;
+
+  /** The message of an id over {@link #MAX_ID_LENGTH}. */
+  public static final String TOO_LONG = "must be at most " + MAX_ID_LENGTH + " characters";
+}

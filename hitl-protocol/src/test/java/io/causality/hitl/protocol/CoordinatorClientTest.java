@@ -39,7 +39,7 @@ class CoordinatorClientTest {
 
   private record Answer(int status, String body, boolean hang) {}
 
-  private record Received(String path, String authorization, String body) {}
+  private record Received(String path, String query, String authorization, String body) {}
 
   @BeforeEach
   void start() throws IOException {
@@ -151,7 +151,10 @@ class CoordinatorClientTest {
     assertThat(result)
         .isInstanceOfSatisfying(
             CoordinatorResult.Unavailable.class,
-            u -> assertThat(u.reason()).startsWith("cannot reach"));
+            u ->
+                assertThat(u.reason())
+                    .startsWith("coordinator unreachable at ")
+                    .endsWith(": connection refused"));
   }
 
   @Test
@@ -162,8 +165,65 @@ class CoordinatorClientTest {
 
     CoordinatorResult<RedeemResponse> result = client.redeem(REDEEM);
 
-    assertThat(result).isInstanceOf(CoordinatorResult.Unavailable.class);
+    assertThat(result)
+        .isInstanceOfSatisfying(
+            CoordinatorResult.Unavailable.class,
+            u ->
+                assertThat(u.reason())
+                    .isEqualTo("coordinator unreachable at " + base + ": no answer within 800 ms"));
     assertThat(received).hasSize(1);
+  }
+
+  @Test
+  void theOperatorCallsSendTypedBodiesAndReadTypedRecords() {
+    String record =
+        "{\"coordinatorRequestId\":\"r-1\",\"status\":\"PENDING\",\"actorId\":\"a-1\","
+            + "\"evaluationResponse\":{\"decision\":\"REJECT_STATE\"},"
+            + "\"requestExpiresAt\":\"2026-01-31T13:00:00Z\"}";
+    answer("/v1/override-requests", 200, "{\"data\":[" + record + "]}");
+    answer("/v1/override-requests/r 1/approve", 200, "{\"tokenId\":\"t-1\",\"alg\":\"PS256\"}");
+    CoordinatorClient client =
+        new CoordinatorClient(
+            URI.create(base + "/"), Duration.ofSeconds(5), Optional.of("operator-token"));
+
+    OverrideRequestList list =
+        client.list(Optional.of(OverrideRequestStatus.PENDING)).body().orElseThrow();
+    OverrideTokenEnvelope token =
+        client
+            .approve("r 1", new ApproveOverrideRequest("ops-1", null, 60000L))
+            .body()
+            .orElseThrow();
+
+    assertThat(list.data()).hasSize(1);
+    OverrideRequestRecord first = list.data().get(0);
+    assertThat(first.status()).isEqualTo(OverrideRequestStatus.PENDING);
+    assertThat(first.actorId()).isEqualTo("a-1");
+    assertThat(first.requestExpiresAt()).isEqualTo(java.time.Instant.parse("2026-01-31T13:00:00Z"));
+    assertThat(first.evaluationResponse().path("decision").asText()).isEqualTo("REJECT_STATE");
+    assertThat(token.tokenId()).isEqualTo("t-1");
+    assertThat(received.get(0).query()).isEqualTo("status=pending");
+    assertThat(received.get(1).path()).isEqualTo("/v1/override-requests/r 1/approve");
+    assertThat(received.get(1).body()).isEqualTo("{\"keyId\":\"ops-1\",\"tokenTtlMs\":60000}");
+    assertThat(received)
+        .allSatisfy(r -> assertThat(r.authorization()).isEqualTo("Bearer operator-token"));
+    assertThat(client.baseUrl()).isEqualTo(base.toString());
+  }
+
+  @Test
+  void aServerErrorIsUnavailableAndKeepsItsStatusAndBody() {
+    answer("/v1/override-requests/r-1/deny", 500, "{\"error\":{\"code\":\"INTERNAL\"}}");
+
+    CoordinatorResult<OverrideRequestRecord> result =
+        new CoordinatorClient(base).deny("r-1", new DenyOverrideRequest("ops-1", "no"));
+
+    assertThat(result)
+        .isInstanceOfSatisfying(
+            CoordinatorResult.Unavailable.class,
+            u -> {
+              assertThat(u.httpStatus()).isEqualTo(500);
+              assertThat(u.rawBody().path("error").path("code").asText()).isEqualTo("INTERNAL");
+            });
+    assertThat(received.get(0).body()).isEqualTo("{\"keyId\":\"ops-1\",\"operatorNote\":\"no\"}");
   }
 
   private void answer(String path, int status, String body) {
@@ -173,7 +233,12 @@ class CoordinatorClientTest {
   private void handle(HttpExchange exchange) throws IOException {
     String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
     String path = exchange.getRequestURI().getPath();
-    received.add(new Received(path, exchange.getRequestHeaders().getFirst("Authorization"), body));
+    received.add(
+        new Received(
+            path,
+            exchange.getRequestURI().getRawQuery(),
+            exchange.getRequestHeaders().getFirst("Authorization"),
+            body));
     Answer answer = answers.getOrDefault(path, new Answer(404, "{}", false));
     if (answer.hang()) {
       awaitRelease();

@@ -1,13 +1,19 @@
 package io.causality.hitl.coordinator.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.causality.common.cli.CommandOutput;
 import io.causality.common.cli.ServeCommand;
-import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.cli.dashboard.Dashboard;
+import io.causality.hitl.protocol.ApproveOverrideRequest;
+import io.causality.hitl.protocol.CoordinatorClient;
+import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.OverrideRequestRecord;
+import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.ProtocolJson;
 import io.dropwizard.core.Application;
+import io.dropwizard.core.Configuration;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.cli.Command;
 import io.dropwizard.core.setup.Bootstrap;
@@ -31,26 +37,36 @@ import net.sourceforge.argparse4j.inf.Subparsers;
 /**
  * The operator's workflow: {@code hitl serve --config F}, and {@code list}, {@code get}, {@code
  * approve}, {@code deny} and {@code dashboard} against a running coordinator at {@code --url},
- * presenting the bearer token of {@link OperatorClient#TOKEN_VARIABLE} when set. Exit status: 0
- * done, 1 refused by the coordinator, 2 usage, 3 coordinator unreachable ({@link #exitStatus}).
+ * presenting the bearer token of {@link #TOKEN_VARIABLE} when set, through the one {@link
+ * CoordinatorClient}. Exit status: 0 done, 1 refused by the coordinator, 2 usage, 3 coordinator
+ * unreachable ({@link #exitStatus}).
+ *
+ * @param <C> the application's configuration (generic, so that this package does not depend on the
+ *     application's)
  */
-public final class HitlCommand extends Command {
+public final class HitlCommand<C extends Configuration> extends Command {
+  /** The local coordinator of {@code config/hitl-coordinator.yml}. */
+  public static final String DEFAULT_URL = "http://127.0.0.1:8090";
+
+  /** The environment variable that holds the operator caller's bearer token. */
+  public static final String TOKEN_VARIABLE = "HITL_TOKEN";
+
   static final String OPERATION = "operation";
   private static final List<String> STATUSES =
       List.of("pending", "approved", "denied", "expired", "redeemed");
   private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+      ProtocolJson.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper ONE_LINE = ProtocolJson.newMapper();
 
-  private final ServeCommand<CoordinatorConfiguration> server;
+  private final ServeCommand<C> server;
   private final UnaryOperator<String> environment;
 
-  public HitlCommand(Application<CoordinatorConfiguration> application) {
+  public HitlCommand(Application<C> application) {
     this(application, System::getenv);
   }
 
   /** {@code environment} looks up environment variables; tests pass their own. */
-  public HitlCommand(
-      Application<CoordinatorConfiguration> application, UnaryOperator<String> environment) {
+  public HitlCommand(Application<C> application, UnaryOperator<String> environment) {
     super("hitl", "The operator's tools: serve, list, get, approve, deny, dashboard");
     this.server = CoordinatorServerCommand.create(application, "serve", "Runs the coordinator");
     this.environment = Objects.requireNonNull(environment, "environment");
@@ -95,13 +111,13 @@ public final class HitlCommand extends Command {
     parser
         .addArgument("--url")
         .type(HitlCommand::url)
-        .setDefault(OperatorClient.DEFAULT_URL)
+        .setDefault(DEFAULT_URL)
         .help(
             "the coordinator (default "
-                + OperatorClient.DEFAULT_URL
+                + DEFAULT_URL
                 + "); the bearer token "
                 + "comes from $"
-                + OperatorClient.TOKEN_VARIABLE
+                + TOKEN_VARIABLE
                 + " when set");
     return parser;
   }
@@ -145,8 +161,11 @@ public final class HitlCommand extends Command {
     CommandOutput.logWarningsToStandardError();
     // The dashboard waits less than its polling period, so that keys stay answered.
     Duration timeout =
-        "dashboard".equals(operation) ? Dashboard.REQUEST_TIMEOUT : OperatorClient.DEFAULT_TIMEOUT;
-    OperatorClient client = new OperatorClient(namespace.getString("url"), token(), timeout);
+        "dashboard".equals(operation)
+            ? Dashboard.REQUEST_TIMEOUT
+            : CoordinatorClient.DEFAULT_TIMEOUT;
+    CoordinatorClient client =
+        new CoordinatorClient(URI.create(namespace.getString("url")), timeout, token());
     switch (operation) {
       case "list" -> list(client, namespace, System.out);
       case "get" -> get(client, namespace, System.out);
@@ -169,46 +188,44 @@ public final class HitlCommand extends Command {
   }
 
   private Optional<String> token() {
-    return Optional.ofNullable(environment.apply(OperatorClient.TOKEN_VARIABLE))
-        .filter(token -> !token.isBlank());
+    return Optional.ofNullable(environment.apply(TOKEN_VARIABLE)).filter(token -> !token.isBlank());
   }
 
-  private static void list(OperatorClient client, Namespace namespace, PrintStream out) {
-    List<JsonNode> requests = client.list(Optional.ofNullable(namespace.getString("status")));
-    out.println(
-        namespace.getBoolean("json")
-            ? pretty(JSON.valueToTree(requests))
-            : RequestTables.list(requests));
+  private static void list(CoordinatorClient client, Namespace namespace, PrintStream out) {
+    Optional<OverrideRequestStatus> status =
+        Optional.ofNullable(namespace.getString("status")).flatMap(OverrideRequestStatus::parse);
+    List<OverrideRequestRecord> requests = OperatorException.answerOf(client.list(status)).data();
+    out.println(namespace.getBoolean("json") ? pretty(requests) : RequestTables.list(requests));
   }
 
-  private static void get(OperatorClient client, Namespace namespace, PrintStream out) {
-    JsonNode request = client.get(namespace.getString("id"));
+  private static void get(CoordinatorClient client, Namespace namespace, PrintStream out) {
+    OverrideRequestRecord request =
+        OperatorException.answerOf(client.get(namespace.getString("id")));
     out.println(namespace.getBoolean("json") ? pretty(request) : RequestTables.detail(request));
   }
 
   /** The envelope alone on standard output, so that {@code > token.json} captures it. */
   private static void approve(
-      OperatorClient client, Namespace namespace, PrintStream out, PrintStream err) {
+      CoordinatorClient client, Namespace namespace, PrintStream out, PrintStream err)
+      throws IOException {
     String id = namespace.getString("id");
     String keyId = namespace.getString("keyId");
-    JsonNode envelope =
-        client.approve(id, keyId, note(namespace), Optional.ofNullable(namespace.getLong("ttl")));
-    out.println(envelope.toString());
-    err.println(
-        "approved " + id + " with key " + keyId + ": token " + envelope.path("tokenId").asText());
+    ApproveOverrideRequest body =
+        new ApproveOverrideRequest(keyId, namespace.getString("note"), namespace.getLong("ttl"));
+    OverrideTokenEnvelope envelope = OperatorException.answerOf(client.approve(id, body));
+    out.println(ONE_LINE.writeValueAsString(envelope));
+    err.println("approved " + id + " with key " + keyId + ": token " + envelope.tokenId());
   }
 
-  private static void deny(OperatorClient client, Namespace namespace, PrintStream out) {
+  private static void deny(CoordinatorClient client, Namespace namespace, PrintStream out) {
     String id = namespace.getString("id");
-    JsonNode request = client.deny(id, namespace.getString("keyId"), note(namespace));
-    out.println("denied " + id + " by " + RequestTables.text(request.path("decidedBy")));
+    DenyOverrideRequest body =
+        new DenyOverrideRequest(namespace.getString("keyId"), namespace.getString("note"));
+    OverrideRequestRecord request = OperatorException.answerOf(client.deny(id, body));
+    out.println("denied " + id + " by " + RequestTables.text(request.decidedBy()));
   }
 
-  private static Optional<String> note(Namespace namespace) {
-    return Optional.ofNullable(namespace.getString("note"));
-  }
-
-  private static String pretty(JsonNode node) {
+  private static String pretty(Object node) {
     try {
       return JSON.writeValueAsString(node);
     } catch (IOException e) {

@@ -1,5 +1,7 @@
 package io.causality.hitl.coordinator.cli;
 
+import io.causality.hitl.protocol.CoordinatorResult;
+
 /**
  * Why an operator tool could not do what it was asked, with the process exit status the {@code
  * hitl} commands promise: 1 when the coordinator refused, 3 when it could not be reached.
@@ -21,27 +23,30 @@ public abstract sealed class OperatorException extends RuntimeException
     super(message, null, false, false);
   }
 
+  /**
+   * The answer of a successful call; an error answer (4xx, and 5xx too: the coordinator was
+   * reached) is {@link Refused}, no answer at all {@link Unreachable}.
+   */
+  public static <T> T answerOf(CoordinatorResult<T> result) {
+    if (result instanceof CoordinatorResult.Success<T> success) {
+      return success.value();
+    }
+    String failure = result.failure().orElseThrow();
+    boolean answered =
+        result instanceof CoordinatorResult.Refused<T>
+            || result instanceof CoordinatorResult.Unavailable<T> none && none.httpStatus() > 0;
+    throw answered ? new Refused(failure) : new Unreachable(failure);
+  }
+
   /** The exit status of a {@code hitl} command that fails with this exception. */
   public abstract int exitStatus();
 
-  /** An answer of 4xx or 5xx, with the coordinator's error code and message. */
+  /** An answer of 4xx or 5xx: {@code coordinator refused (STATUS CODE): message}. */
   public static final class Refused extends OperatorException {
     private static final long serialVersionUID = 1L;
-    private final int httpStatus;
-    private final String code;
 
-    public Refused(int httpStatus, String code, String message) {
-      super("coordinator refused (" + httpStatus + " " + code + "): " + message);
-      this.httpStatus = httpStatus;
-      this.code = code;
-    }
-
-    public int httpStatus() {
-      return httpStatus;
-    }
-
-    public String code() {
-      return code;
+    public Refused(String message) {
+      super(message);
     }
 
     @Override
@@ -54,8 +59,8 @@ public abstract sealed class OperatorException extends RuntimeException
   public static final class Unreachable extends OperatorException {
     private static final long serialVersionUID = 1L;
 
-    public Unreachable(String url, String reason) {
-      super("coordinator unreachable at " + url + ": " + reason);
+    public Unreachable(String message) {
+      super(message);
     }
 
     @Override

@@ -1,8 +1,12 @@
 package io.causality.hitl.coordinator.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import io.causality.hitl.protocol.AuditEvent;
+import io.causality.hitl.protocol.OverrideRequestRecord;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -14,7 +18,7 @@ final class RequestTables {
   private RequestTables() {}
 
   /** One row per request under a header, columns as wide as their widest cell. */
-  static String list(List<JsonNode> requests) {
+  static String list(List<OverrideRequestRecord> requests) {
     List<List<String>> rows = new ArrayList<>();
     rows.add(COLUMNS);
     requests.forEach(request -> rows.add(row(request)));
@@ -26,59 +30,55 @@ final class RequestTables {
   }
 
   /** The request's fields, one per line, then its audit trail. */
-  static String detail(JsonNode request) {
+  static String detail(OverrideRequestRecord request) {
     StringBuilder text = new StringBuilder();
-    JsonNode response = request.path("evaluationResponse");
+    JsonNode response = tree(request.evaluationResponse());
     JsonNode escalation = response.path("escalation");
-    JsonNode summary = request.path("sentinelSummary");
-    field(text, "id", request.path("coordinatorRequestId"));
-    field(text, "status", request.path("status"));
-    field(text, "actor", request.path("actorId"));
-    field(text, "license", request.path("licenseId"));
-    field(text, "source", request.path("source"));
+    JsonNode summary = tree(request.sentinelSummary());
+    field(text, "id", request.coordinatorRequestId());
+    field(text, "status", request.status());
+    field(text, "actor", request.actorId());
+    field(text, "license", request.licenseId());
+    field(text, "source", request.source());
     field(text, "decision", response.path("decision"));
     field(text, "reason", response.path("reasonCode"));
     field(text, "gamma headroom", escalation.path("gammaHeadroom"));
     field(text, "steps to breach", escalation.path("stepsToBreach"));
     field(text, "risk level", summary.path("riskLevel"));
     field(text, "narrative", summary.path("narrative"));
-    field(text, "submitted", request.path("submittedAt"));
-    field(text, "expires", request.path("requestExpiresAt"));
-    field(text, "decided by", request.path("decidedBy"));
-    field(text, "decided at", request.path("decidedAt"));
-    field(text, "note", request.path("operatorNote"));
-    field(text, "token", request.path("tokenId"));
+    field(text, "submitted", request.submittedAt());
+    field(text, "expires", request.requestExpiresAt());
+    field(text, "decided by", request.decidedBy());
+    field(text, "decided at", request.decidedAt());
+    field(text, "note", request.operatorNote());
+    field(text, "token", request.tokenId());
     text.append("audit:");
-    request.path("audit").forEach(event -> text.append("\n  ").append(event(event)));
+    Objects.requireNonNullElse(request.audit(), List.<AuditEvent>of())
+        .forEach(event -> text.append("\n  ").append(event(event)));
     return text.toString();
   }
 
-  private static List<String> row(JsonNode request) {
-    JsonNode response = request.path("evaluationResponse");
+  private static List<String> row(OverrideRequestRecord request) {
+    JsonNode response = tree(request.evaluationResponse());
     return List.of(
-        text(request.path("coordinatorRequestId")),
-        text(request.path("status")),
-        text(request.path("actorId")),
+        text(request.coordinatorRequestId()),
+        text(request.status()),
+        text(request.actorId()),
         text(response.path("decision")),
         text(response.path("reasonCode")),
-        text(request.path("submittedAt")),
-        text(request.path("requestExpiresAt")));
+        text(request.submittedAt()),
+        text(request.requestExpiresAt()));
   }
 
-  private static String event(JsonNode event) {
+  private static String event(AuditEvent event) {
     String line =
-        text(event.path("timestamp"))
-            + "  "
-            + text(event.path("eventType"))
-            + "  by "
-            + text(event.path("actorId"));
-    JsonNode note = event.path("note");
-    return note.isTextual() ? line + "  (" + note.asText() + ")" : line;
+        text(event.timestamp()) + "  " + text(event.eventType()) + "  by " + text(event.actorId());
+    return event.note() != null ? line + "  (" + event.note() + ")" : line;
   }
 
-  private static void field(StringBuilder text, String name, JsonNode value) {
-    if (!value.isMissingNode() && !value.isNull()) {
-      text.append(String.format("%-16s %s%n", name + ":", value.asText()));
+  private static void field(StringBuilder text, String name, Object value) {
+    if (!absent(value)) {
+      text.append(String.format("%-16s %s%n", name + ":", text(value)));
     }
   }
 
@@ -89,8 +89,20 @@ final class RequestTables {
         .stripTrailing();
   }
 
+  private static JsonNode tree(JsonNode node) {
+    return node == null ? MissingNode.getInstance() : node;
+  }
+
   /** A missing or null value is shown as "-", so that columns never collapse. */
-  static String text(JsonNode value) {
-    return value.isMissingNode() || value.isNull() ? "-" : value.asText();
+  static String text(Object value) {
+    if (absent(value)) {
+      return "-";
+    }
+    return value instanceof JsonNode node ? node.asText() : value.toString();
+  }
+
+  private static boolean absent(Object value) {
+    return value == null
+        || value instanceof JsonNode node && (node.isMissingNode() || node.isNull());
   }
 }

@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Validation of approve and deny bodies, one issue per bad field. */
+/**
+ * The rules of approve and deny bodies beyond their shape (which their constraints check at the
+ * resource): the key is a configured authority, and the token lifetime the policy allows.
+ */
 final class Decisions {
 
   private Decisions() {}
@@ -32,12 +35,8 @@ final class Decisions {
     requireBody(body);
     List<Issue> issues = new ArrayList<>();
     Optional<AuthoritySigner> signer = signer(body.keyId(), signers, issues);
-    Long ttl = body.tokenTtlMs();
-    if (ttl != null && ttl <= 0) {
-      issues.add(new Issue("tokenTtlMs", "must be a positive number of milliseconds"));
-    }
-    checkNote(body.operatorNote(), issues);
     throwIfAny(issues);
+    Long ttl = body.tokenTtlMs();
     long requested = ttl == null ? settings.defaultTokenTtlMs() : ttl;
     return new Approval(
         signer.orElseThrow(), Math.min(requested, hitl.maxTokenTtlMs()), body.operatorNote());
@@ -47,7 +46,6 @@ final class Decisions {
     requireBody(body);
     List<Issue> issues = new ArrayList<>();
     Optional<AuthoritySigner> signer = signer(body.keyId(), signers, issues);
-    checkNote(body.operatorNote(), issues);
     throwIfAny(issues);
     return new Denial(signer.orElseThrow(), body.operatorNote());
   }
@@ -63,15 +61,6 @@ final class Decisions {
       issues.add(new Issue("keyId", "is not a configured authority key"));
     }
     return signer;
-  }
-
-  private static void checkNote(String note, List<Issue> issues) {
-    if (note != null && note.length() > OverrideService.MAX_NOTE_LENGTH) {
-      issues.add(
-          new Issue(
-              "operatorNote",
-              "must be at most " + OverrideService.MAX_NOTE_LENGTH + " characters"));
-    }
   }
 
   private static void requireBody(Object body) {

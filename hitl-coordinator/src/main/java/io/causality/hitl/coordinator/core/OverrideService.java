@@ -12,6 +12,7 @@ import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.DeploymentPolicy;
 import io.causality.hitl.protocol.HitlPolicy;
+import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.OverrideTokenPayload;
@@ -37,9 +38,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every state change is decided in the database by a conditional UPDATE (see the {@code db}
  * package), so the rules hold across threads and across coordinator instances sharing one database.
- * PENDING requests past their expiry are moved to EXPIRED lazily, before list, get, approve, deny
- * and the gating of a submission; exactly one caller writes the EXPIRED audit event. Times come
- * from the injected clock at millisecond precision.
+ * Bodies come with the shape their constraints describe (the resources take them with
+ * {@code @Valid}); this class applies the rules beyond shape. PENDING requests past their expiry
+ * are moved to EXPIRED lazily, before list, get, approve, deny and the gating of a submission;
+ * exactly one caller writes the EXPIRED audit event. Times come from the injected clock at
+ * millisecond precision.
  *
  * <p>Failures the caller caused are {@link OverrideException}s; anything else (database, signing)
  * is unexpected and surfaces as is.
@@ -49,7 +52,6 @@ public final class OverrideService {
   /** The audit actor of lazy expiry. */
   public static final String COORDINATOR_ACTOR = "coordinator";
 
-  static final int MAX_NOTE_LENGTH = 4000;
   private static final Logger LOG = LoggerFactory.getLogger(OverrideService.class);
 
   private final OverrideRequestDao requests;
@@ -59,7 +61,7 @@ public final class OverrideService {
   private final HitlPolicy hitl;
   private final AuthoritySigners signers;
   private final OverrideSettings settings;
-  private final SubmissionValidator validator = new SubmissionValidator();
+  private final SubmissionRules rules = new SubmissionRules();
   private final SubmissionGate gate;
   private final RecordMapper records;
 
@@ -100,13 +102,13 @@ public final class OverrideService {
    * Submits a request.
    *
    * @param caller the authenticated caller, recorded as the SUBMITTED event's actor
-   * @throws OverrideValidationException when a rule is broken
+   * @throws OverrideValidationException when a rule about the evaluation is broken
    * @throws DeduplicatedException when an equal request is PENDING (gating on)
    * @throws DenyCooldownException when the actor was denied recently (gating on)
    * @throws MaterialChangeRequiredException when the failure was denied before (gating on)
    */
   public SubmitOverrideResponse submit(SubmitOverrideRequest body, Optional<String> caller) {
-    Submission submission = validator.validate(body);
+    Submission submission = rules.check(body);
     Instant now = now();
     expireDue(now);
     String gatingKey = gate.check(submission, now);
@@ -152,8 +154,7 @@ public final class OverrideService {
   /**
    * Approves a PENDING request and issues its signed token.
    *
-   * @throws OverrideValidationException for a missing or unknown keyId, a non-positive tokenTtlMs
-   *     or an overlong note
+   * @throws OverrideValidationException for a missing or unknown keyId
    * @throws OverrideRequestNotFoundException for an unknown id
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */
@@ -204,7 +205,7 @@ public final class OverrideService {
    * Denies a PENDING request.
    *
    * @return the updated record
-   * @throws OverrideValidationException for a missing or unknown keyId or an overlong note
+   * @throws OverrideValidationException for a missing or unknown keyId
    * @throws OverrideRequestNotFoundException for an unknown id
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */

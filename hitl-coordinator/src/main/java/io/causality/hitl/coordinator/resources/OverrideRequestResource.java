@@ -4,10 +4,10 @@ import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
 import io.causality.common.errors.ErrorEnvelope;
 import io.causality.hitl.coordinator.auth.Roles;
-import io.causality.hitl.coordinator.core.OverrideRequestRecord;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -16,6 +16,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -105,7 +106,7 @@ public final class OverrideRequestResource {
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public OverrideTokenEnvelope approve(
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
-      ApproveOverrideRequest body) {
+      @Valid ApproveOverrideRequest body) {
     return overrides.approve(id, body);
   }
 
@@ -144,7 +145,7 @@ public final class OverrideRequestResource {
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public OverrideRequestRecord deny(
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
-      DenyOverrideRequest body) {
+      @Valid DenyOverrideRequest body) {
     return overrides.deny(id, body);
   }
 }

@@ -3,10 +3,10 @@ package io.causality.hitl.coordinator.resources;
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
 import io.causality.common.errors.ErrorEnvelope;
-import io.causality.hitl.coordinator.api.OverrideRequestList;
 import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.Roles;
 import io.causality.hitl.coordinator.core.OverrideService;
+import io.causality.hitl.protocol.OverrideRequestList;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import io.causality.hitl.protocol.SubmitOverrideResponse;
 import io.dropwizard.auth.Auth;
@@ -17,6 +17,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -73,7 +74,7 @@ public final class OverrideRequestsResource {
               + "DENY_COOLDOWN or MATERIAL_CHANGE_REQUIRED",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public Response submit(
-      @Parameter(hidden = true) @Auth Caller caller, SubmitOverrideRequest body) {
+      @Parameter(hidden = true) @Auth Caller caller, @Valid SubmitOverrideRequest body) {
     SubmitOverrideResponse created = overrides.submit(body, caller.auditActor());
     return Response.created(
             UriBuilder.fromResource(OverrideRequestResource.class)

@@ -9,14 +9,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.common.testing.TestInstances;
-import io.causality.hitl.coordinator.CoordinatorApplication;
+import io.causality.hitl.coordinator.ClockedCoordinator;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
+import io.causality.hitl.coordinator.MovableClock;
 import io.causality.hitl.coordinator.TestDeployment;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +42,8 @@ import org.junit.jupiter.api.Test;
  */
 class TwoCoordinatorsIntegrationTest {
   private static final int CLIENTS = 64;
-  private static final long PENDING_TTL_MS = 1_000;
+  private static final long PENDING_TTL_MS = 60_000;
+  private static final MovableClock CLOCK = new MovableClock();
   private static final String REQUESTS = "/v1/override-requests";
 
   private static PostgresTestDatabase database;
@@ -61,8 +64,8 @@ class TwoCoordinatorsIntegrationTest {
           .databaseSettings()
           .forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
       DropwizardTestSupport<CoordinatorConfiguration> instance =
-          new DropwizardTestSupport<>(
-              CoordinatorApplication.class,
+          ClockedCoordinator.support(
+              CLOCK,
               ResourceHelpers.resourceFilePath("configs/minimal.yml"),
               overrides.toArray(ConfigOverride[]::new));
       INSTANCES.add(instance);
@@ -114,7 +117,7 @@ class TwoCoordinatorsIntegrationTest {
   @Test
   void aDueRequestReadThroughBothAtOnceHasOneExpiredEvent() throws Exception {
     String id = submitted(http(0).post(REQUESTS, submission("actor-expiry-" + System.nanoTime())));
-    Thread.sleep(PENDING_TTL_MS + 200);
+    CLOCK.advance(Duration.ofMillis(PENDING_TTL_MS + 1));
 
     List<Answer> answers = allAtOnce(i -> () -> http(i % 2).get(REQUESTS + "/" + id));
 

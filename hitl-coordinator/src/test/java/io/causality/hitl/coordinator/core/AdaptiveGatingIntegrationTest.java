@@ -10,6 +10,7 @@ import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
 import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
+import io.causality.hitl.protocol.SubmitOverrideResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,8 +52,8 @@ class AdaptiveGatingIntegrationTest {
               assertThat(e.existingRequestId()).isEqualTo(first);
               assertThat(e.code()).isEqualTo("DEDUPLICATED");
             });
-    assertThat(service.submit(valid("actor-1", "intent-2"))).isNotNull();
-    assertThat(service.submit(valid("actor-2", "intent-1"))).isNotNull();
+    assertLetIn(service, service.submit(valid("actor-1", "intent-2")));
+    assertLetIn(service, service.submit(valid("actor-2", "intent-1")));
   }
 
   @Test
@@ -120,11 +121,11 @@ class AdaptiveGatingIntegrationTest {
         .isInstanceOfSatisfying(
             DenyCooldownException.class,
             e -> assertThat(e.cooldownEndsAt()).isEqualTo(START.plusMillis(COOLDOWN_MS)));
-    assertThat(service.submit(valid("actor-2", "i"))).isNotNull();
+    assertLetIn(service, service.submit(valid("actor-2", "i")));
 
     fixture.clock.advance(Duration.ofMillis(1));
 
-    assertThat(service.submit(valid("actor-1", "i"))).isNotNull();
+    assertLetIn(service, service.submit(valid("actor-1", "i")));
   }
 
   @Test
@@ -137,8 +138,8 @@ class AdaptiveGatingIntegrationTest {
         .isInstanceOfSatisfying(
             MaterialChangeRequiredException.class,
             e -> assertThat(e.deniedRequestId()).isEqualTo(denied));
-    assertThat(service.submit(withFingerprint("actor-1", "fp-2"))).isNotNull();
-    assertThat(service.submit(withFingerprint("actor-2", "fp-1"))).isNotNull();
+    assertLetIn(service, service.submit(withFingerprint("actor-1", "fp-2")));
+    assertLetIn(service, service.submit(withFingerprint("actor-2", "fp-1")));
   }
 
   @Test
@@ -146,7 +147,7 @@ class AdaptiveGatingIntegrationTest {
     OverrideService service = open(new AdaptiveEscalationPolicy(true, 0, false));
     deny(service, service.submit(withFingerprint("actor-1", "fp-1")).coordinatorRequestId());
 
-    assertThat(service.submit(withFingerprint("actor-1", "fp-1"))).isNotNull();
+    assertLetIn(service, service.submit(withFingerprint("actor-1", "fp-1")));
   }
 
   @Test
@@ -163,6 +164,12 @@ class AdaptiveGatingIntegrationTest {
   private OverrideService open(AdaptiveEscalationPolicy adaptive) throws Exception {
     fixture = ServiceFixture.adaptive(dir, adaptive);
     return fixture.service;
+  }
+
+  /** The gates let the submission in: a new PENDING request exists under the answered id. */
+  private static void assertLetIn(OverrideService service, SubmitOverrideResponse answer) {
+    assertThat(service.get(answer.coordinatorRequestId()).status())
+        .isEqualTo(OverrideRequestStatus.PENDING);
   }
 
   private static void deny(OverrideService service, String id) {

@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causality.hitl.protocol.ApproveOverrideRequest;
+import io.causality.hitl.protocol.AuditEvent;
 import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.RedeemRequest;

@@ -46,7 +46,7 @@ final class Submissions {
         request(actorId, intentId), response(), "lic-1", null, null, null, "test-suite");
   }
 
-  static SubmitOverrideRequest with(JsonNode request, JsonNode response, String licenseId) {
+  static SubmitOverrideRequest with(ObjectNode request, ObjectNode response, String licenseId) {
     return new SubmitOverrideRequest(request, response, licenseId, null, null, null, null);
   }
 
@@ -59,6 +59,10 @@ final class Submissions {
         .put("failureFingerprint", fingerprint);
     return new SubmitOverrideRequest(
         request(actorId, "intent-1"), response, "lic-1", null, null, null, null);
+  }
+
+  static ObjectNode parseObject(String json) {
+    return (ObjectNode) parse(json);
   }
 
   static JsonNode parse(String json) {

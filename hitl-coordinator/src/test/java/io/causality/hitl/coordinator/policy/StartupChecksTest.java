@@ -131,7 +131,9 @@ class StartupChecksTest {
   void check3DefaultTtlAtMostTheCap() throws Exception {
     Path policy = files.signedPolicy(policy(hitl()));
 
-    assertThat(StartupChecks.run(policy, MAX_TTL, authorities(), Optional.empty())).isNotNull();
+    assertThat(
+            StartupChecks.run(policy, MAX_TTL, authorities(), Optional.empty()).signers().keyIds())
+        .containsExactlyInAnyOrder("k-alice", "k-bob");
     assertFails(policy, MAX_TTL + 1, authorities(), Optional.empty())
         .hasMessage(
             "defaultTokenTtlMs 600001 exceeds hitl.maxTokenTtlMs 600000 of policy file " + policy);

@@ -6,10 +6,11 @@ import static io.causality.hitl.coordinator.OverrideBodies.submission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.causality.hitl.coordinator.CoordinatorApplication;
+import io.causality.hitl.coordinator.ClockedCoordinator;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
+import io.causality.hitl.coordinator.MovableClock;
 import io.causality.hitl.coordinator.TestDeployment;
 import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
 import io.dropwizard.testing.ResourceHelpers;
@@ -24,21 +25,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Adaptive gating and lazy expiry over HTTP, on the real clock: a policy with gating on, a 3 s deny
- * cooldown and material change required after a denial; requests pending for 3 s (long enough that
- * a slow shared machine does not expire a request mid-test).
+ * Adaptive gating and lazy expiry over HTTP, on a clock the test moves: a policy with gating on, a
+ * one-minute deny cooldown and material change required after a denial; requests pending for a
+ * minute. Nothing expires unless a test moves the clock past it, however slow the machine.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class GatingAndExpiryIntegrationTest {
-  private static final long COOLDOWN_MS = 3_000;
-  private static final long PENDING_TTL_MS = 3_000;
+  private static final long COOLDOWN_MS = 60_000;
+  private static final long PENDING_TTL_MS = 60_000;
+  private static final MovableClock CLOCK = new MovableClock();
   static final TestDeployment DEPLOYMENT =
       TestDeployment.create(new AdaptiveEscalationPolicy(true, COOLDOWN_MS, true));
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
       new DropwizardAppExtension<>(
-          CoordinatorApplication.class,
-          ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-          DEPLOYMENT.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS)));
+          ClockedCoordinator.support(
+              CLOCK,
+              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              DEPLOYMENT.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS))));
 
   private static final String REQUESTS = "/v1/override-requests";
   private CoordinatorHttp http;
@@ -67,7 +70,7 @@ class GatingAndExpiryIntegrationTest {
   }
 
   @Test
-  void afterADenialTheActorWaitsAndMustChangeTheFailure() throws Exception {
+  void afterADenialTheActorWaitsAndMustChangeTheFailure() {
     String denied = submitted(http.post(REQUESTS, submission("actor-denied", "fp-same")));
     http.post(REQUESTS + "/" + denied + "/deny", deny(TestDeployment.KEY_ID, "no"));
 
@@ -76,7 +79,8 @@ class GatingAndExpiryIntegrationTest {
     assertThat(cooling.errorCode()).isEqualTo("DENY_COOLDOWN");
     Instant endsAt =
         Instant.parse(cooling.body().path("error").path("details").path("cooldownEndsAt").asText());
-    Thread.sleep(Math.max(0, Duration.between(Instant.now(), endsAt).toMillis()) + 100);
+    assertThat(endsAt).isAfter(CLOCK.instant());
+    CLOCK.advance(Duration.between(CLOCK.instant(), endsAt).plusMillis(1));
 
     Answer unchanged = http.post(REQUESTS, submission("actor-denied", "fp-same"));
     assertThat(unchanged.status()).isEqualTo(409);
@@ -87,10 +91,10 @@ class GatingAndExpiryIntegrationTest {
   }
 
   @Test
-  void aPendingRequestExpiresWhenReadAfterItsLifetime() throws Exception {
+  void aPendingRequestExpiresWhenReadAfterItsLifetime() {
     String id = submitted(http.post(REQUESTS, submission("actor-expiring", "fp-x")));
     assertThat(ids(http.get(REQUESTS + "?status=pending").body())).contains(id);
-    Thread.sleep(PENDING_TTL_MS + 200);
+    CLOCK.advance(Duration.ofMillis(PENDING_TTL_MS + 1));
 
     assertThat(ids(http.get(REQUESTS + "?status=pending").body())).doesNotContain(id);
     assertThat(ids(http.get(REQUESTS + "?status=expired").body())).contains(id);
@@ -108,9 +112,9 @@ class GatingAndExpiryIntegrationTest {
   }
 
   @Test
-  void aDueRequestIsExpiredByTheApprovalThatComesTooLate() throws Exception {
+  void aDueRequestIsExpiredByTheApprovalThatComesTooLate() {
     String id = submitted(http.post(REQUESTS, submission("actor-late", "fp-y")));
-    Thread.sleep(PENDING_TTL_MS + 200);
+    CLOCK.advance(Duration.ofMillis(PENDING_TTL_MS + 1));
 
     Answer approval = http.post(REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID));
 

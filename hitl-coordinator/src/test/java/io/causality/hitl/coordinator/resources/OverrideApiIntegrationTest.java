@@ -8,10 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causality.hitl.coordinator.CoordinatorApplication;
+import io.causality.hitl.coordinator.ClockedCoordinator;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
+import io.causality.hitl.coordinator.MovableClock;
 import io.causality.hitl.coordinator.TestDeployment;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -34,12 +35,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class OverrideApiIntegrationTest {
+  private static final MovableClock CLOCK = new MovableClock();
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
       new DropwizardAppExtension<>(
-          CoordinatorApplication.class,
-          ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-          DEPLOYMENT.overrides());
+          ClockedCoordinator.support(
+              CLOCK,
+              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              DEPLOYMENT.overrides()));
 
   private static final String REQUESTS = "/v1/override-requests";
   private static final String REDEEM = "/v1/override-tokens/redeem";
@@ -127,6 +130,33 @@ class OverrideApiIntegrationTest {
     assertThat(answer.issues()).hasSize(1);
     assertThat(answer.issues().get(0).get("path").asText()).isEqualTo(path);
     assertThat(answer.body().path("error").path("requestId").asText()).isNotEmpty();
+  }
+
+  @Test
+  void shapeIssuesNameTheirFieldAndAMissingBodyIsTheBodys() {
+    ObjectNode longSource = submission("actor-shape").put("source", "x".repeat(256));
+    ObjectNode arrayFeed = submission("actor-shape");
+    arrayFeed.putArray("sentinelFeed").add(1);
+    ObjectNode textRequest = submission("actor-shape").put("evaluationRequest", "r");
+    String id = submit("actor-shape-note");
+
+    assertIssuePath(http.post(REQUESTS, longSource), "source");
+    assertIssuePath(http.post(REQUESTS, arrayFeed), "sentinelFeed");
+    assertIssuePath(http.post(REQUESTS, textRequest), "evaluationRequest");
+    assertIssuePath(
+        http.post(REQUESTS + "/" + id + "/deny", deny(TestDeployment.KEY_ID, "x".repeat(4001))),
+        "operatorNote");
+    assertIssuePath(http.postJson(REQUESTS + "/" + id + "/approve", ""), "(body)");
+    assertIssuePath(http.postJson(REQUESTS, ""), "(body)");
+    assertThat(record(id).get("status").asText()).isEqualTo("PENDING");
+  }
+
+  private static void assertIssuePath(Answer answer, String path) {
+    assertThat(answer.status()).as(answer.text()).isEqualTo(400);
+    assertThat(answer.errorCode()).isEqualTo("VALIDATION_ERROR");
+    assertThat(answer.issues())
+        .extracting(issue -> issue.get("path").asText())
+        .containsExactly(path);
   }
 
   @Test
@@ -390,12 +420,13 @@ class OverrideApiIntegrationTest {
   }
 
   @Test
-  void anExpiredTokenIsExpired() throws Exception {
+  void anExpiredTokenIsExpired() {
     String id = submit("actor-expired-token");
     Answer approval =
         http.post(
-            REQUESTS + "/" + id + "/approve", approve(TestDeployment.KEY_ID).put("tokenTtlMs", 1));
-    Thread.sleep(20);
+            REQUESTS + "/" + id + "/approve",
+            approve(TestDeployment.KEY_ID).put("tokenTtlMs", 1000));
+    CLOCK.advance(Duration.ofMillis(1001));
 
     Answer answer = http.post(REDEEM, redeem(approval.body(), record(id)));
 

@@ -1,18 +1,20 @@
 package io.causality.hitl.coordinator.cli.dashboard;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.screen.Screen;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
-import io.causality.hitl.coordinator.cli.OperatorClient;
-import io.causality.hitl.coordinator.cli.OperatorException;
+import io.causality.hitl.protocol.ApproveOverrideRequest;
+import io.causality.hitl.protocol.CoordinatorClient;
+import io.causality.hitl.protocol.CoordinatorResult;
+import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.OverrideRequestList;
+import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -33,14 +35,14 @@ public final class Dashboard {
   private static final long IDLE_MILLIS = 25;
 
   private final Screen screen;
-  private final OperatorClient client;
+  private final CoordinatorClient client;
   private final String keyId;
   private final Clock clock;
   private final Duration pollInterval;
   private final OperatorPanel panel;
 
   public Dashboard(
-      Screen screen, OperatorClient client, String keyId, Clock clock, Duration pollInterval) {
+      Screen screen, CoordinatorClient client, String keyId, Clock clock, Duration pollInterval) {
     this.screen = Objects.requireNonNull(screen, "screen");
     this.client = Objects.requireNonNull(client, "client");
     this.keyId = Objects.requireNonNull(keyId, "keyId");
@@ -50,7 +52,8 @@ public final class Dashboard {
   }
 
   /** The dashboard on the terminal the process runs in, until the operator quits. */
-  public static void runOnSystemTerminal(OperatorClient client, String keyId) throws IOException {
+  public static void runOnSystemTerminal(CoordinatorClient client, String keyId)
+      throws IOException {
     try (Screen screen = new TerminalScreen(new DefaultTerminalFactory().createTerminal())) {
       screen.startScreen();
       screen.setCursorPosition(null);
@@ -100,29 +103,36 @@ public final class Dashboard {
   }
 
   private void poll() {
-    try {
-      List<JsonNode> all = client.list(Optional.empty());
-      panel.update(all, clock.instant());
-    } catch (OperatorException e) {
-      panel.unreachable(e.getMessage() + "; retrying every " + pollInterval.toSeconds() + " s");
+    CoordinatorResult<OverrideRequestList> all = client.list(Optional.empty());
+    if (all instanceof CoordinatorResult.Success<OverrideRequestList> success) {
+      panel.update(success.value().data(), clock.instant());
+    } else {
+      panel.unreachable(
+          all.failure().orElseThrow() + "; retrying every " + pollInterval.toSeconds() + " s");
     }
     draw();
   }
 
   private void decide(PanelAction.Decide decide) {
     String id = decide.requestId();
-    try {
-      JsonNode answer =
-          switch (decide.verdict()) {
-            case APPROVE -> client.approve(id, keyId, Optional.empty(), Optional.empty());
-            case DENY -> client.deny(id, keyId, Optional.empty());
-          };
-      String token = answer.path("tokenId").asText("");
-      panel.notice(
-          decide.verdict().done() + " " + id + (token.isEmpty() ? "" : ": token " + token));
-    } catch (OperatorException e) {
-      panel.notice(decide.verdict().verb() + " " + id + " failed: " + e.getMessage());
+    CoordinatorResult<?> answer =
+        switch (decide.verdict()) {
+          case APPROVE -> client.approve(id, new ApproveOverrideRequest(keyId, null, null));
+          case DENY -> client.deny(id, new DenyOverrideRequest(keyId, null));
+        };
+    Optional<String> failure = answer.failure();
+    if (failure.isPresent()) {
+      panel.notice(decide.verdict().verb() + " " + id + " failed: " + failure.get());
+      return;
     }
+    // An approval answers the token; a denial the request, which carries none.
+    String token =
+        answer
+            .body()
+            .filter(OverrideTokenEnvelope.class::isInstance)
+            .map(envelope -> ": token " + ((OverrideTokenEnvelope) envelope).tokenId())
+            .orElse("");
+    panel.notice(decide.verdict().done() + " " + id + token);
   }
 
   private void draw() {

@@ -1,17 +1,21 @@
 package io.causality.hitl.coordinator.cli.dashboard;
 
+import static java.util.Objects.requireNonNullElse;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import io.causality.hitl.coordinator.cli.dashboard.PanelAction.Verdict;
+import io.causality.hitl.protocol.OverrideRequestRecord;
+import io.causality.hitl.protocol.OverrideRequestStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,13 +30,14 @@ import java.util.Optional;
 public final class OperatorPanel {
   private static final DateTimeFormatter CLOCK =
       DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
+  private static final JsonNode MISSING = MissingNode.getInstance();
   private static final String KEYS =
       "Up/Down select  Enter detail  A approve  D deny  R refresh  Q quit";
 
   private final String url;
   private final String keyId;
-  private List<JsonNode> requests = List.of();
-  private List<JsonNode> pending = List.of();
+  private List<OverrideRequestRecord> requests = List.of();
+  private List<OverrideRequestRecord> pending = List.of();
   private int selected;
   private boolean detailShown = true;
   private Optional<PanelAction.Decide> confirmation = Optional.empty();
@@ -46,10 +51,10 @@ public final class OperatorPanel {
   }
 
   /** The answer of a poll: every request, newest first. The selection stays on its request. */
-  public void update(List<JsonNode> all, Instant now) {
+  public void update(List<OverrideRequestRecord> all, Instant now) {
     Optional<String> before = selectedId();
     requests = List.copyOf(all);
-    pending = all.stream().filter(r -> "PENDING".equals(r.path("status").asText())).toList();
+    pending = all.stream().filter(r -> r.status() == OverrideRequestStatus.PENDING).toList();
     selected = before.map(this::indexOf).orElse(0);
     connection = "updated " + CLOCK.format(now) + ", " + pending.size() + " pending";
   }
@@ -70,7 +75,7 @@ public final class OperatorPanel {
   }
 
   public Optional<String> selectedId() {
-    return selectedRequest().map(r -> r.path("coordinatorRequestId").asText());
+    return selectedRequest().map(OverrideRequestRecord::coordinatorRequestId);
   }
 
   /** Y and N/Esc only while the dialog is open; the other keys while it is not. */
@@ -144,12 +149,12 @@ public final class OperatorPanel {
   private void renderList(TextGraphics g, int width, int lastRow, Instant now) {
     put(g, 0, 2, "PENDING (" + pending.size() + ")", width, SGR.BOLD);
     for (int i = 0; i < pending.size() && 3 + i < lastRow; i++) {
-      JsonNode request = pending.get(i);
+      OverrideRequestRecord request = pending.get(i);
       String line =
           (i == selected ? "> " : "  ")
               + shortId(request)
               + " "
-              + request.path("actorId").asText("-")
+              + orDash(request.actorId())
               + "  "
               + timeLeft(request, now);
       if (i == selected) {
@@ -160,12 +165,12 @@ public final class OperatorPanel {
     }
   }
 
-  private void renderDetail(Pane pane, JsonNode request, Instant now) {
+  private void renderDetail(Pane pane, OverrideRequestRecord request, Instant now) {
     if (detailShown) {
-      JsonNode response = request.path("evaluationResponse");
+      JsonNode response = requireNonNullElse(request.evaluationResponse(), MISSING);
       JsonNode escalation = response.path("escalation");
-      JsonNode summary = request.path("sentinelSummary");
-      pane.line("Request " + request.path("coordinatorRequestId").asText());
+      JsonNode summary = requireNonNullElse(request.sentinelSummary(), MISSING);
+      pane.line("Request " + request.coordinatorRequestId());
       pane.line("Evaluation: " + text(response, "decision") + " / " + text(response, "reasonCode"));
       pane.line("Risk level: " + text(summary, "riskLevel"));
       pane.line("Sentinel: " + text(summary, "narrative"));
@@ -174,8 +179,7 @@ public final class OperatorPanel {
       pane.line("Time left: " + timeLeft(request, now));
       pane.line("");
     }
-    String actor = request.path("actorId").asText("-");
-    pane.line("Other requests of " + actor + ":");
+    pane.line("Other requests of " + orDash(request.actorId()) + ":");
     othersOfActor(request)
         .forEach(
             other ->
@@ -183,18 +187,18 @@ public final class OperatorPanel {
                     "  "
                         + shortId(other)
                         + " "
-                        + other.path("status").asText()
+                        + other.status()
                         + " "
-                        + other.path("submittedAt").asText()));
+                        + orDash(other.submittedAt())));
   }
 
-  private List<JsonNode> othersOfActor(JsonNode request) {
-    String actor = request.path("actorId").asText(null);
-    String id = request.path("coordinatorRequestId").asText();
-    List<JsonNode> others = new ArrayList<>();
+  private List<OverrideRequestRecord> othersOfActor(OverrideRequestRecord request) {
+    String actor = request.actorId();
+    String id = request.coordinatorRequestId();
+    List<OverrideRequestRecord> others = new ArrayList<>();
     requests.stream()
-        .filter(r -> actor != null && actor.equals(r.path("actorId").asText(null)))
-        .filter(r -> !id.equals(r.path("coordinatorRequestId").asText()))
+        .filter(r -> actor != null && actor.equals(r.actorId()))
+        .filter(r -> !id.equals(r.coordinatorRequestId()))
         .forEach(others::add);
     return others;
   }
@@ -212,34 +216,37 @@ public final class OperatorPanel {
     put(g, left, top + 3, border, width, SGR.BOLD);
   }
 
-  private Optional<JsonNode> selectedRequest() {
+  private Optional<OverrideRequestRecord> selectedRequest() {
     return selected < pending.size() ? Optional.of(pending.get(selected)) : Optional.empty();
   }
 
   private int indexOf(String id) {
     for (int i = 0; i < pending.size(); i++) {
-      if (id.equals(pending.get(i).path("coordinatorRequestId").asText())) {
+      if (id.equals(pending.get(i).coordinatorRequestId())) {
         return i;
       }
     }
     return Math.max(0, Math.min(selected, pending.size() - 1));
   }
 
-  static String timeLeft(JsonNode request, Instant now) {
-    try {
-      Instant expires = Instant.parse(request.path("requestExpiresAt").asText());
-      Duration left = Duration.between(now, expires);
-      return left.isNegative()
-          ? "expired"
-          : String.format("%dm%02ds", left.toMinutes(), left.toSecondsPart());
-    } catch (DateTimeParseException e) {
+  static String timeLeft(OverrideRequestRecord request, Instant now) {
+    Instant expires = request.requestExpiresAt();
+    if (expires == null) {
       return "-";
     }
+    Duration left = Duration.between(now, expires);
+    return left.isNegative()
+        ? "expired"
+        : String.format("%dm%02ds", left.toMinutes(), left.toSecondsPart());
   }
 
-  private static String shortId(JsonNode request) {
-    String id = request.path("coordinatorRequestId").asText();
+  private static String shortId(OverrideRequestRecord request) {
+    String id = request.coordinatorRequestId();
     return id.length() > 8 ? id.substring(0, 8) : id;
+  }
+
+  private static String orDash(Object value) {
+    return value == null ? "-" : value.toString();
   }
 
   private static String text(JsonNode parent, String field) {

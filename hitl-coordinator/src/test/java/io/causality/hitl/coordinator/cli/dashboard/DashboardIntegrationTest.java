@@ -11,14 +11,13 @@ import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
 import io.causality.hitl.coordinator.TestDeployment;
-import io.causality.hitl.coordinator.cli.OperatorClient;
+import io.causality.hitl.protocol.CoordinatorClient;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.time.Duration;
-import java.time.Instant;
+import java.net.URI;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,16 +38,16 @@ class DashboardIntegrationTest {
           DEPLOYMENT.overrides());
 
   private CoordinatorHttp http;
-  private OperatorClient client;
+  private CoordinatorClient client;
 
   @BeforeEach
   void coordinator() {
     http = new CoordinatorHttp(APP.getLocalPort());
     client =
-        new OperatorClient(
-            "http://127.0.0.1:" + APP.getLocalPort(),
-            Optional.empty(),
-            OperatorClient.DEFAULT_TIMEOUT);
+        new CoordinatorClient(
+            URI.create("http://127.0.0.1:" + APP.getLocalPort()),
+            CoordinatorClient.DEFAULT_TIMEOUT,
+            Optional.empty());
   }
 
   private String submit(String actorId, String riskLevel) {
@@ -69,15 +68,6 @@ class DashboardIntegrationTest {
 
   private String status(String id) {
     return record(id).get("status").asText();
-  }
-
-  /** Polls the server (not the screen) until the request reaches {@code expected}. */
-  private void awaitStatus(String id, String expected) throws InterruptedException {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
-    while (!expected.equals(status(id)) && Instant.now().isBefore(deadline)) {
-      Thread.sleep(50);
-    }
-    assertThat(status(id)).isEqualTo(expected);
   }
 
   @Test
@@ -123,8 +113,9 @@ class DashboardIntegrationTest {
       assertThat(status(id)).isEqualTo("PENDING");
       dashboard.press('y');
 
-      awaitStatus(id, "APPROVED");
+      // The notice is drawn after the approval came back, so the server has it by now.
       String screen = dashboard.awaitText("approved " + id + ": token ");
+      assertThat(status(id)).isEqualTo("APPROVED");
       assertThat(screen).doesNotContain("Approve request").doesNotContain("Request " + id);
       assertThat(record(id).get("decidedBy").asText()).isEqualTo(TestDeployment.OPERATOR_ID);
     }
@@ -165,8 +156,8 @@ class DashboardIntegrationTest {
       dashboard.awaitText("Deny request " + id + "?");
       dashboard.press('Y');
 
-      awaitStatus(id, "DENIED");
       dashboard.awaitText("denied " + id);
+      assertThat(status(id)).isEqualTo("DENIED");
       assertThat(record(id).get("decidedBy").asText()).isEqualTo(TestDeployment.OPERATOR_ID);
     }
   }
@@ -174,8 +165,9 @@ class DashboardIntegrationTest {
   @Test
   void showsAnUnreachableCoordinatorAndKeepsRunning() throws Exception {
     String closed = "http://127.0.0.1:" + closedPort();
-    OperatorClient nowhere =
-        new OperatorClient(closed, Optional.empty(), OperatorClient.DEFAULT_TIMEOUT);
+    CoordinatorClient nowhere =
+        new CoordinatorClient(
+            URI.create(closed), CoordinatorClient.DEFAULT_TIMEOUT, Optional.empty());
     try (VirtualDashboard dashboard = new VirtualDashboard(nowhere, TestDeployment.KEY_ID)) {
       dashboard.await(
           "the unreachable coordinator on the status line",

@@ -2,7 +2,7 @@ package io.causality.hitl.coordinator.cli.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.googlecode.lanterna.TerminalSize;
@@ -10,19 +10,22 @@ import com.googlecode.lanterna.graphics.BasicTextImage;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import io.causality.hitl.coordinator.cli.dashboard.PanelAction.Verdict;
+import io.causality.hitl.protocol.OverrideRequestRecord;
+import io.causality.hitl.protocol.ProtocolJson;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The screen model alone: keys in, actions and text out, on an in-memory text image. */
 class OperatorPanelTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = ProtocolJson.newMapper();
   private static final Instant NOW = Instant.parse("2026-01-31T12:00:00Z");
   private static final TerminalSize SIZE = new TerminalSize(100, 24);
 
   private final OperatorPanel panel = new OperatorPanel("http://127.0.0.1:8090", "ops-1");
 
-  private static JsonNode request(String id, String actor, String status, String expiresAt) {
+  private static OverrideRequestRecord request(
+      String id, String actor, String status, String expiresAt) {
     ObjectNode request =
         JSON.createObjectNode()
             .put("coordinatorRequestId", id)
@@ -34,7 +37,11 @@ class OperatorPanelTest {
         .putObject("evaluationResponse")
         .put("decision", "REJECT_ACTION")
         .put("reasonCode", "GAMMA_BELOW_FLOOR");
-    return request;
+    try {
+      return JSON.treeToValue(request, OverrideRequestRecord.class);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(e);
+    }
   }
 
   private String render() {
@@ -57,8 +64,10 @@ class OperatorPanelTest {
 
   @Test
   void theSelectionStaysOnItsRequestWhenANewOneArrives() {
-    JsonNode first = request("aaaaaaaa-1", "actor-1", "PENDING", "2026-01-31T12:10:00Z");
-    JsonNode second = request("bbbbbbbb-2", "actor-2", "PENDING", "2026-01-31T12:20:00Z");
+    OverrideRequestRecord first =
+        request("aaaaaaaa-1", "actor-1", "PENDING", "2026-01-31T12:10:00Z");
+    OverrideRequestRecord second =
+        request("bbbbbbbb-2", "actor-2", "PENDING", "2026-01-31T12:20:00Z");
     panel.update(List.of(first, second), NOW);
     panel.handle(new KeyStroke(KeyType.ArrowDown));
 

@@ -7,19 +7,22 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.Terminal;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
-import io.causality.hitl.coordinator.cli.OperatorClient;
+import com.googlecode.lanterna.terminal.virtual.VirtualTerminalListener;
+import io.causality.hitl.protocol.CoordinatorClient;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 /**
  * A {@link Dashboard} running on its own thread on Lanterna's virtual terminal: keys in, screen
- * text out. Waits poll the screen until a deadline rather than sleeping a fixed time.
+ * text out. Waits look at the screen after each frame, until a deadline, rather than sleeping.
  */
 final class VirtualDashboard implements AutoCloseable {
   private static final Duration DEADLINE = Duration.ofSeconds(20);
@@ -28,9 +31,11 @@ final class VirtualDashboard implements AutoCloseable {
   private final TerminalScreen screen;
   private final Thread loop;
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
+  private final AtomicLong flushes = new AtomicLong();
 
-  VirtualDashboard(OperatorClient client, String keyId) throws IOException {
+  VirtualDashboard(CoordinatorClient client, String keyId) throws IOException {
     terminal = new DefaultVirtualTerminal(new TerminalSize(120, 30));
+    terminal.addVirtualTerminalListener(new FlushCounter());
     screen = new TerminalScreen(terminal);
     screen.startScreen();
     Dashboard dashboard =
@@ -88,16 +93,22 @@ final class VirtualDashboard implements AutoCloseable {
     return rows[rows.length - 2];
   }
 
-  /** Waits until the screen satisfies {@code condition}; fails with the screen if it never does. */
+  /**
+   * Waits until the screen satisfies {@code condition}, looking again after each frame the
+   * dashboard flushes (it redraws at least every second); fails with the screen if it never does.
+   */
   String await(String description, Predicate<String> condition) {
     Instant deadline = Instant.now().plus(DEADLINE);
-    while (Instant.now().isBefore(deadline)) {
+    while (true) {
+      long seen = flushes.get();
       assertRunning();
       String text = text();
       if (condition.test(text)) {
         return text;
       }
-      pause();
+      if (!awaitFlushAfter(seen, deadline)) {
+        break;
+      }
     }
     return fail("screen never showed " + description + ":\n" + text());
   }
@@ -124,11 +135,40 @@ final class VirtualDashboard implements AutoCloseable {
     assertThat(failure.get()).isNull();
   }
 
-  private static void pause() {
-    try {
-      Thread.sleep(50);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+  /** Waits for a frame after the {@code seen}th; false when the deadline passed first. */
+  private boolean awaitFlushAfter(long seen, Instant deadline) {
+    synchronized (flushes) {
+      long left = Duration.between(Instant.now(), deadline).toMillis();
+      while (flushes.get() == seen && left > 0) {
+        try {
+          flushes.wait(left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+        left = Duration.between(Instant.now(), deadline).toMillis();
+      }
+      return flushes.get() != seen;
     }
+  }
+
+  /** Counts the frames the terminal receives and wakes the waits. */
+  private final class FlushCounter implements VirtualTerminalListener {
+    @Override
+    public void onFlush() {
+      synchronized (flushes) {
+        flushes.incrementAndGet();
+        flushes.notifyAll();
+      }
+    }
+
+    @Override
+    public void onBell() {}
+
+    @Override
+    public void onClose() {}
+
+    @Override
+    public void onResized(Terminal terminal, TerminalSize size) {}
   }
 }

@@ -1,7 +1,6 @@
-package io.causality.hitl.coordinator.core;
+package io.causality.hitl.protocol;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
-import io.causality.hitl.protocol.AuditEventType;
 import java.time.Instant;
 
 /**

@@ -1,6 +1,5 @@
-package io.causality.hitl.coordinator.api;
+package io.causality.hitl.protocol;
 
-import io.causality.hitl.coordinator.core.OverrideRequestRecord;
 import java.util.List;
 
 /** The answer of {@code GET /v1/override-requests}: {@code {data: [...]}}, newest first. */

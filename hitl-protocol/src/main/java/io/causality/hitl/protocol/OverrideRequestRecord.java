@@ -1,9 +1,8 @@
-package io.causality.hitl.coordinator.core;
+package io.causality.hitl.protocol;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.causality.hitl.protocol.OverrideRequestStatus;
 import java.time.Instant;
 import java.util.List;
 

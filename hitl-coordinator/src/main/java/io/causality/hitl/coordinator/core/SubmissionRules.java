@@ -2,6 +2,7 @@ package io.causality.hitl.coordinator.core;
 
 import static io.causality.hitl.protocol.EvaluationFields.ACTOR_ID;
 import static io.causality.hitl.protocol.EvaluationFields.INTENT_ID;
+import static io.causality.hitl.protocol.SubmitOverrideRequest.MAX_ID_LENGTH;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -15,32 +16,33 @@ import io.causality.hitl.protocol.RequestHashes;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The submission rules of the API, each reported as one issue on the field it concerns: the
- * decision is an overrideable rejection, the escalation is HUMAN_ESCALATION, an adaptive detail
- * recommends HUMAN_ESCALATION too, the request carries no overrideToken, and a licenseId is given.
- * Also the shapes those rules need and the column sizes.
+ * The submission rules about the evaluation itself, each reported as one issue on the field it
+ * concerns: the decision is an overrideable rejection, the escalation is HUMAN_ESCALATION, an
+ * adaptive detail recommends HUMAN_ESCALATION too, and the request carries no overrideToken; the
+ * ids inside the envelopes fit their columns. The body's own shape (required members, their JSON
+ * types and sizes) is checked before, by the constraints of {@link SubmitOverrideRequest}.
  */
-final class SubmissionValidator {
+final class SubmissionRules {
 
-  static final int MAX_ID_LENGTH = 255;
   private static final String HUMAN = EscalationType.HUMAN_ESCALATION.name();
 
-  /** Validates and derives, or throws one exception listing every issue. */
-  Submission validate(SubmitOverrideRequest body) {
+  /**
+   * Checks and derives, or throws one exception listing every broken rule.
+   *
+   * @param body a submission that satisfies its constraints (the resource takes it with
+   *     {@code @Valid})
+   */
+  Submission check(SubmitOverrideRequest body) {
     if (body == null) {
       throw OverrideValidationException.of("(body)", "a submission body is required");
     }
     List<Issue> issues = new ArrayList<>();
-    checkRequest(body.evaluationRequest(), issues);
-    checkResponse(body.evaluationResponse(), issues);
-    checkText("licenseId", body.licenseId(), true, issues);
-    checkText("actorId", body.actorId(), false, issues);
-    checkText("source", body.source(), false, issues);
-    checkOptionalObject("sentinelFeed", body.sentinelFeed(), issues);
-    checkOptionalObject("sentinelSummary", body.sentinelSummary(), issues);
+    checkRequest(Objects.requireNonNull(body.evaluationRequest(), "evaluationRequest"), issues);
+    checkResponse(Objects.requireNonNull(body.evaluationResponse(), "evaluationResponse"), issues);
     if (!issues.isEmpty()) {
       throw new OverrideValidationException(issues);
     }
@@ -48,10 +50,6 @@ final class SubmissionValidator {
   }
 
   private static void checkRequest(JsonNode request, List<Issue> issues) {
-    if (!isObject(request)) {
-      issues.add(new Issue("evaluationRequest", "required object is missing"));
-      return;
-    }
     if (Evaluations.hasOverrideToken(request)) {
       issues.add(
           new Issue(
@@ -63,10 +61,6 @@ final class SubmissionValidator {
   }
 
   private static void checkResponse(JsonNode response, List<Issue> issues) {
-    if (!isObject(response)) {
-      issues.add(new Issue("evaluationResponse", "required object is missing"));
-      return;
-    }
     checkDecision(response, issues);
     String type = Evaluations.escalationTypeText(response).orElse(null);
     if (!HUMAN.equals(type)) {
@@ -119,27 +113,9 @@ final class SubmissionValidator {
         issues);
   }
 
-  private static void checkText(String path, String value, boolean required, List<Issue> issues) {
-    if (value == null || value.isBlank()) {
-      if (required) {
-        issues.add(new Issue(path, "is required"));
-      }
-      return;
-    }
-    if (value.length() > MAX_ID_LENGTH) {
-      issues.add(new Issue(path, "must be at most " + MAX_ID_LENGTH + " characters"));
-    }
-  }
-
   private static void checkLength(String path, JsonNode value, List<Issue> issues) {
     if (value != null && value.isTextual() && value.asText().length() > MAX_ID_LENGTH) {
-      issues.add(new Issue(path, "must be at most " + MAX_ID_LENGTH + " characters"));
-    }
-  }
-
-  private static void checkOptionalObject(String path, JsonNode value, List<Issue> issues) {
-    if (value != null && !value.isNull() && !value.isObject()) {
-      issues.add(new Issue(path, "must be an object"));
+      issues.add(new Issue(path, SubmitOverrideRequest.TOO_LONG));
     }
   }
 
@@ -176,10 +152,6 @@ final class SubmissionValidator {
     facts.put("mode", Evaluations.text(response, EvaluationFields.MODE).orElse(null));
     facts.put("escalationType", Evaluations.escalationTypeText(response).orElse(null));
     return CanonicalJson.sha256Hex(facts);
-  }
-
-  private static boolean isObject(JsonNode node) {
-    return node != null && node.isObject();
   }
 
   private static String was(String value) {

@@ -1,0 +1,29 @@
+package io.causality.hitl.coordinator;
+
+import io.dropwizard.core.Application;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.DropwizardTestSupport;
+import java.time.Clock;
+
+/** A coordinator under test that runs on a clock the test holds ({@link MovableClock}). */
+public final class ClockedCoordinator {
+  private ClockedCoordinator() {}
+
+  /**
+   * Test support for a coordinator whose {@link CoordinatorApplication#clock()} is {@code clock}.
+   */
+  public static DropwizardTestSupport<CoordinatorConfiguration> support(
+      Clock clock, String configPath, ConfigOverride... overrides) {
+    return new DropwizardTestSupport<>(CoordinatorApplication.class, configPath, overrides) {
+      @Override
+      public Application<CoordinatorConfiguration> newApplication() {
+        return new CoordinatorApplication() {
+          @Override
+          protected Clock clock() {
+            return clock;
+          }
+        };
+      }
+    };
+  }
+}
