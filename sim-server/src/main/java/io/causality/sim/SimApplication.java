@@ -21,6 +21,7 @@ import io.causality.sim.cluster.PostgresCluster;
 import io.causality.sim.config.EventsConfig;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.SimulationsConfig;
+import io.causality.sim.console.ConsoleServlet;
 import io.causality.sim.core.Cluster;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.EventReplay;
@@ -216,6 +217,7 @@ public class SimApplication extends Application<SimConfiguration> {
                     new SimulationAccess(jdbi),
                     new SimulationGammaReader(loader),
                     clock))));
+    ConsoleServlet.register(environment);
   }
 
   /** The time source of the service; tests substitute one they can move. */
