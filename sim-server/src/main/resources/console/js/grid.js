@@ -59,10 +59,10 @@ function drawAttractor(ctx, a, scale, labels) {
 }
 
 function drawAgent(ctx, status, x, y, r) {
-  ctx.fillStyle = COLOURS[status];
-  ctx.strokeStyle = COLOURS[status];
+  ctx.fillStyle = COLOURS[status] ?? '#333';
+  ctx.strokeStyle = COLOURS[status] ?? '#333';
   ctx.beginPath();
-  if (status === 'held') {
+  if (status === 'held' || status === undefined) {
     ctx.arc(x, y, r, 0, Math.PI * 2);
     ctx.fill();
   } else if (status === 'straying') {
@@ -83,12 +83,12 @@ function drawAgent(ctx, status, x, y, r) {
   }
 }
 
-/** Agents from the API's snapshots ({id, state: {x, y, status}}). */
+/** Agents from snapshots ({id, state: {x, y, status}}) or a scenario's (marker: no status yet). */
 export function snapshotAgents(list) {
   return {
     length: list.length,
     x: (i) => list[i].state?.x ?? list[i].marker.x,
     y: (i) => list[i].state?.y ?? list[i].marker.y,
-    status: (i) => Math.max(0, STATUSES.indexOf(list[i].state?.status ?? 'free')),
+    status: (i) => STATUSES.indexOf(list[i].state?.status),
   };
 }

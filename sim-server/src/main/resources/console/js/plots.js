@@ -91,7 +91,7 @@ export class Plots {
 
   resize(container) {
     const width = Math.max(300, container.clientWidth - 8);
-    for (const c of this.charts) if (Math.abs(c.width - width) > 4) c.setSize({ width, height: 160 });
+    for (const c of this.charts) if (Math.abs(c.width - width) > 4) c.setSize({ width, height: 150 });
   }
 
   destroy() {
@@ -111,9 +111,9 @@ function series(label, stroke, dash) {
 function chart(title, width, lines, hooks, holder) {
   holder.append(h('h3', { className: 'plot-title' }, title));
   return new uPlot({
-    width, height: 160, ...hooks,
+    width, height: 150, ...hooks,
     scales: { x: { time: false } },
-    axes: [{ label: 'tick' }, {}],
+    axes: [{ size: 30 }, { size: 50 }],
     series: [{ label: 'tick' }, ...lines],
   }, [[], ...lines.map(() => [])], holder);
 }

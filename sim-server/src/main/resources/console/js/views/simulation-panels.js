@@ -131,7 +131,7 @@ function ruleValue(name, raw) {
   return Number.isNaN(Number(raw)) ? raw : Number(raw);
 }
 
-export function policyForm(id, model, fail) {
+export function policyForm(id, agentIds, fail) {
   const agent = h('input', { type: 'text', name: 'agentId', required: true, size: 8, list: 'agent-ids' });
   const ids = h('datalist', { id: 'agent-ids' });
   const lambda = h('input', { type: 'number', name: 'lambda', step: 'any', size: 6 });
@@ -141,7 +141,7 @@ export function policyForm(id, model, fail) {
     field('Agent', agent), ids, field('lambda (optional)', lambda), field('gamma (optional)', gamma),
     h('button', { type: 'submit' }, 'Change policy'));
   agent.addEventListener('focus', () => {
-    if (!ids.children.length) for (const a of model.agentIds) ids.append(h('option', { value: a }));
+    if (!ids.children.length) for (const a of agentIds()) ids.append(h('option', { value: a }));
   });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

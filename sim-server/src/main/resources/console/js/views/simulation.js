@@ -49,11 +49,10 @@ class SimulationView {
 
   layout() {
     const s = this.sim;
-    this.model = new TraceModel(s.state.tick + 1);
     this.statusCell = h('dd', {}, statusBadge(s.status));
     this.tickCell = h('dd', {}, String(s.state.tick));
-    const plotBox = h('div', {});
-    const gridBox = h('div', {});
+    this.plotBox = h('div', {});
+    this.gridBox = h('div', {});
     this.lists = new InputLists(this.id, (e) => this.fail(e));
     this.controls = controls(this.id, s, { fail: (e) => this.fail(e), stepped: () => this.stepped() });
     clear(this.main,
@@ -68,21 +67,28 @@ class SimulationView {
               h('dt', {}, 'Status'), this.statusCell, h('dt', {}, 'Tick'), this.tickCell,
               h('dt', {}, 'Created'), h('dd', {}, formatTime(s.createdAt)))),
           h('section', { className: 'panel', 'aria-labelledby': 'plots-h' },
-            h('h2', { id: 'plots-h' }, 'Plots'), plotBox),
+            h('h2', { id: 'plots-h' }, 'Plots over ticks'), this.plotBox),
           h('section', { className: 'panel', 'aria-labelledby': 'live-h' },
             h('h2', { id: 'live-h' }, 'Live events'),
             h('div', { className: 'row' }, this.liveState, this.followButton), this.log),
           this.lists.element),
         h('div', {},
           h('section', { className: 'panel', 'aria-labelledby': 'grid-h' },
-            h('h2', { id: 'grid-h' }, 'Grid'), gridBox),
+            h('h2', { id: 'grid-h' }, 'Grid'), this.gridBox),
           this.controls.element,
           decreeForm(this.id, (e) => this.fail(e), () => this.lists.refresh()),
-          policyForm(this.id, this.model, (e) => this.fail(e)),
+          policyForm(this.id, () => this.model.agentIds, (e) => this.fail(e)),
           evaluation(this.id, (e) => this.fail(e)))));
-    this.plots = new Plots(plotBox, this.model);
-    this.grid = new GridPanel(gridBox, this.model);
     this.lists.refresh();
+    this.resetModel(s.state.tick + 1);
+  }
+
+  resetModel(expectedTicks) {
+    if (this.plots) this.plots.destroy();
+    if (this.grid) this.grid.destroy();
+    this.model = new TraceModel(expectedTicks);
+    this.plots = new Plots(this.plotBox, this.model);
+    this.grid = new GridPanel(this.gridBox, this.model);
   }
 
   async loadTrace() {
@@ -90,7 +96,7 @@ class SimulationView {
     if (this.sim.state.tick >= 0) {
       try {
         await readTrace(this.id, this.model, () => this.redraw(), this.aborter.signal);
-        this.markProphecies();
+        await this.markProphecies();
       } catch (e) {
         this.fail(e);
       }
@@ -137,6 +143,12 @@ class SimulationView {
       return;
     }
     if (name === 'heartbeat') return;
+    if (name === 'tick' && !this.model.metadata) {
+      // The first tick of a new simulation: its trace now exists, with the metadata (rules,
+      // the stability threshold) that no event carries. Read it; it holds this tick too.
+      this.reloadTrace();
+      return;
+    }
     if (name === 'tick') this.model.addTickEvent(data);
     else this.markEvent(name, data);
     if (name !== 'tick') this.logEvent(name, data, id);
@@ -169,8 +181,8 @@ class SimulationView {
   }
 
   reloadTrace() {
-    this.plots.destroy();
-    this.layout();
+    this.sim.state.tick = Math.max(this.sim.state.tick, 0);
+    this.resetModel(Math.max(this.model.lastTick + 1, 10000)); // its length is not known yet
     this.loadTrace();
   }
 

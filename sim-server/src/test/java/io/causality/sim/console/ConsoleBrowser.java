@@ -16,6 +16,7 @@ import java.util.logging.Level;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -88,7 +89,10 @@ final class ConsoleBrowser implements AutoCloseable {
   }
 
   <T> T await(Function<WebDriver, T> condition) {
-    return new WebDriverWait(driver, PATIENCE).until(condition);
+    // The page re-renders as answers arrive: an element found a moment ago may be gone.
+    return new WebDriverWait(driver, PATIENCE)
+        .ignoring(StaleElementReferenceException.class)
+        .until(condition);
   }
 
   /** The form control whose label starts with text, within scope. */
