@@ -10,9 +10,12 @@ import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.support.ui.Select;
@@ -47,6 +51,7 @@ class ConsoleBrowserIntegrationTest {
       Pattern.compile("(\\d+) ticks plotted, from (-?\\d+) to (-?\\d+)\\.");
   private static ConsoleBrowser browser;
   private static String key;
+  private static String slug;
   private final SimTestFixture.Client client = new SimTestFixture.Client(APP);
 
   @RegisterExtension
@@ -65,7 +70,7 @@ class ConsoleBrowserIntegrationTest {
   static void startBrowser() {
     browser = ConsoleBrowser.startOrSkip();
     OrganizationAdmin admin = SimTestFixture.admin(APP);
-    String slug = SimTestFixture.organization(admin, "professional").slug();
+    slug = SimTestFixture.organization(admin, "professional").slug();
     key = admin.createApiKey(slug, "simulation:read,simulation:write,org:read,usage:read").key();
   }
 
@@ -256,6 +261,70 @@ class ConsoleBrowserIntegrationTest {
     assertThat(after[0]).isEqualTo(after[2] - after[1] + 1);
   }
 
+  @Test
+  void aMissingScopeIsToldInWordsAndTheSessionStays() {
+    String readOnly = SimTestFixture.admin(APP).createApiKey(slug, "simulation:read").key();
+    browser.field("API key or token").sendKeys(readOnly, Keys.ENTER); // the keyboard way
+    browser.await(d -> scenarioCard("Prophecy loop").isDisplayed());
+
+    browser.button(scenarioCard("Prophecy loop"), "Create").click();
+
+    browser.await(
+        d -> d.findElement(By.cssSelector("[role=alert]")).getText().startsWith("Not allowed:"));
+    assertThat(browser.heading().getText()).isEqualTo("Scenarios");
+    expectFailedLoads("403");
+  }
+
+  @Test
+  void aStreamOverTheLicenseLimitIsToldInWordsWithTheRetryTime() throws Exception {
+    String community = SimTestFixture.organization(SimTestFixture.admin(APP), "community").slug();
+    String communityKey =
+        SimTestFixture.admin(APP).createApiKey(community, "simulation:read,simulation:write").key();
+    String id = createAndStep("stable-basins", 1, communityKey);
+    // the community license's only stream, held by someone else
+    var held =
+        HttpClient.newHttpClient()
+            .sendAsync(
+                client
+                    .request("/v1/simulations/" + id + "/events")
+                    .header("X-Api-Key", communityKey)
+                    .build(),
+                HttpResponse.BodyHandlers.ofInputStream())
+            .get(10, TimeUnit.SECONDS);
+    try {
+      signIn(communityKey);
+      browser.open(origin() + "/console/simulations/" + id);
+
+      browser.awaitText("Too many requests:");
+      assertThat(browser.section("Live events").getText())
+          .containsPattern("Try again in \\d+ seconds");
+    } finally {
+      held.body().close();
+    }
+    expectFailedLoads("429");
+  }
+
+  @Test
+  void theGateAnswerIsShownEvenWhenTheGateIsOff() {
+    String id = createAndStep("chaos-storm", 2);
+    signIn(key);
+    browser.open(origin() + "/console/simulations/" + id);
+    browser.awaitText("2 ticks plotted");
+
+    browser.button("Evaluate against the gate").click();
+
+    browser.await(
+        d -> browser.section("State gate").getText().contains("Evaluation is not configured"));
+    expectFailedLoads("503");
+  }
+
+  /** The failed loads Chromium logs for answers a test asked for are expected; nothing else. */
+  private static void expectFailedLoads(String status) {
+    assertThat(browser.consoleErrors())
+        .allSatisfy(e -> assertThat(e.getMessage()).contains("status of " + status));
+    browser.forgetConsole();
+  }
+
   private int[] plotted() {
     Matcher m = PLOTTED.matcher(browser.text());
     if (!m.find()) {
@@ -279,18 +348,22 @@ class ConsoleBrowserIntegrationTest {
   }
 
   private String createAndStep(String scenario, int ticks) {
-    String id =
-        body(post("/v1/simulations", "{\"scenarioId\":\"" + scenario + "\"}")).path("id").asText();
-    post("/v1/simulations/" + id + "/step", "{\"ticks\":" + ticks + "}");
+    return createAndStep(scenario, ticks, key);
+  }
+
+  private String createAndStep(String scenario, int ticks, String apiKey) {
+    String created = post("/v1/simulations", "{\"scenarioId\":\"" + scenario + "\"}", apiKey);
+    String id = body(created).path("id").asText();
+    post("/v1/simulations/" + id + "/step", "{\"ticks\":" + ticks + "}", apiKey);
     return id;
   }
 
-  private String post(String path, String json) {
+  private String post(String path, String json, String apiKey) {
     return client
         .send(
             client
                 .request(path)
-                .header("X-Api-Key", key)
+                .header("X-Api-Key", apiKey)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)))
         .body();
