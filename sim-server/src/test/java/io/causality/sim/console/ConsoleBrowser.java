@@ -62,6 +62,9 @@ final class ConsoleBrowser implements AutoCloseable {
             .build();
     ChromeDriver driver = new ChromeDriver(service, options());
     driver.manage().window().setSize(new Dimension(1280, 800));
+    // the page itself 1280x800, as a laptop shows it: the window is larger by its own frame
+    long frame = 800 - (Long) driver.executeScript("return window.innerHeight");
+    driver.manage().window().setSize(new Dimension(1280, 800 + (int) frame));
     return new ConsoleBrowser(driver);
   }
 

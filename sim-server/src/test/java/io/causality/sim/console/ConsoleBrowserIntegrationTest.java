@@ -116,6 +116,7 @@ class ConsoleBrowserIntegrationTest {
     signIn("sk_live_not-a-key");
 
     browser.awaitText("did not accept the credential");
+    docScreenshot("sign-in");
     assertThat(browser.heading().getText()).isEqualTo("Sign in");
     assertThat(browser.field("API key or token").getAttribute("type")).isEqualTo("password");
     // Chromium logs the refused sign-in check as a failed load: that one error is expected.
@@ -246,7 +247,8 @@ class ConsoleBrowserIntegrationTest {
     new Select(browser.field("Speed")).selectByVisibleText("5×");
     browser.button("Play").click();
     browser.await(d -> plotted()[2] >= 20);
-    docScreenshot("live");
+    browser.driver.executeScript("arguments[0].scrollIntoView()", browser.section("Live events"));
+    docScreenshot("live", false);
 
     browser.button("Stop following").click();
     browser.awaitText("Not following live events.");
@@ -379,9 +381,15 @@ class ConsoleBrowserIntegrationTest {
 
   /** With -Dconsole.docScreenshots=dir, the view as docs/console.md shows it. */
   private static void docScreenshot(String view) {
+    docScreenshot(view, true);
+  }
+
+  private static void docScreenshot(String view, boolean fromTheTop) {
     String dir = System.getProperty("console.docScreenshots");
     if (dir != null) {
-      browser.driver.executeScript("window.scrollTo(0, 0)");
+      if (fromTheTop) {
+        browser.driver.executeScript("window.scrollTo(0, 0)");
+      }
       browser.screenshot(Path.of(dir, view + ".png"));
     }
   }
