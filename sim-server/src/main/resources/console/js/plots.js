@@ -54,10 +54,25 @@ export class Plots {
         [m.ticks, m.gamma],
       ];
       this.charts.forEach((c, i) => c.setData(data[i]));
+      // For docs/performance.md: when the plots first show data, and when they show all of it.
+      if (m.ticks.length && !this.firstShown) {
+        this.firstShown = true;
+        performance.mark('console:first-plot');
+      }
+      if (this.completeAsked) {
+        this.completeAsked = false;
+        performance.mark('console:plots-complete');
+      }
       this.summary.textContent = m.ticks.length
         ? `${m.ticks.length} ticks plotted, from ${m.ticks[0]} to ${m.lastTick}.`
         : 'No tick computed yet.';
     });
+  }
+
+  /** The trace is read: mark the next drawing as the complete one. */
+  complete() {
+    this.completeAsked = true;
+    this.update();
   }
 
   drawMarkers(u) {

@@ -96,6 +96,7 @@ class SimulationView {
     if (this.sim.state.tick >= 0) {
       try {
         await readTrace(this.id, this.model, () => this.redraw(), this.aborter.signal);
+        this.plots.complete();
         await this.markProphecies();
       } catch (e) {
         this.fail(e);
