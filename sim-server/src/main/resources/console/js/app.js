@@ -1,7 +1,7 @@
 // The console's entry: sign-in, the router (history API, so deep links and Back work) and the
 // views, one module each.
 import { credential, getJson, ApiError } from './api.js';
-import { h, clear, field } from './dom.js';
+import { h, clear, field, focusHeading } from './dom.js';
 import * as scenarios from './views/scenarios.js';
 import * as simulations from './views/simulations.js';
 import * as simulation from './views/simulation.js';
@@ -47,19 +47,11 @@ function route() {
     const match = pattern.exec(path);
     if (match) {
       cleanup = view.render(main, match.slice(1), { navigate, showNotice }) ?? null;
-      focusHeading();
+      focusHeading(main);
       return;
     }
   }
   clear(main, h('h1', {}, 'Not found'), h('p', {}, 'No page at this address.'));
-}
-
-function focusHeading() {
-  const heading = main.querySelector('h1');
-  if (heading) {
-    heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
-  }
 }
 
 function signIn(message) {

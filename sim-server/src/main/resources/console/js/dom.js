@@ -43,3 +43,12 @@ export function formatTime(iso) {
 export function formatNumber(n) {
   return n === null || n === undefined ? '' : Number(n).toLocaleString();
 }
+
+/** After a view is drawn, the focus goes to its heading, as a new page's would. */
+export function focusHeading(main) {
+  const heading = main.querySelector('h1');
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
+}

@@ -1,7 +1,7 @@
 // View 3 and 4: one simulation, its plots and grid from the trace, its controls, and the live
 // event stream that keeps them current while it plays.
 import { getJson, ApiError, enc } from '../api.js';
-import { h, clear, statusBadge, formatTime } from '../dom.js';
+import { h, clear, statusBadge, formatTime, focusHeading } from '../dom.js';
 import { TraceModel, readTrace } from '../trace.js';
 import { Plots } from '../plots.js';
 import { EventStream } from '../stream.js';
@@ -79,6 +79,8 @@ class SimulationView {
           decreeForm(this.id, (e) => this.fail(e), () => this.lists.refresh()),
           policyForm(this.id, () => this.model.agentIds, (e) => this.fail(e)),
           evaluation(this.id, (e) => this.fail(e)))));
+    // the heading focused while loading was replaced: focus its successor
+    if (document.activeElement === document.body) focusHeading(this.main);
     this.lists.refresh();
     this.resetModel(s.state.tick + 1);
   }

@@ -28,8 +28,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.support.ui.Select;
 
@@ -171,8 +173,13 @@ class ConsoleBrowserIntegrationTest {
     browser.button(card, "Create and run").click();
 
     browser.awaitText("25 ticks plotted, from 0 to 24.");
-    browser.awaitText("prophecy"); // the marker legend
-    assertThat(browser.driver.findElements(By.cssSelector(".uplot"))).hasSize(3);
+    List<WebElement> plots = browser.driver.findElements(By.cssSelector(".uplot .u-over"));
+    assertThat(plots).hasSize(3);
+
+    new Actions(browser.driver).moveToElement(plots.get(0)).perform();
+
+    browser.await(
+        d -> browser.text().matches("(?s).*tick \\d+: b 0\\.\\d+, mean gamma 0\\.\\d+.*"));
   }
 
   @Test
@@ -189,6 +196,12 @@ class ConsoleBrowserIntegrationTest {
     browser.awaitText("Decree shock accepted for tick 3.");
     browser.await(d -> browser.section("Decrees").getText().contains("{\"magnitude\":2.5}"));
     assertThat(browser.section("Decrees").getText()).contains("shock");
+
+    browser.field("Agent").sendKeys("a00");
+    browser.field("gamma (optional)").sendKeys("0.6");
+    browser.button("Change policy").click();
+
+    browser.awaitText("Policy of a00 changed from the next tick.");
   }
 
   @Test
@@ -318,6 +331,33 @@ class ConsoleBrowserIntegrationTest {
     browser.await(
         d -> browser.section("State gate").getText().contains("Evaluation is not configured"));
     expectFailedLoads("503");
+  }
+
+  @Test
+  void aNarrowWindowShowsEverythingInOneColumnAndTheKeyboardReachesIt() {
+    String id = createAndStep("stable-basins", 5);
+    signIn(key);
+    Dimension laptop = browser.driver.manage().window().getSize();
+    browser.driver.manage().window().setSize(new Dimension(480, 900));
+    try {
+      browser.open(origin() + "/console/simulations/" + id);
+      browser.awaitText("5 ticks plotted, from 0 to 4.");
+
+      Object overflow =
+          browser.driver.executeScript(
+              "return document.documentElement.scrollWidth - window.innerWidth");
+      assertThat(((Number) overflow).intValue()).isLessThanOrEqualTo(0);
+      assertThat(browser.section("Grid").isDisplayed()).isTrue();
+      assertThat(browser.driver.switchTo().activeElement().getText())
+          .isEqualTo("Simulation of stable-basins");
+      browser.driver.switchTo().activeElement().sendKeys(Keys.TAB);
+      // a navigation puts the focus on the view's heading; Tab goes on to the next control
+      String focused =
+          (String) browser.driver.executeScript("return document.activeElement.tagName");
+      assertThat(focused).isIn("A", "BUTTON", "INPUT", "SELECT");
+    } finally {
+      browser.driver.manage().window().setSize(laptop);
+    }
   }
 
   /** The failed loads Chromium logs for answers a test asked for are expected; nothing else. */
