@@ -14,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -358,6 +359,29 @@ class ConsoleBrowserIntegrationTest {
     } finally {
       browser.driver.manage().window().setSize(laptop);
     }
+  }
+
+  @Test
+  void aBearerTokenOfAMemberOfTwoOrganizationsPicksOne() {
+    OrganizationAdmin admin = SimTestFixture.admin(APP);
+    String first = SimTestFixture.organization(admin, "professional").slug();
+    String second = SimTestFixture.organization(admin, "community").slug();
+    String user = "user-" + System.nanoTime();
+    admin.addMember(first, user, "owner");
+    admin.addMember(second, user, "member");
+    String token = SimTestFixture.jwt(user, Instant.now().plusSeconds(600));
+    String secondKey = admin.createApiKey(second, "simulation:read,simulation:write").key();
+    String inSecond = createAndStep("migration", 1, secondKey);
+
+    new Select(browser.field("Credential type")).selectByVisibleText("Bearer token (JWT)");
+    signIn(token);
+    browser.await(d -> browser.heading().getText().equals("Scenarios"));
+    browser.driver.findElement(By.linkText("Simulations")).click();
+    browser.await(d -> browser.field("Organization").isDisplayed());
+    new Select(browser.field("Organization")).selectByVisibleText("Org " + second);
+
+    browser.await(d -> browser.text().contains(inSecond));
+    assertThat(browser.driver.getCurrentUrl()).doesNotContain(token);
   }
 
   /** The failed loads Chromium logs for answers a test asked for are expected; nothing else. */
