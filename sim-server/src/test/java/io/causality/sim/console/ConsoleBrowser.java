@@ -45,15 +45,28 @@ final class ConsoleBrowser implements AutoCloseable {
     this.driver = driver;
   }
 
-  /** Skips the calling test class, with the reason, when no browser can be had. */
-  static ConsoleBrowser startOrSkip() {
-    assumeTrue(
-        new File(CHROMIUM).canExecute() && new File(CHROMEDRIVER).canExecute(),
-        "browser tests skipped: no "
-            + CHROMIUM
-            + " and "
-            + CHROMEDRIVER
-            + " (apt-get install chromium chromium-driver)");
+  static final String MISSING =
+      "browser tests skipped: no "
+          + CHROMIUM
+          + " and "
+          + CHROMEDRIVER
+          + " (apt-get install chromium chromium-driver; .ci/run does as root)";
+
+  static boolean available() {
+    return new File(CHROMIUM).canExecute() && new File(CHROMEDRIVER).canExecute();
+  }
+
+  /** Skips the calling test, with the reason, when no browser can be had. */
+  static void assumeAvailable() {
+    assumeTrue(available(), MISSING);
+  }
+
+  /** A browser, or none (said on stderr) when none can be had. */
+  static ConsoleBrowser startIfAvailable() {
+    if (!available()) {
+      System.err.println(MISSING);
+      return null;
+    }
     System.setProperty("webdriver.chrome.driver", CHROMEDRIVER);
     ChromeDriverService service =
         new ChromeDriverService.Builder()
