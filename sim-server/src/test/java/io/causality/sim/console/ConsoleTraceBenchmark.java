@@ -93,7 +93,11 @@ class ConsoleTraceBenchmark {
    */
   private static double worstTaskDelayUntilComplete(ConsoleBrowser browser) {
     double worst = 0;
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
     while (!marked(browser, "console:plots-complete")) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the plots were not complete within two minutes");
+      }
       Object delay =
           browser.driver.executeAsyncScript(
               "const done = arguments[arguments.length - 1]; const t = performance.now();"
