@@ -20,6 +20,7 @@ import io.causality.sim.cluster.PostgresCluster;
 import io.causality.sim.config.EventsConfig;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.SimulationsConfig;
+import io.causality.sim.console.ConsoleServlet;
 import io.causality.sim.core.Caller;
 import io.causality.sim.core.Cluster;
 import io.causality.sim.core.EngineCatalog;
@@ -201,6 +202,7 @@ public class SimApplication extends Application<SimConfiguration> {
                     new SimulationAccess(jdbi),
                     new SimulationGammaReader(loader),
                     clock))));
+    ConsoleServlet.register(environment);
   }
 
   /** The shared HTTP plumbing (docs/architecture.md), and JSON that refuses what it guesses. */

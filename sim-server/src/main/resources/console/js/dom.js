@@ -1,0 +1,54 @@
+// Builds elements without innerHTML: everything the API answers is shown as text.
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
+    else if (name === 'className') el.className = value;
+    else if (value === true) el.setAttribute(name, '');
+    else el.setAttribute(name, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function clear(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+let fieldCount = 0;
+/** A labelled field: the label wraps its input, so screen readers and tests find it by name. */
+export function field(labelText, input) {
+  if (!input.id) input.id = `f${++fieldCount}`;
+  return h('label', { for: input.id }, labelText, input);
+}
+
+export function statusBadge(status) {
+  return h('span', { className: `status ${status}` }, ` ${status}`);
+}
+
+export function formatTime(iso) {
+  return iso ? new Date(iso).toLocaleString() : '';
+}
+
+export function formatNumber(n) {
+  return n === null || n === undefined ? '' : Number(n).toLocaleString();
+}
+
+/** After a view is drawn, the focus goes to its heading, as a new page's would. */
+export function focusHeading(main) {
+  const heading = main.querySelector('h1');
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
+}

@@ -1,0 +1,226 @@
+// The simulation's forms and lists: time control, decrees, agent policy, the gate, and the
+// decree and prophecy lists.
+import { getJson, postJson, putJson, enc, ApiError } from '../api.js';
+import { h, clear, field, formatTime } from '../dom.js';
+
+// The supported decree types and their payload fields (docs/engine.md, "Decrees").
+const DECREES = {
+  shock: [num('magnitude', true, 0, 100), num('x'), num('y'), num('radius')],
+  'attractor.add': [text('name', true), num('x', true), num('y', true), num('strength', true),
+    num('radius', true)],
+  'attractor.move': [text('name', true), num('x', true), num('y', true)],
+  'attractor.remove': [text('name', true)],
+  'agent.policy': [text('agentId', true), num('lambda'), num('gamma')],
+  'agent.remove': [text('agentId', true)],
+  'rule.set': [text('name', true), text('value', true)],
+};
+
+function num(name, required = false, min, max) {
+  return { name, type: 'number', required, min, max };
+}
+
+function text(name, required = false) {
+  return { name, type: 'text', required };
+}
+
+function panel(title, ...children) {
+  const id = `p-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return h('section', { className: 'panel', 'aria-labelledby': id }, h('h2', { id }, title), children);
+}
+
+function result() {
+  return h('p', { role: 'status' });
+}
+
+function report(out, fail) {
+  return (e) => {
+    out.textContent = e instanceof ApiError ? e.describe() : e.message;
+    out.className = 'message error';
+    if (!(e instanceof ApiError)) fail(e);
+  };
+}
+
+export function controls(id, sim, { fail, stepped }) {
+  const ticks = h('input', { type: 'number', min: 1, max: 10000, value: 10, name: 'ticks', required: true });
+  const speed = h('select', { name: 'speed' }, [0.1, 0.5, 1, 2, 5, 10].map((s) =>
+    h('option', { value: s, selected: s === 1 }, `${s}×`)));
+  const out = result();
+  const buttons = {
+    step: h('button', { type: 'submit', className: 'primary' }, 'Step'),
+    play: h('button', { type: 'button' }, 'Play'),
+    pause: h('button', { type: 'button' }, 'Pause'),
+  };
+  const act = (call) => async () => {
+    out.className = '';
+    out.textContent = '';
+    try { await call(); } catch (e) { report(out, fail)(e); }
+  };
+  const control = (action) => putJson(`/v1/simulations/${enc(id)}/time-control`,
+    action === 'play' ? { action, speed: Number(speed.value) } : { action });
+  const form = h('form', { className: 'row', 'aria-label': 'Step' }, field('Ticks to step', ticks), buttons.step);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    act(async () => {
+      const answer = await postJson(`/v1/simulations/${enc(id)}/step`, { ticks: Number(ticks.value) });
+      out.textContent = `Stepped ${answer.ticks} ticks; now at tick ${answer.state.tick}.`;
+      stepped();
+    })();
+  });
+  buttons.play.addEventListener('click', act(() => control('play')));
+  buttons.pause.addEventListener('click', act(() => control('pause')));
+  speed.addEventListener('change', act(async () => { if (status === 'running') await control('play'); }));
+  let status = sim.status;
+  const setStatus = (s) => {
+    status = s;
+    buttons.step.disabled = s === 'running' || s === 'completed';
+    buttons.play.disabled = s === 'running' || s === 'completed';
+    buttons.pause.disabled = s !== 'running';
+  };
+  setStatus(sim.status);
+  const element = panel('Time control', form,
+    h('div', { className: 'row' }, buttons.play, buttons.pause, field('Speed', speed)), out);
+  return { element, setStatus };
+}
+
+export function decreeForm(id, fail, submitted) {
+  const type = h('select', { name: 'type' }, Object.keys(DECREES).map((t) => h('option', { value: t }, t)));
+  const fields = h('div', { className: 'row' });
+  const out = result();
+  const inputs = {};
+  const build = () => {
+    clear(fields);
+    for (const f of DECREES[type.value]) {
+      inputs[f.name] = h('input', { type: f.type, name: f.name, required: f.required,
+        min: f.min, max: f.max, step: f.type === 'number' ? 'any' : null, size: 8 });
+      fields.append(field(f.required ? f.name : `${f.name} (optional)`, inputs[f.name]));
+    }
+  };
+  type.addEventListener('change', build);
+  build();
+  const form = h('form', { 'aria-label': 'Decree' }, field('Decree type', type), fields,
+    h('button', { type: 'submit', className: 'primary' }, 'Submit decree'));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    out.className = '';
+    try {
+      const decree = await postJson(`/v1/simulations/${enc(id)}/decrees`,
+        { type: type.value, payload: payloadOf(DECREES[type.value], inputs) });
+      out.textContent = `Decree ${decree.type} accepted for tick ${decree.tick}.`;
+      submitted();
+    } catch (e) {
+      report(out, fail)(e);
+    }
+  });
+  return panel('Decree', form, out);
+}
+
+function payloadOf(spec, inputs) {
+  const payload = {};
+  for (const f of spec) {
+    const raw = inputs[f.name].value.trim();
+    if (raw === '') continue;
+    payload[f.name] = f.type === 'number' ? Number(raw) : ruleValue(f.name, raw);
+  }
+  return payload;
+}
+
+/** rule.set's value is a number or a boolean; anything else goes as typed. */
+function ruleValue(name, raw) {
+  if (name !== 'value') return raw;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  return Number.isNaN(Number(raw)) ? raw : Number(raw);
+}
+
+export function policyForm(id, agentIds, fail) {
+  const agent = h('input', { type: 'text', name: 'agentId', required: true, size: 8, list: 'agent-ids' });
+  const ids = h('datalist', { id: 'agent-ids' });
+  const lambda = h('input', { type: 'number', name: 'lambda', step: 'any', size: 6 });
+  const gamma = h('input', { type: 'number', name: 'gamma', step: 'any', size: 6 });
+  const out = result();
+  const form = h('form', { className: 'row', 'aria-label': 'Agent policy' },
+    field('Agent', agent), ids, field('lambda (optional)', lambda), field('gamma (optional)', gamma),
+    h('button', { type: 'submit' }, 'Change policy'));
+  agent.addEventListener('focus', () => {
+    if (!ids.children.length) for (const a of agentIds()) ids.append(h('option', { value: a }));
+  });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const policy = {};
+    if (lambda.value !== '') policy.lambda = Number(lambda.value);
+    if (gamma.value !== '') policy.gamma = Number(gamma.value);
+    out.className = '';
+    try {
+      await putJson(`/v1/simulations/${enc(id)}/agent-policy`, { agentId: agent.value.trim(), policy });
+      out.textContent = `Policy of ${agent.value} changed from the next tick.`;
+    } catch (e) {
+      report(out, fail)(e);
+    }
+  });
+  return panel('Agent policy', form, out);
+}
+
+export function evaluation(id, fail) {
+  const out = h('div', { role: 'status' });
+  const evaluate = async (submit) => {
+    clear(out, submit ? 'Submitting…' : 'Evaluating…');
+    try {
+      const answer = await postJson(`/v1/simulations/${enc(id)}/evaluations`, { submit });
+      show(answer);
+    } catch (e) {
+      clear(out);
+      report(out, fail)(e);
+    }
+  };
+  const show = (answer) => {
+    const r = answer.evaluationResponse;
+    clear(out, h('p', {}, `Decision: ${r.decision}`, r.reasonCode ? ` (${r.reasonCode})` : ''),
+      answer.coordinatorRequestId
+        ? h('p', {}, `Submitted to the coordinator: request ${answer.coordinatorRequestId}`) : null,
+      answer.submission && !answer.coordinatorRequestId
+        ? h('p', {}, `Submission: ${answer.submission.status} ${answer.submission.errorCode ?? ''}`) : null,
+      r.decision !== 'ALLOW' && !answer.submission
+        ? h('button', { type: 'button', onclick: () => evaluate(true) }, 'Submit to the coordinator')
+        : null);
+  };
+  return panel('State gate',
+    h('button', { type: 'button', onclick: () => evaluate(false) }, 'Evaluate against the gate'), out);
+}
+
+/** The decree and prophecy lists, newest first. */
+export class InputLists {
+  constructor(id, fail) {
+    this.id = id;
+    this.fail = fail;
+    this.decrees = h('div', {});
+    this.prophecies = h('div', {});
+    this.element = h('div', {}, panel('Decrees', this.decrees), panel('Prophecies', this.prophecies));
+  }
+
+  refreshSoon() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.refresh(), 300);
+  }
+
+  async refresh() {
+    try {
+      const base = `/v1/simulations/${enc(this.id)}`;
+      const [decrees, prophecies] = await Promise.all([
+        getJson(`${base}/decrees?limit=20&order=desc`), getJson(`${base}/prophecies?limit=20&order=desc`)]);
+      clear(this.decrees, table(['Tick', 'Type', 'Payload', 'Submitted'], decrees,
+        (d) => [d.tick, d.type, JSON.stringify(d.payload), formatTime(d.createdAt)], 'decree'));
+      clear(this.prophecies, table(['Tick', 'Span', 'Predicted b', 'Foretold losses', 'Converged'], prophecies,
+        (p) => [p.tick, `${p.data.from}–${p.data.to}`, p.data.predictedB, p.data.losses?.length ?? 0,
+          p.data.converged ? 'yes' : 'no'], 'prophecy'));
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+}
+
+function table(headings, page, cells, noun) {
+  if (!page.data.length) return h('p', {}, `No ${noun} yet.`);
+  return [h('table', {},
+    h('thead', {}, h('tr', {}, headings.map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, page.data.map((item) => h('tr', {}, cells(item).map((c) => h('td', {}, String(c))))))),
+  h('p', {}, `${page.data.length} of ${page.pagination.total}, newest first.`)];
+}

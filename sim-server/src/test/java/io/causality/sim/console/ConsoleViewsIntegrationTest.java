@@ -1,0 +1,231 @@
+package io.causality.sim.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causality.sim.SimConfiguration;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.TestWatcher;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The views of the console with real data, and the live stream, in a real browser against the
+ * running application, read as a person reads it: by labels, headings and visible text
+ * (docs/console.md, "Tests"). A failing test leaves a screenshot in target/console-screenshots/;
+ * with {@code -Dconsole.docScreenshots=dir} the views are saved there for the docs.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class ConsoleViewsIntegrationTest {
+  static final DropwizardAppExtension<SimConfiguration> APP = ConsolePage.application();
+  private static ConsolePage page;
+  private static ConsoleBrowser browser;
+
+  @RegisterExtension
+  final TestWatcher screenshots =
+      new TestWatcher() {
+        @Override
+        public void testFailed(ExtensionContext context, Throwable cause) {
+          page.failed(context.getDisplayName());
+        }
+      };
+
+  @BeforeAll
+  static void start() {
+    page = new ConsolePage(APP);
+    browser = page.browser;
+  }
+
+  @AfterAll
+  static void stop() {
+    page.close();
+  }
+
+  @BeforeEach
+  void signedOut() {
+    page.signedOut();
+  }
+
+  @AfterEach
+  void stayedOnTheOriginWithTheKeyInNoUrl() {
+    page.checkStayedOnTheOriginWithTheKeyInNoUrl();
+  }
+
+  @Test
+  void aSimulationIsCreatedAndSteppedFromThePage() {
+    page.signIn(page.key);
+    browser.await(d -> page.scenarioCard("Prophecy loop").isDisplayed());
+    browser.button(page.scenarioCard("Prophecy loop"), "Create").click();
+
+    browser.await(d -> browser.heading().getText().equals("Simulation of prophecy-loop"));
+    browser.awaitText("Following live events");
+    WebElement ticks = browser.field("Ticks to step");
+    ticks.clear();
+    ticks.sendKeys("15");
+    browser.button("Step").click();
+
+    browser.awaitText("Stepped 15 ticks; now at tick 14.");
+    browser.awaitText("15 ticks plotted, from 0 to 14.");
+    assertThat(browser.section("Summary").getText()).contains("paused", "1.0.0");
+    assertThat(browser.section("Grid").getText()).contains("tick 14");
+    page.docScreenshot("simulation");
+  }
+
+  @Test
+  void createAndRunDrawsTheTraceOfTheTicksRun() {
+    page.signIn(page.key);
+    browser.await(d -> page.scenarioCard("Stable basins").getText().contains("30 agents"));
+    WebElement card = page.scenarioCard("Stable basins");
+    WebElement ticks = browser.field(card, "Ticks to run");
+    ticks.clear();
+    ticks.sendKeys("25");
+    browser.button(card, "Create and run").click();
+
+    browser.awaitText("25 ticks plotted, from 0 to 24.");
+    List<WebElement> plots = browser.driver.findElements(By.cssSelector(".uplot .u-over"));
+    assertThat(plots).hasSize(3);
+
+    new Actions(browser.driver).moveToElement(plots.get(0)).perform();
+
+    browser.await(
+        d -> browser.text().matches("(?s).*tick \\d+: b 0\\.\\d+, mean gamma 0\\.\\d+.*"));
+  }
+
+  @Test
+  void aDecreeSubmittedFromThePageShowsInTheList() {
+    String id = page.createAndStep("chaos-storm", 3);
+    page.signIn(page.key);
+    browser.open(page.origin() + "/console/simulations/" + id);
+    browser.awaitText("3 ticks plotted");
+
+    new Select(browser.field("Decree type")).selectByVisibleText("shock");
+    browser.field(browser.section("Decree"), "magnitude").sendKeys("2.5");
+    browser.button("Submit decree").click();
+
+    browser.awaitText("Decree shock accepted for tick 3.");
+    browser.await(d -> browser.section("Decrees").getText().contains("{\"magnitude\":2.5}"));
+    assertThat(browser.section("Decrees").getText()).contains("shock");
+
+    browser.field("Agent").sendKeys("a00");
+    browser.field("gamma (optional)").sendKeys("0.6");
+    browser.button("Change policy").click();
+
+    browser.awaitText("Policy of a00 changed from the next tick.");
+  }
+
+  @Test
+  void theSimulationsListShowsThemAndFiltersByStatus() {
+    String id = page.createAndStep("migration", 2);
+    page.signIn(page.key);
+    browser.await(d -> browser.heading().getText().equals("Scenarios"));
+    browser.driver.findElement(By.linkText("Simulations")).click();
+
+    browser.await(d -> browser.heading().getText().equals("Simulations"));
+    browser.await(d -> browser.text().contains(id));
+    page.docScreenshot("simulations");
+    new Select(browser.field("Status")).selectByVisibleText("completed");
+    browser.awaitText("No completed simulation on this page.");
+    new Select(browser.field("Status")).selectByVisibleText("paused");
+    browser.await(d -> browser.text().contains(id));
+
+    browser.driver.findElement(By.xpath("//tr[.//td[normalize-space(.)='" + id + "']]//a")).click();
+    browser.await(d -> browser.heading().getText().equals("Simulation of migration"));
+    browser.driver.navigate().back();
+    browser.await(d -> browser.heading().getText().equals("Simulations"));
+  }
+
+  @Test
+  void aDeepLinkWorksOnReload() {
+    String id = page.createAndStep("tipping-point", 4);
+    page.signIn(page.key);
+    browser.open(page.origin() + "/console/simulations/" + id);
+    browser.awaitText("4 ticks plotted, from 0 to 3.");
+
+    browser.driver.navigate().refresh();
+
+    browser.awaitText("4 ticks plotted, from 0 to 3.");
+    browser.button("Replay").click();
+    browser.await(d -> browser.section("Grid").getText().contains("Stop replay"));
+    browser.await(d -> browser.section("Grid").getText().contains("Replay"));
+    assertThat(browser.section("Grid").getText()).contains("tick 3");
+  }
+
+  @Test
+  void theLiveViewFollowsPlaybackAndResumesAfterTheStreamIsCut() {
+    String id = page.createAndStep("stable-basins", 1);
+    page.signIn(page.key);
+    browser.open(page.origin() + "/console/simulations/" + id);
+    browser.awaitText("Following live events");
+    new Select(browser.field("Speed")).selectByVisibleText("5×");
+    browser.button("Play").click();
+    browser.await(d -> page.plotted()[2] >= 20);
+    browser.driver.executeScript("arguments[0].scrollIntoView()", browser.section("Live events"));
+    page.docScreenshot("live", false);
+
+    browser.button("Stop following").click();
+    browser.awaitText("Not following live events.");
+    int cutAt = page.plotted()[2];
+    browser.await(d -> page.serverTick(id) >= cutAt + 20);
+    browser.button("Follow live").click();
+
+    browser.await(d -> page.plotted()[2] >= cutAt + 25);
+    browser.button("Pause").click();
+    int[] after = page.plotted();
+    // every tick from the first to the last, none missing and none twice
+    assertThat(after[0]).isEqualTo(after[2] - after[1] + 1);
+  }
+
+  @Test
+  void theGateAnswerIsShownEvenWhenTheGateIsOff() {
+    String id = page.createAndStep("chaos-storm", 2);
+    page.signIn(page.key);
+    browser.open(page.origin() + "/console/simulations/" + id);
+    browser.awaitText("2 ticks plotted");
+
+    browser.button("Evaluate against the gate").click();
+
+    browser.await(
+        d -> browser.section("State gate").getText().contains("Evaluation is not configured"));
+    page.expectFailedLoads("503");
+  }
+
+  @Test
+  void aNarrowWindowShowsEverythingInOneColumnAndTheKeyboardReachesIt() {
+    String id = page.createAndStep("stable-basins", 5);
+    page.signIn(page.key);
+    Dimension laptop = browser.driver.manage().window().getSize();
+    browser.driver.manage().window().setSize(new Dimension(480, 900));
+    try {
+      browser.open(page.origin() + "/console/simulations/" + id);
+      browser.awaitText("5 ticks plotted, from 0 to 4.");
+
+      Object overflow =
+          browser.driver.executeScript(
+              "return document.documentElement.scrollWidth - window.innerWidth");
+      assertThat(((Number) overflow).intValue()).isLessThanOrEqualTo(0);
+      assertThat(browser.section("Grid").isDisplayed()).isTrue();
+      assertThat(browser.driver.switchTo().activeElement().getText())
+          .isEqualTo("Simulation of stable-basins");
+      browser.driver.switchTo().activeElement().sendKeys(Keys.TAB);
+      // a navigation puts the focus on the view's heading; Tab goes on to the next control
+      String focused =
+          (String) browser.driver.executeScript("return document.activeElement.tagName");
+      assertThat(focused).isIn("A", "BUTTON", "INPUT", "SELECT");
+    } finally {
+      browser.driver.manage().window().setSize(laptop);
+    }
+  }
+}
