@@ -6,10 +6,11 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.causality.common.testing.PackageMap;
 
 /**
- * The package rules of service-common's main classes (docs/architecture.md). It has no resources
- * and no engine, so the one rule is: no cycles between its packages.
+ * The package rules of service-common's main classes (docs/architecture.md): no cycles between its
+ * packages, and each package imports only what its row of the package map names.
  */
 @AnalyzeClasses(
     packages = "io.causality.common",
@@ -19,4 +20,17 @@ class ArchitectureTest {
   @ArchTest
   static final ArchRule packagesAreFreeOfCycles =
       slices().matching("io.causality.(**)").should().beFreeOfCycles();
+
+  /** docs/architecture.md, "Package map": what each package may import. */
+  @ArchTest
+  static final ArchRule packagesImportOnlyWhatTheMapAllows =
+      new PackageMap("io.causality.common")
+          .allow("requestid")
+          .allow("errors", "requestid")
+          .allow("http", "errors", "requestid")
+          .allow("db")
+          .allow("config", "db")
+          .allow("health")
+          .allow("cli")
+          .rule();
 }

@@ -14,6 +14,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.causality.common.testing.PackageMap;
 import io.causality.sim.engine.json.JsonTree;
 
 /**
@@ -91,4 +92,55 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAPackage("io.causality.sim.db..")
           .because("resources are thin: they call domain classes, which own the DAOs and rows");
+
+  /** docs/architecture.md, "Package map" and "Engine packages": what each package may import. */
+  @ArchTest
+  static final ArchRule packagesImportOnlyWhatTheMapAllows =
+      new PackageMap("io.causality.sim")
+          .anything("")
+          .allow("api")
+          .allow("db")
+          .allow("core", "api", "db", "errors", "engine..")
+          .allow("errors", "engine", "engine.core")
+          .allow("auth", "core", "db", "errors")
+          .allow("ratelimit", "auth", "core", "errors")
+          .allow("idempotency", "auth", "db")
+          .allow("usage", "auth", "core", "db")
+          .allow("events", "api", "config", "core", "db", "errors", "playback")
+          .allow("playback", "config", "core")
+          .allow("cluster", "core")
+          .allow("evaluation", "core", "db", "engine.core", "engine.output")
+          .allow("config", "core", "evaluation", "idempotency", "ratelimit")
+          .allow(
+              "resources",
+              "api",
+              "auth",
+              "core",
+              "docs",
+              "errors",
+              "evaluation",
+              "events",
+              "engine.model",
+              "engine.scenario")
+          .allow("docs", "engine.adapter", "engine.input")
+          .allow("console")
+          .allow("cli", "core", "db")
+          .allow("engine")
+          .allow("engine.random")
+          .allow("engine.json", "engine")
+          .allow("engine.model", "engine.json")
+          .allow("engine.input", "engine", "engine.json", "engine.model")
+          .allow("engine.scenario", "engine", "engine.input", "engine.json", "engine.model")
+          .allow("engine.output", "engine.input", "engine.json", "engine.model")
+          .allow(
+              "engine.core",
+              "engine",
+              "engine.input",
+              "engine.json",
+              "engine.model",
+              "engine.output",
+              "engine.random",
+              "engine.scenario")
+          .allow("engine.adapter", "engine", "engine.json", "engine.model", "engine.random")
+          .rule();
 }

@@ -7,6 +7,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.causality.common.testing.PackageMap;
 
 /**
  * The package rules of the coordinator's main classes (docs/architecture.md): no cycles, and
@@ -30,4 +31,21 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAPackage("io.causality.hitl.coordinator.db..")
           .because("resources are thin: they call domain classes, which own the DAOs and rows");
+
+  /** docs/architecture.md, "Package map": what each package may import. */
+  @ArchTest
+  static final ArchRule packagesImportOnlyWhatTheMapAllows =
+      new PackageMap("io.causality.hitl.coordinator")
+          .anything("")
+          .allow("config")
+          .allow("crypto")
+          .allow("policy", "crypto")
+          .allow("db")
+          .allow("core", "crypto", "db")
+          .allow("errors", "core")
+          .allow("auth", "config", "policy")
+          .allow("resources", "auth", "core")
+          .allow("cli", "cli.dashboard", "policy")
+          .allow("cli.dashboard")
+          .rule();
 }
