@@ -13,6 +13,7 @@ import io.causality.hitl.protocol.PolicyFiles;
 import io.causality.hitl.protocol.SignedPolicy;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.setup.Bootstrap;
+import io.dropwizard.jersey.validation.Validators;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.util.JarLocation;
@@ -166,7 +167,8 @@ class StartupFailuresIntegrationTest {
 
   @Test
   void anUnsignedPolicyWhenATrustedKeyIsConfigured() throws Exception {
-    SignedPolicy file = PolicyFiles.parse(Files.readString(DEPLOYMENT.policyFile()));
+    SignedPolicy file =
+        PolicyFiles.parse(Files.readString(DEPLOYMENT.policyFile()), Validators.newValidator());
     Path unsigned =
         DEPLOYMENT.write(
             "unsigned.json",

@@ -1,8 +1,9 @@
 package io.causality.hitl.protocol;
 
 /**
- * A deployment policy document that cannot be used. The message names the JSON path and the problem
- * in one line, for example {@code policy.hitl.maxTokenTtlMs: must be a positive integer}.
+ * A deployment policy document that cannot be used. The message is one line naming the JSON path
+ * and the problem, for example {@code policy.hitl.maxTokenTtlMs: must be a positive integer}; every
+ * problem found, separated by {@code "; "}.
  */
 public class PolicyFormatException extends RuntimeException {
 

@@ -6,18 +6,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dropwizard.validation.BaseValidator;
+import jakarta.validation.Validator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvFileSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class PolicyFilesTest {
 
+  private static final Validator VALIDATOR = BaseValidator.newValidator();
   private final ObjectMapper mapper = ProtocolJson.newMapper();
 
   @Test
   void parsesTheFixture() {
-    SignedPolicy file = PolicyFiles.parse(fixture("policy/policy-unsigned.json"));
+    SignedPolicy file = parse(fixture("policy/policy-unsigned.json"));
     DeploymentPolicy policy = file.policy();
 
     assertThat(policy.policyVersion()).isEqualTo(3);
@@ -37,7 +41,7 @@ class PolicyFilesTest {
   @Test
   void optionalSectionsAndDefaults() {
     SignedPolicy file =
-        PolicyFiles.parse(
+        parse(
             """
                 {"policy":{"policyVersion":1,"hitl":{"maxTokenTtlMs":1000},
                            "gate":{"gammaFloor":0.5}}}""");
@@ -47,8 +51,7 @@ class PolicyFilesTest {
         .isEqualTo(AdaptiveEscalationPolicy.DISABLED);
     assertThat(file.policy().gate())
         .isEqualTo(new GatePolicy("state_gate", "gamma", 0.5, "gammaTrend"));
-    assertThat(PolicyFiles.parse("{\"policy\":{\"policyVersion\":1}}").policy().hitlSection())
-        .isEmpty();
+    assertThat(parse("{\"policy\":{\"policyVersion\":1}}").policy().hitlSection()).isEmpty();
   }
 
   @ParameterizedTest
@@ -57,10 +60,50 @@ class PolicyFilesTest {
       delimiter = '|',
       quoteCharacter = '\u0000')
   void eachProblemIsOneClearLine(String json, String message) {
-    assertThatThrownBy(() -> PolicyFiles.parse(json))
+    assertThatThrownBy(() -> parse(json))
         .isInstanceOf(PolicyFormatException.class)
         .hasMessageStartingWith(message)
         .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void everyProblemIsListedOnTheOneLine() {
+    String text =
+        """
+            {"policy":{"policyVersion":0,"hitl":{"maxTokenTtlMs":5,
+                       "adaptiveEscalation":{"cooldownAfterDenyMs":-1}},
+                       "gate":{"mode":"action_gate"}},
+             "signature":{"alg":"RS256"}}""";
+
+    assertThatThrownBy(() -> parse(text))
+        .isInstanceOf(PolicyFormatException.class)
+        .hasMessage(
+            "policy.gate.gammaFloor: required number is missing; "
+                + "policy.gate.mode: unsupported mode action_gate (only state_gate); "
+                + "policy.hitl.adaptiveEscalation.cooldownAfterDenyMs: must not be negative; "
+                + "policy.policyVersion: must be a positive integer; "
+                + "signature.alg: unsupported algorithm RS256 (only PS256); "
+                + "signature.value: required text is missing");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '\u0000',
+      value = {
+        "{\"policy\":{\"policyVersion\":1.5}}|policy.policyVersion: must be an integer",
+        "{\"policy\":{\"policyVersion\":99999999999999999999}}|policy.policyVersion: must be an integer",
+        "{\"policy\":[]}|policy: must be an object",
+        "{\"policy\":{\"policyVersion\":1,\"authorities\":[5]}}|policy.authorities[0]: must be an object",
+        "{\"policy\":{\"policyVersion\":1,\"authorities\":[{\"keyId\":7}]}}|policy.authorities[0].keyId: must be non-blank text",
+        "{\"policy\":{\"policyVersion\":1,\"authorities\":[{\"keyId\":\" \"}]}}|policy.authorities[0].keyId: must be non-blank text",
+        "{\"policy\":{\"policyVersion\":1,\"gate\":{\"gammaFloor\":1e999}}}|policy.gate.gammaFloor: must be a number",
+        "{\"policy\":{\"policyVersion\":1,\"hitl\":{\"maxTokenTtlMs\":5,\"adaptiveEscalation\":{\"enabled\":1}}}}|policy.hitl.adaptiveEscalation.enabled: must be true or false"
+      })
+  void eachJsonTypeIsTakenForItself(String json, String message) {
+    assertThatThrownBy(() -> parse(json))
+        .isInstanceOf(PolicyFormatException.class)
+        .hasMessageStartingWith(message);
   }
 
   @Test
@@ -74,13 +117,13 @@ class PolicyFilesTest {
             null);
     String text = unsigned(policy);
 
-    assertThatThrownBy(() -> PolicyFiles.parse(text))
+    assertThatThrownBy(() -> parse(text))
         .hasMessage("policy.authorities[1].keyId: duplicate keyId k");
   }
 
   @Test
   void invalidJsonNamesTheLine() {
-    assertThatThrownBy(() -> PolicyFiles.parse("{\n\"policy\": {,\n}"))
+    assertThatThrownBy(() -> parse("{\n\"policy\": {,\n}"))
         .isInstanceOf(PolicyFormatException.class)
         .hasMessageStartingWith("not valid JSON at line 2");
   }
@@ -89,7 +132,7 @@ class PolicyFilesTest {
   void signedPolicyVerifiesAndSurvivesWriteAndParse() {
     SignedPolicy signed = PolicyFiles.sign(samplePolicy(), TestKeys.BOB.getPrivate(), "p-1");
 
-    SignedPolicy reread = PolicyFiles.parse(PolicyFiles.write(signed));
+    SignedPolicy reread = parse(PolicyFiles.write(signed));
 
     assertThat(reread.policy()).isEqualTo(samplePolicy());
     assertThat(reread.signature().keyId()).isEqualTo("p-1");
@@ -99,14 +142,13 @@ class PolicyFilesTest {
 
   @Test
   void anyEditBreaksTheSignatureEvenOfUnknownMembers() throws Exception {
-    SignedPolicy fixture = PolicyFiles.parse(fixture("policy/policy-unsigned.json"));
+    SignedPolicy fixture = parse(fixture("policy/policy-unsigned.json"));
     String signed = PolicyFiles.write(PolicyFiles.resign(fixture, TestKeys.BOB.getPrivate(), null));
     ObjectNode root = (ObjectNode) mapper.readTree(signed);
     ((ObjectNode) root.get("policy")).put("notes", "edited");
 
-    assertThat(PolicyFiles.verify(PolicyFiles.parse(signed), TestKeys.BOB.getPublic())).isTrue();
-    assertThat(PolicyFiles.verify(PolicyFiles.parse(root.toString()), TestKeys.BOB.getPublic()))
-        .isFalse();
+    assertThat(PolicyFiles.verify(parse(signed), TestKeys.BOB.getPublic())).isTrue();
+    assertThat(PolicyFiles.verify(parse(root.toString()), TestKeys.BOB.getPublic())).isFalse();
   }
 
   @Test
@@ -115,14 +157,18 @@ class PolicyFilesTest {
         PolicyFiles.write(PolicyFiles.sign(samplePolicy(), TestKeys.BOB.getPrivate(), null));
     String compact = mapper.readTree(signed).toString();
 
-    assertThat(PolicyFiles.verify(PolicyFiles.parse(compact), TestKeys.BOB.getPublic())).isTrue();
+    assertThat(PolicyFiles.verify(parse(compact), TestKeys.BOB.getPublic())).isTrue();
   }
 
   @Test
   void unsignedPolicyDoesNotVerify() {
-    SignedPolicy file = PolicyFiles.parse(fixture("policy/policy-unsigned.json"));
+    SignedPolicy file = parse(fixture("policy/policy-unsigned.json"));
 
     assertThat(PolicyFiles.verify(file, TestKeys.BOB.getPublic())).isFalse();
+  }
+
+  static SignedPolicy parse(String text) {
+    return PolicyFiles.parse(text, VALIDATOR);
   }
 
   static DeploymentPolicy samplePolicy() {

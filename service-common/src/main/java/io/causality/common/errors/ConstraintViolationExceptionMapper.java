@@ -22,7 +22,8 @@ import java.util.Optional;
 /**
  * Bean Validation failures at the resource boundary ({@code @Valid} bodies, bounded query
  * parameters) answer 400 VALIDATION_ERROR with one issue per field. A body field is named by its
- * path inside the body ({@code ticks}); a parameter by its wire name ({@code limit}).
+ * path inside the body ({@code ticks}); a parameter by its wire name ({@code limit}). Issues come
+ * in the order the body record declares its members ({@link DeclarationOrder}), then by path.
  */
 @Provider
 public final class ConstraintViolationExceptionMapper
@@ -32,10 +33,10 @@ public final class ConstraintViolationExceptionMapper
   public Response toResponse(ConstraintViolationException exception) {
     List<ValidationIssue> issues =
         exception.getConstraintViolations().stream()
-            .map(ConstraintViolationExceptionMapper::issue)
+            .map(v -> new RankedIssue(DeclarationOrder.rank(v), issue(v)))
             .distinct()
-            .sorted(
-                Comparator.comparing(ValidationIssue::path).thenComparing(ValidationIssue::message))
+            .sorted(RankedIssue.ORDER)
+            .map(RankedIssue::issue)
             .toList();
     String summary =
         issues.size() == 1
@@ -43,6 +44,14 @@ public final class ConstraintViolationExceptionMapper
             : "Invalid request: " + issues.size() + " fields are invalid";
     return ErrorResponses.of(
         400, ErrorCodes.VALIDATION_ERROR, summary, new ValidationDetails(issues));
+  }
+
+  /** An issue and its {@link DeclarationOrder} rank. */
+  private record RankedIssue(int rank, ValidationIssue issue) {
+    static final Comparator<RankedIssue> ORDER =
+        Comparator.comparingInt(RankedIssue::rank)
+            .thenComparing(r -> r.issue().path())
+            .thenComparing(r -> r.issue().message());
   }
 
   private static String describe(ValidationIssue issue) {

@@ -234,10 +234,10 @@ public final class OverrideService {
    * request APPROVED to REDEEMED with a REDEEMED audit event.
    *
    * @param caller the authenticated caller, recorded as the REDEEMED event's actor
-   * @throws OverrideValidationException for a malformed body
+   * @throws OverrideValidationException without a body (its shape is checked at the resource)
    */
   public RedeemResponse redeem(RedeemRequest body, Optional<String> caller) {
-    Redemptions.validate(body);
+    Redemptions.requireBody(body);
     Optional<IssuedTokenRow> found = tokens.findById(body.tokenId());
     if (found.isEmpty()) {
       return RedeemResponse.of(RedeemStatus.UNKNOWN_TOKEN, body.tokenId());

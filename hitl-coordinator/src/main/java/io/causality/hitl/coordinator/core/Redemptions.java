@@ -7,36 +7,17 @@ import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.RedeemResponse;
 import io.causality.hitl.protocol.RedeemStatus;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
-/** The parts of redemption that need no database: body validation and the pre-checks. */
+/** The parts of redemption that need no database: the body's presence and the pre-checks. */
 final class Redemptions {
-
-  private static final Pattern UUID_TEXT =
-      Pattern.compile(
-          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
   private Redemptions() {}
 
-  /** Every member but actorId is required; tokenId must be a UUID. */
-  static void validate(RedeemRequest body) {
+  /** The shape is the constraints' (checked at the resource); the body itself is required. */
+  static void requireBody(RedeemRequest body) {
     if (body == null) {
       throw OverrideValidationException.of("(body)", "a redemption body is required");
-    }
-    List<Issue> issues = new ArrayList<>();
-    if (body.tokenId() == null || !UUID_TEXT.matcher(body.tokenId()).matches()) {
-      issues.add(new Issue("tokenId", "must be a UUID"));
-    }
-    requireText("requestHash", body.requestHash(), issues);
-    if (body.policyVersion() == null) {
-      issues.add(new Issue("policyVersion", "is required"));
-    }
-    requireText("licenseId", body.licenseId(), issues);
-    if (!issues.isEmpty()) {
-      throw new OverrideValidationException(issues);
     }
   }
 
@@ -66,11 +47,5 @@ final class Redemptions {
 
   static RedeemResponse replay(IssuedTokenRow token, Instant firstRedeemedAt) {
     return new RedeemResponse(RedeemStatus.REPLAY_DETECTED, token.tokenId(), firstRedeemedAt);
-  }
-
-  private static void requireText(String path, String value, List<Issue> issues) {
-    if (value == null || value.isBlank()) {
-      issues.add(new Issue(path, "is required"));
-    }
   }
 }

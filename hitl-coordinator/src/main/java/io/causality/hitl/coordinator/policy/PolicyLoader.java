@@ -5,6 +5,8 @@ import io.causality.hitl.protocol.PemKeys;
 import io.causality.hitl.protocol.PolicyFiles;
 import io.causality.hitl.protocol.PolicyFormatException;
 import io.causality.hitl.protocol.SignedPolicy;
+import io.dropwizard.jersey.validation.Validators;
+import jakarta.validation.Validator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,12 +17,18 @@ import java.security.interfaces.RSAPublicKey;
 /** Reads the deployment policy file and the trusted policy-signing key. */
 public final class PolicyLoader {
 
+  /**
+   * Dropwizard's validator, for the policy file's constraints. The loader runs in commands that
+   * have no {@code Environment} as well as at startup, so it keeps one of its own.
+   */
+  private static final Validator VALIDATOR = Validators.newValidator();
+
   private PolicyLoader() {}
 
   /** Reads and parses a policy file; failures name the file. */
   public static SignedPolicy load(Path policyPath) {
     try {
-      return PolicyFiles.parse(Files.readString(policyPath, StandardCharsets.UTF_8));
+      return PolicyFiles.parse(Files.readString(policyPath, StandardCharsets.UTF_8), VALIDATOR);
     } catch (NoSuchFileException e) {
       throw new StartupCheckException("policy file " + policyPath + ": no such file", e);
     } catch (IOException e) {

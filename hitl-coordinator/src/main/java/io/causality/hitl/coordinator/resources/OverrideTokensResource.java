@@ -16,6 +16,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -58,7 +59,8 @@ public final class OverrideTokensResource {
       responseCode = "403",
       description = "The caller is not a redeemer",
       content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  public RedeemResponse redeem(@Parameter(hidden = true) @Auth Caller caller, RedeemRequest body) {
+  public RedeemResponse redeem(
+      @Parameter(hidden = true) @Auth Caller caller, @Valid RedeemRequest body) {
     return overrides.redeem(body, caller.auditActor());
   }
 }

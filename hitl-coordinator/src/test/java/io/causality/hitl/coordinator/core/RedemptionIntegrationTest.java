@@ -139,14 +139,8 @@ class RedemptionIntegrationTest {
   }
 
   @Test
-  void aMalformedBodyIsAValidationError() {
-    assertThatThrownBy(() -> service.redeem(new RedeemRequest("not-a-uuid", null, null, " ", null)))
-        .isInstanceOfSatisfying(
-            OverrideValidationException.class,
-            e ->
-                assertThat(e.issues())
-                    .extracting(Issue::path)
-                    .containsExactly("tokenId", "requestHash", "policyVersion", "licenseId"));
+  void aMissingBodyIsAValidationError() {
+    // The body's shape is the constraints' (WireConstraintsTest, OverrideApiIntegrationTest).
     assertThatThrownBy(() -> service.redeem(null)).isInstanceOf(OverrideValidationException.class);
   }
 

@@ -7,11 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import io.dropwizard.validation.BaseValidator;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,6 +52,16 @@ class WireConstraintsTest {
     assertThat(paths(new DenyOverrideRequest(null, longNote)))
         .containsExactlyInAnyOrder("keyId", "operatorNote");
     assertThat(paths(new DenyOverrideRequest("k", null))).isEmpty();
+  }
+
+  @Test
+  void aRedemptionNeedsAUuidTheBindingAndALicense() {
+    assertThat(paths(new RedeemRequest("not-a-uuid", null, null, " ", null)))
+        .containsExactlyInAnyOrder("tokenId", "requestHash", "policyVersion", "licenseId");
+    assertThat(messages(new RedeemRequest(null, "h", 1L, "l", null)))
+        .containsExactly("must be a UUID");
+    assertThat(paths(new RedeemRequest(UUID.randomUUID().toString(), "h", 1L, "l", null)))
+        .isEmpty();
   }
 
   private List<String> paths(Object body) {

@@ -71,6 +71,21 @@ class StartupChecksTest {
   }
 
   @Test
+  void check1PolicyNamesEveryInvalidMemberOnOneLine() throws Exception {
+    Path policy =
+        Files.writeString(
+            dir.resolve("policy.json"),
+            "{\"policy\":{\"policyVersion\":-1,\"hitl\":{\"maxTokenTtlMs\":0}}}");
+
+    assertFails(policy, MAX_TTL, authorities(), Optional.empty())
+        .hasMessage(
+            "policy file "
+                + policy
+                + ": policy.hitl.maxTokenTtlMs: must be a positive integer; "
+                + "policy.policyVersion: must be a positive integer");
+  }
+
+  @Test
   void signatureRequiredWhenATrustedKeyIsConfigured() throws Exception {
     Path policy = files.unsignedPolicy(policy(hitl()));
     Path trusted = files.trustedKey();

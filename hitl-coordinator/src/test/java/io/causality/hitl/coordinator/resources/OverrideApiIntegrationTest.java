@@ -442,6 +442,7 @@ class OverrideApiIntegrationTest {
             "{\"tokenId\":\"abc\",\"requestHash\":\"h\","
                 + "\"policyVersion\":1,\"licenseId\":\"l\"}");
     Answer missing = http.postJson(REDEEM, "{\"tokenId\":\"" + UUID.randomUUID() + "\"}");
+    Answer empty = http.postJson(REDEEM, "{\"licenseId\":\" \"}");
     Answer malformed = http.postJson(REDEEM, "not json");
 
     assertThat(notUuid.status()).isEqualTo(400);
@@ -450,6 +451,9 @@ class OverrideApiIntegrationTest {
     assertThat(missing.issues())
         .extracting(issue -> issue.get("path").asText())
         .containsExactly("requestHash", "policyVersion", "licenseId");
+    assertThat(empty.issues())
+        .extracting(issue -> issue.get("path").asText())
+        .containsExactly("tokenId", "requestHash", "policyVersion", "licenseId");
     assertThat(malformed.status()).isEqualTo(400);
     assertThat(malformed.errorCode()).isEqualTo("VALIDATION_ERROR");
   }
