@@ -1,11 +1,12 @@
 package io.causality.hitl.coordinator;
 
+import io.causality.common.testing.TestClock;
 import io.dropwizard.core.Application;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
 import java.time.Clock;
 
-/** A coordinator under test that runs on a clock the test holds ({@link MovableClock}). */
+/** A coordinator under test that runs on a clock the test holds ({@link TestClock}). */
 public final class ClockedCoordinator {
   private ClockedCoordinator() {}
 

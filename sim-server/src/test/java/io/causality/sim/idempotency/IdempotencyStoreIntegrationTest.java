@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.codahale.metrics.MetricRegistry;
 import io.causality.common.db.StartupMigrations;
+import io.causality.common.testing.TestClock;
 import io.causality.sim.db.IdempotencyScope;
 import io.causality.sim.testing.SimTestFixture;
-import io.causality.sim.testing.TestClock;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import java.nio.charset.StandardCharsets;

@@ -2,12 +2,12 @@ package io.causality.sim.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.causality.common.testing.TestClock;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.LimitsTestApplication;
 import io.causality.sim.testing.SimTestFixture;
-import io.causality.sim.testing.TestClock;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;

@@ -1,5 +1,6 @@
 package io.causality.sim.testing;
 
+import io.causality.common.testing.TestClock;
 import io.causality.sim.SimApplication;
 import io.causality.sim.SimConfiguration;
 import io.dropwizard.core.setup.Environment;

@@ -8,12 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.PostgresTestDatabase;
+import io.causality.common.testing.TestClock;
 import io.causality.common.testing.TestInstances;
 import io.causality.hitl.coordinator.ClockedCoordinator;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
-import io.causality.hitl.coordinator.MovableClock;
 import io.causality.hitl.coordinator.TestDeployment;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
 class TwoCoordinatorsIntegrationTest {
   private static final int CLIENTS = 64;
   private static final long PENDING_TTL_MS = 60_000;
-  private static final MovableClock CLOCK = new MovableClock();
+  private static final TestClock CLOCK = new TestClock();
   private static final String REQUESTS = "/v1/override-requests";
 
   private static PostgresTestDatabase database;

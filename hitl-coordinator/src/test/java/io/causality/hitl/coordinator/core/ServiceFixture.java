@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.core;
 
+import io.causality.common.testing.TestClock;
 import io.causality.hitl.coordinator.crypto.AuthoritySigners;
 import io.causality.hitl.coordinator.crypto.TestKeyPairs;
 import io.causality.hitl.coordinator.db.TestDatabase;
@@ -25,7 +26,7 @@ final class ServiceFixture implements AutoCloseable {
   static final long MAX_TOKEN_TTL_MS = 300_000;
   static final long POLICY_VERSION = 4;
 
-  final TestClock clock = new TestClock(START);
+  final TestClock clock = TestClock.stoppedAt(START);
   final TestDatabase db;
   final DeploymentPolicy policy;
   final OverrideService service;

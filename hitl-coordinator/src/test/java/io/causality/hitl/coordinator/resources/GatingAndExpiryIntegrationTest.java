@@ -6,11 +6,11 @@ import static io.causality.hitl.coordinator.OverrideBodies.submission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.causality.common.testing.TestClock;
 import io.causality.hitl.coordinator.ClockedCoordinator;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
-import io.causality.hitl.coordinator.MovableClock;
 import io.causality.hitl.coordinator.TestDeployment;
 import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
 import io.dropwizard.testing.ResourceHelpers;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class GatingAndExpiryIntegrationTest {
   private static final long COOLDOWN_MS = 60_000;
   private static final long PENDING_TTL_MS = 60_000;
-  private static final MovableClock CLOCK = new MovableClock();
+  private static final TestClock CLOCK = new TestClock();
   static final TestDeployment DEPLOYMENT =
       TestDeployment.create(new AdaptiveEscalationPolicy(true, COOLDOWN_MS, true));
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =

@@ -8,11 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.common.testing.TestClock;
 import io.causality.hitl.coordinator.ClockedCoordinator;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
-import io.causality.hitl.coordinator.MovableClock;
 import io.causality.hitl.coordinator.TestDeployment;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class OverrideApiIntegrationTest {
-  private static final MovableClock CLOCK = new MovableClock();
+  private static final TestClock CLOCK = new TestClock();
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
       new DropwizardAppExtension<>(

@@ -1,4 +1,4 @@
-package io.causality.sim.testing;
+package io.causality.common.testing;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -8,13 +8,23 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The system clock, moved forward on demand: time still passes, and a test can skip a day. A test
- * that counts milliseconds {@link #stop()}s it first, so that only {@link #advance} moves it.
+ * The clock that tests give the services: the system clock moved forward on demand, so that expiry,
+ * cooldowns and windows pass at once while timestamps still advance between calls (lists stay
+ * newest first). A test that counts milliseconds {@link #stop()}s it first, or starts it
+ * {@linkplain #stoppedAt stopped}, so that only {@link #advance} moves it.
  */
 public final class TestClock extends Clock {
   private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
   private final AtomicReference<Instant> stoppedAt = new AtomicReference<>();
 
+  /** A clock that stands at {@code start} until a test advances it. */
+  public static TestClock stoppedAt(Instant start) {
+    TestClock clock = new TestClock();
+    clock.stoppedAt.set(start);
+    return clock;
+  }
+
+  /** Moves the clock forward by {@code duration}. */
   public void advance(Duration duration) {
     offset.updateAndGet(current -> current.plus(duration));
   }
