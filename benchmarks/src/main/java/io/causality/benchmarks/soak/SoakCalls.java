@@ -1,8 +1,9 @@
 package io.causality.benchmarks.soak;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.hitl.benchmarks.Submissions;
+import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
@@ -20,7 +21,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * simulations it created, the coordinator's pending requests and approved tokens).
  */
 final class SoakCalls {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final int MAX_TICKS_PER_SIMULATION = 100;
 
   private final boolean sim;
@@ -98,7 +98,7 @@ final class SoakCalls {
     if (dice < 30 || pending.isEmpty() && tokens.isEmpty()) {
       return new Call(
           "submit",
-          post("/v1/override-requests", submission().toString()),
+          post("/v1/override-requests", submission()),
           body -> {
             String id = read(body).get("coordinatorRequestId").asText();
             pending.add(id);
@@ -132,46 +132,22 @@ final class SoakCalls {
     return new Call("list", get("/v1/override-requests?status=pending"), body -> {});
   }
 
-  private static ObjectNode submission() {
-    String actor = "soak-" + UUID.randomUUID();
-    ObjectNode body = JSON.createObjectNode();
-    ObjectNode request =
-        body.putObject("evaluationRequest")
-            .put("envelopeVersion", 1)
-            .put("requestId", "req-" + actor)
-            .put("actorId", actor);
-    request
-        .putObject("snapshot")
-        .put("timestamp", "2026-01-31T12:00:00Z")
-        .putObject("metrics")
-        .put("gamma", 0.21);
-    ObjectNode response =
-        body.putObject("evaluationResponse")
-            .put("envelopeVersion", 1)
-            .put("requestId", "req-" + actor)
-            .put("decision", "REJECT_STATE")
-            .put("reasonCode", "GAMMA_BELOW_FLOOR")
-            .put("mode", "state_gate")
-            .put("policyVersion", 1)
-            .put("adapterVersion", 1);
-    response
-        .putObject("escalation")
-        .put("escalationType", "HUMAN_ESCALATION")
-        .put("gammaHeadroom", -0.14)
-        .put("stepsToBreach", 0);
-    body.put("licenseId", "lic-soak").put("source", "soak");
-    return body;
+  private static String submission() {
+    return write(Submissions.submission("soak-" + UUID.randomUUID(), "lic-soak"));
   }
 
   private static String redemption(JsonNode token) {
-    JsonNode payload = read(token.get("payload").asText());
-    return JSON.createObjectNode()
-        .put("tokenId", token.get("tokenId").asText())
-        .put("requestHash", payload.get("requestHash").asText())
-        .put("policyVersion", payload.get("policyVersion").asLong())
-        .put("licenseId", payload.get("licenseId").asText())
-        .put("actorId", payload.get("actorId").asText())
-        .toString();
+    OverrideTokenEnvelope envelope =
+        Submissions.JSON.convertValue(token, OverrideTokenEnvelope.class);
+    return write(Submissions.redemptionOf(envelope));
+  }
+
+  private static String write(Object body) {
+    try {
+      return Submissions.JSON.writeValueAsString(body);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write a request body", e);
+    }
   }
 
   private HttpRequest post(String path, String body) {

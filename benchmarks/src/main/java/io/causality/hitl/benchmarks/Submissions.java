@@ -10,19 +10,19 @@ import io.causality.hitl.protocol.SubmitOverrideRequest;
 
 /**
  * The bodies the load drivers send through the one {@link
- * io.causality.hitl.protocol.CoordinatorClient}: a valid submission per actor, and the redemption a
- * token's own payload binds.
+ * io.causality.hitl.protocol.CoordinatorClient} (and the soak as raw HTTP): a valid submission per
+ * actor, and the redemption a token's own payload binds.
  */
-final class Submissions {
+public final class Submissions {
 
-  static final ObjectMapper JSON = ProtocolJson.newMapper();
+  public static final ObjectMapper JSON = ProtocolJson.newMapper();
 
   private Submissions() {}
 
   /**
    * REJECT_STATE asking for HUMAN_ESCALATION, for a fresh actor so that dedupe never refuses it.
    */
-  static SubmitOverrideRequest submission(String actorId, String licenseId) {
+  public static SubmitOverrideRequest submission(String actorId, String licenseId) {
     ObjectNode request =
         JSON.createObjectNode()
             .put("envelopeVersion", 1)
@@ -56,7 +56,7 @@ final class Submissions {
   }
 
   /** The redemption of a token with the binding its own payload names. */
-  static RedeemRequest redemptionOf(OverrideTokenEnvelope token) {
+  public static RedeemRequest redemptionOf(OverrideTokenEnvelope token) {
     var payload = OverrideTokens.parsePayload(token.payload()).orElseThrow();
     return new RedeemRequest(
         payload.tokenId(),
