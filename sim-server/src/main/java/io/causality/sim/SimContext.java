@@ -20,9 +20,10 @@ import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * The domain objects of the simulation service that start no thread, built once (as Marquez's
- * {@code MarquezContext}): the database, the organizations, the engines, the reads and the
- * evaluation runtime. What plays and streams simulations is the {@link LiveContext}.
+ * The domain objects of the simulation service that the lifecycle does not manage, built once (as
+ * Marquez's {@code MarquezContext}): the database, the organizations, the engines, the reads and
+ * the evaluation runtime. What plays and streams simulations is the {@link LiveContext}, which also
+ * starts the {@code shared} database's cluster listener, as it hears the simulations' changes.
  */
 record SimContext(
     Jdbi jdbi,
