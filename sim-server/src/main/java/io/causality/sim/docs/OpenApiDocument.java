@@ -30,7 +30,8 @@ public final class OpenApiDocument {
         .resourceClasses(
             Stream.concat(
                     resources.stream(),
-                    Stream.of(PublicOperations.class, StandardResponses.class, RegistryEnums.class))
+                    Stream.of(
+                        PublicOperations.class, SimStandardResponses.class, RegistryEnums.class))
                 .map(Class::getName)
                 .collect(Collectors.toSet()));
   }

@@ -2,18 +2,17 @@ package io.causality.hitl.coordinator.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.hitl.coordinator.auth.Roles;
 import io.causality.hitl.coordinator.core.OverrideService;
+import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
@@ -33,6 +32,7 @@ import java.util.Objects;
  */
 @Path("/v1/override-requests/{id}")
 @Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = CoordinatorStandardResponses.BEARER_SCHEME)
 @Tag(name = "Override requests")
 public final class OverrideRequestResource {
   private final OverrideService overrides;
@@ -51,18 +51,6 @@ public final class OverrideRequestResource {
           "The full record with its audit trail. A due PENDING request is moved to "
               + "EXPIRED first. Role operator.")
   @ApiResponse(responseCode = "200", description = "The request", useReturnTypeSchema = true)
-  @ApiResponse(
-      responseCode = "401",
-      description = "Missing or unknown bearer token",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "The caller is not an operator",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "404",
-      description = "No request has this id",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public OverrideRequestRecord get(
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id) {
     return overrides.get(id);
@@ -86,24 +74,10 @@ public final class OverrideRequestResource {
       useReturnTypeSchema = true)
   @ApiResponse(
       responseCode = "400",
-      description = "keyId missing or not an authority, bad " + "tokenTtlMs or note",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "401",
-      description = "Missing or unknown bearer token",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "The caller is not an operator",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "404",
-      description = "No request has this id",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+      description = "keyId missing or not an authority, bad " + "tokenTtlMs or note")
   @ApiResponse(
       responseCode = "409",
-      description = "INVALID_TRANSITION: the request is not " + "PENDING",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+      description = "INVALID_TRANSITION: the request is not " + "PENDING")
   public OverrideTokenEnvelope approve(
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
       @Valid ApproveOverrideRequest body) {
@@ -125,24 +99,10 @@ public final class OverrideRequestResource {
       useReturnTypeSchema = true)
   @ApiResponse(
       responseCode = "400",
-      description = "keyId missing or not an authority, or " + "the note is too long",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "401",
-      description = "Missing or unknown bearer token",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "The caller is not an operator",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "404",
-      description = "No request has this id",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+      description = "keyId missing or not an authority, or " + "the note is too long")
   @ApiResponse(
       responseCode = "409",
-      description = "INVALID_TRANSITION: the request is not " + "PENDING",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+      description = "INVALID_TRANSITION: the request is not " + "PENDING")
   public OverrideRequestRecord deny(
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
       @Valid DenyOverrideRequest body) {

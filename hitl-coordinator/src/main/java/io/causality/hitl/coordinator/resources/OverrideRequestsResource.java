@@ -2,10 +2,10 @@ package io.causality.hitl.coordinator.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.Roles;
 import io.causality.hitl.coordinator.core.OverrideService;
+import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
 import io.causality.hitl.protocol.OverrideRequestList;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import io.causality.hitl.protocol.SubmitOverrideResponse;
@@ -15,6 +15,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
@@ -32,6 +33,7 @@ import java.util.Objects;
 /** {@code /v1/override-requests}: submit a request, list requests. */
 @Path("/v1/override-requests")
 @Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = CoordinatorStandardResponses.BEARER_SCHEME)
 @Tag(name = "Override requests")
 public final class OverrideRequestsResource {
   private final OverrideService overrides;
@@ -55,24 +57,12 @@ public final class OverrideRequestsResource {
       responseCode = "201",
       description = "Submitted; the new request's id",
       content = @Content(schema = @Schema(implementation = SubmitOverrideResponse.class)))
-  @ApiResponse(
-      responseCode = "400",
-      description = "A submission rule is broken",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "401",
-      description = "Missing or unknown bearer token",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "The caller is not a submitter",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "400", description = "A submission rule is broken")
   @ApiResponse(
       responseCode = "409",
       description =
           "DEDUPLICATED (with coordinatorRequestId and deduplicated: true), "
-              + "DENY_COOLDOWN or MATERIAL_CHANGE_REQUIRED",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+              + "DENY_COOLDOWN or MATERIAL_CHANGE_REQUIRED")
   public Response submit(
       @Parameter(hidden = true) @Auth Caller caller, @Valid SubmitOverrideRequest body) {
     SubmitOverrideResponse created = overrides.submit(body, caller.auditActor());
@@ -93,18 +83,7 @@ public final class OverrideRequestsResource {
           "Newest first, without audit trails. Due PENDING requests are moved to "
               + "EXPIRED first. Role operator.")
   @ApiResponse(responseCode = "200", description = "The requests", useReturnTypeSchema = true)
-  @ApiResponse(
-      responseCode = "400",
-      description = "status is not one of the five states",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "401",
-      description = "Missing or unknown bearer token",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "The caller is not an operator",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
+  @ApiResponse(responseCode = "400", description = "status is not one of the five states")
   public OverrideRequestList list(
       @Parameter(description = "pending, approved, denied, expired or redeemed (any case)")
           @QueryParam("status")

@@ -2,18 +2,17 @@ package io.causality.hitl.coordinator.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.Roles;
 import io.causality.hitl.coordinator.core.OverrideService;
+import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
 import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.RedeemResponse;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
@@ -27,6 +26,7 @@ import java.util.Objects;
 /** {@code /v1/override-tokens}: single-use redemption of issued tokens. */
 @Path("/v1/override-tokens")
 @Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = CoordinatorStandardResponses.BEARER_SCHEME)
 @Tag(name = "Override tokens")
 public final class OverrideTokensResource {
   private final OverrideService overrides;
@@ -47,18 +47,6 @@ public final class OverrideTokensResource {
           "Every outcome is a 200: ACCEPTED (once, atomically in the database), "
               + "REPLAY_DETECTED, UNKNOWN_TOKEN, BINDING_MISMATCH or EXPIRED. Role redeemer.")
   @ApiResponse(responseCode = "200", description = "The outcome", useReturnTypeSchema = true)
-  @ApiResponse(
-      responseCode = "400",
-      description = "Malformed body",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "401",
-      description = "Missing or unknown bearer token",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
-  @ApiResponse(
-      responseCode = "403",
-      description = "The caller is not a redeemer",
-      content = @Content(schema = @Schema(implementation = ErrorEnvelope.class)))
   public RedeemResponse redeem(
       @Parameter(hidden = true) @Auth Caller caller, @Valid RedeemRequest body) {
     return overrides.redeem(body, caller.auditActor());

@@ -1,0 +1,87 @@
+package io.causality.hitl.coordinator;
+
+import io.causality.common.health.HealthReport;
+import io.causality.common.http.HttpPlumbing;
+import io.causality.hitl.coordinator.auth.BearerChallengeFilter;
+import io.causality.hitl.coordinator.auth.Caller;
+import io.causality.hitl.coordinator.auth.CallerAuthFilter;
+import io.causality.hitl.coordinator.auth.RoleFeature;
+import io.causality.hitl.coordinator.config.BindAddress;
+import io.causality.hitl.coordinator.errors.OverrideExceptionMapper;
+import io.causality.hitl.coordinator.policy.StartupCheckException;
+import io.causality.hitl.coordinator.resources.HealthzResource;
+import io.causality.hitl.coordinator.resources.OverrideRequestResource;
+import io.causality.hitl.coordinator.resources.OverrideRequestsResource;
+import io.causality.hitl.coordinator.resources.OverrideTokensResource;
+import io.causality.hitl.protocol.ProtocolJson;
+import io.dropwizard.auth.AuthDynamicFeature;
+import io.dropwizard.auth.AuthValueFactoryProvider;
+import io.dropwizard.core.server.DefaultServerFactory;
+import io.dropwizard.core.setup.Environment;
+import io.dropwizard.jetty.HttpConnectorFactory;
+import java.util.List;
+
+/**
+ * What {@link CoordinatorApplication#run} registers with Jersey, one concern a method: the HTTP
+ * plumbing, authentication and the resources (as sim-server's {@code SimRegistrations}).
+ */
+final class CoordinatorRegistrations {
+  private CoordinatorRegistrations() {}
+
+  /** Where the API listens, the shared HTTP plumbing, and JSON as the protocol writes it. */
+  static void httpPlumbing(CoordinatorConfiguration configuration, Environment environment) {
+    listenOn(configuration);
+    HttpPlumbing.install(environment, configuration.getServerFactory());
+    HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    ProtocolJson.configure(environment.getObjectMapper());
+  }
+
+  /**
+   * The seed's {@code bind} decides where the API listens; Dropwizard's {@code server} block still
+   * configures the admin connector, threads and the request log.
+   */
+  private static void listenOn(CoordinatorConfiguration configuration) {
+    BindAddress bind = configuration.bindAddress();
+    if (configuration.getCallers().isEmpty() && !bind.isLoopback()) {
+      throw new StartupCheckException(
+          "bind "
+              + configuration.getBind()
+              + " is not a loopback "
+              + "address: configure callers (bearer tokens) before exposing the coordinator");
+    }
+    if (!(configuration.getServerFactory() instanceof DefaultServerFactory server)) {
+      throw new StartupCheckException("server.type must be 'default' for the coordinator");
+    }
+    HttpConnectorFactory api = new HttpConnectorFactory();
+    api.setBindHost(bind.host());
+    api.setPort(bind.port());
+    server.setApplicationConnectors(List.of(api));
+  }
+
+  /** Caller bearer tokens, the role of each method, and the challenge of a refused token. */
+  static void authentication(Environment environment, CoordinatorContext context) {
+    String realm = CoordinatorApplication.NAME;
+    environment
+        .jersey()
+        .register(new AuthDynamicFeature(new CallerAuthFilter(context.callers(), realm)));
+    environment.jersey().register(new AuthValueFactoryProvider.Binder<>(Caller.class));
+    environment.jersey().register(new RoleFeature());
+    environment.jersey().register(new BearerChallengeFilter(realm));
+  }
+
+  /** The answers to refused overrides, and the resources. */
+  static void resources(Environment environment, CoordinatorContext context) {
+    environment.jersey().register(new OverrideExceptionMapper());
+    HealthReport health =
+        new HealthReport(
+            environment.healthChecks(),
+            CoordinatorApplication.NAME,
+            CoordinatorApplication.version());
+    List.of(
+            new HealthzResource(health),
+            new OverrideRequestsResource(context.overrides()),
+            new OverrideRequestResource(context.overrides()),
+            new OverrideTokensResource(context.overrides()))
+        .forEach(environment.jersey()::register);
+  }
+}

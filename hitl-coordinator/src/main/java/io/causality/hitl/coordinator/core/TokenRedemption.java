@@ -1,0 +1,53 @@
+package io.causality.hitl.coordinator.core;
+
+import static io.causality.hitl.coordinator.core.LazyExpiry.event;
+
+import io.causality.hitl.coordinator.db.AuditEventRow;
+import io.causality.hitl.coordinator.db.IssuedTokenDao;
+import io.causality.hitl.coordinator.db.IssuedTokenRow;
+import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.RedeemRequest;
+import io.causality.hitl.protocol.RedeemResponse;
+import io.causality.hitl.protocol.RedeemStatus;
+import java.time.Instant;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Single-use redemption of issued tokens, decided by a conditional UPDATE. */
+final class TokenRedemption {
+  private static final Logger LOG = LoggerFactory.getLogger(TokenRedemption.class);
+
+  private final IssuedTokenDao tokens;
+  private final LazyExpiry expiry;
+
+  TokenRedemption(IssuedTokenDao tokens, LazyExpiry expiry) {
+    this.tokens = tokens;
+    this.expiry = expiry;
+  }
+
+  /** See {@link OverrideService#redeem(RedeemRequest, Optional)}. */
+  RedeemResponse redeem(RedeemRequest body, Optional<String> caller) {
+    Redemptions.requireBody(body);
+    Optional<IssuedTokenRow> found = tokens.findById(body.tokenId());
+    if (found.isEmpty()) {
+      return RedeemResponse.of(RedeemStatus.UNKNOWN_TOKEN, body.tokenId());
+    }
+    Instant now = expiry.now();
+    IssuedTokenRow token = found.get();
+    return Redemptions.precheck(token, body, now)
+        .orElseGet(() -> redeemOnce(token, caller.orElse("redeemer"), now));
+  }
+
+  private RedeemResponse redeemOnce(IssuedTokenRow token, String redeemer, Instant now) {
+    String requestId = token.coordinatorRequestId();
+    AuditEventRow redeemed = event(requestId, AuditEventType.REDEEMED, redeemer, now, null);
+    if (tokens.redeem(token, redeemed)) {
+      LOG.info("override token of request {} redeemed by {}", requestId, redeemer);
+      return Redemptions.accepted(token, now);
+    }
+    LOG.warn("replayed override token of request {} refused", requestId);
+    Instant first = tokens.findById(token.tokenId()).map(IssuedTokenRow::redeemedAt).orElse(null);
+    return Redemptions.replay(token, first);
+  }
+}

@@ -1,0 +1,124 @@
+package io.causality.sim;
+
+import io.causality.sim.cluster.PostgresCluster;
+import io.causality.sim.config.EventsConfig;
+import io.causality.sim.config.SimulationsConfig;
+import io.causality.sim.core.Cluster;
+import io.causality.sim.core.EventReplay;
+import io.causality.sim.core.LeftRunning;
+import io.causality.sim.core.LiveSimulations;
+import io.causality.sim.core.Simulations;
+import io.causality.sim.events.EventHub;
+import io.causality.sim.events.EventStreams;
+import io.causality.sim.playback.PlaybackScheduler;
+import io.dropwizard.core.setup.Environment;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What plays and streams simulations, built once over the {@link SimContext}: the simulations,
+ * their players and their event streams. Its threads are managed objects; it is built after the
+ * limits and the usage meter, so that (managed objects stopping in reverse order) the streams'
+ * threads, the cluster listener and the players stop before the usage flusher and the idempotency
+ * cleaner.
+ */
+record LiveContext(
+    EventHub events, PlaybackScheduler playback, Simulations simulations, EventStreams streams) {
+  private static final Logger LOG = LoggerFactory.getLogger(LiveContext.class);
+
+  /**
+   * Wires the simulations, pauses those a stopped process left running and, on a shared database,
+   * listens to the other instances.
+   */
+  static LiveContext start(
+      SimConfiguration configuration, Environment environment, SimContext context) {
+    EventHub events = new EventHub(configuration.getEvents().getClientBuffer());
+    PlaybackScheduler playback = playbackScheduler(configuration, environment);
+    Simulations simulations =
+        simulations(configuration.getSimulations(), context, events, playback);
+    pauseLeftRunning(simulations.leftRunning());
+    context.shared().ifPresent(c -> listenToOthers(c, simulations, events, environment));
+    EventStreams streams =
+        new EventStreams(
+            simulations.publisher(),
+            context.reader(),
+            context.organizations(),
+            events,
+            new EventReplay(context.jdbi(), context.loader()),
+            streamThreads(configuration.getEvents(), environment),
+            configuration.getEvents());
+    return new LiveContext(events, playback, simulations, streams);
+  }
+
+  private static Simulations simulations(
+      SimulationsConfig settings, SimContext context, EventHub events, PlaybackScheduler playback) {
+    return Simulations.wire(
+        new Simulations.Parts(
+            context.jdbi(),
+            context.catalog(),
+            new LiveSimulations(context.loader(), settings.getMaxLiveInstances()),
+            context.organizations(),
+            context.clock(),
+            settings.getSnapshotInterval(),
+            events,
+            playback,
+            context.shared().<Cluster>map(c -> c).orElseGet(Cluster::single)));
+  }
+
+  private static PlaybackScheduler playbackScheduler(
+      SimConfiguration configuration, Environment environment) {
+    return new PlaybackScheduler(
+        configuration.getPlayback(),
+        environment
+            .lifecycle()
+            .scheduledExecutorService("playback-%d")
+            .threads(configuration.getPlayback().getThreads())
+            .build());
+  }
+
+  /** Nothing plays a simulation a stopped process left running: it comes back paused. */
+  private static void pauseLeftRunning(LeftRunning leftRunning) {
+    int paused = leftRunning.pauseOrphaned();
+    if (paused > 0) {
+      LOG.info("{} simulations left running by stopped instances are paused", paused);
+    }
+  }
+
+  /** Streams hear what other instances store; what dead instances played is paused. */
+  private static void listenToOthers(
+      PostgresCluster cluster, Simulations simulations, EventHub events, Environment environment) {
+    cluster.listener(
+        new PostgresCluster.Listener() {
+          @Override
+          public void changedElsewhere(UUID simulationId) {
+            simulations.publisher().changedElsewhere(simulationId);
+          }
+
+          @Override
+          public Set<UUID> watched() {
+            return events.watchedIds();
+          }
+
+          @Override
+          public void sweep() {
+            pauseLeftRunning(simulations.leftRunning());
+          }
+        });
+    environment.lifecycle().manage(cluster);
+  }
+
+  /** One thread per open event stream, up to events.maxStreams; none kept idle long. */
+  private static ExecutorService streamThreads(EventsConfig config, Environment environment) {
+    return environment
+        .lifecycle()
+        .executorService("event-stream-%d")
+        .minThreads(0)
+        .maxThreads(config.getMaxStreams())
+        .workQueue(new SynchronousQueue<>())
+        .build();
+  }
+}

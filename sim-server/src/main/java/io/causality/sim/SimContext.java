@@ -1,0 +1,80 @@
+package io.causality.sim;
+
+import io.causality.common.db.Databases;
+import io.causality.common.db.ServiceJdbi;
+import io.causality.common.db.StartupMigrations;
+import io.causality.sim.cluster.PostgresCluster;
+import io.causality.sim.core.EngineCatalog;
+import io.causality.sim.core.OrganizationService;
+import io.causality.sim.core.SimulationAccess;
+import io.causality.sim.core.SimulationLoader;
+import io.causality.sim.core.SimulationReader;
+import io.causality.sim.evaluation.EvaluationRuntime;
+import io.causality.sim.evaluation.SimulationEvaluations;
+import io.causality.sim.evaluation.SimulationGammaReader;
+import io.dropwizard.core.setup.Environment;
+import io.dropwizard.db.DataSourceFactory;
+import io.dropwizard.db.ManagedDataSource;
+import java.time.Clock;
+import java.util.Optional;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * The domain objects of the simulation service that the lifecycle does not manage, built once (as
+ * Marquez's {@code MarquezContext}): the database, the organizations, the engines, the reads and
+ * the evaluation runtime. What plays and streams simulations is the {@link LiveContext}, which also
+ * starts the {@code shared} database's cluster listener, as it hears the simulations' changes.
+ */
+record SimContext(
+    Jdbi jdbi,
+    Optional<PostgresCluster> shared,
+    Clock clock,
+    OrganizationService organizations,
+    EngineCatalog catalog,
+    SimulationLoader loader,
+    SimulationReader reader,
+    EvaluationRuntime evaluation,
+    SimulationEvaluations evaluations) {
+
+  /** Opens (and migrates, if configured) the database and builds the domain objects over it. */
+  static SimContext open(SimConfiguration configuration, Environment environment, Clock clock) {
+    ManagedDataSource dataSource = openDatabase(configuration, environment);
+    Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
+    EngineCatalog catalog = EngineCatalog.standard();
+    SimulationLoader loader = new SimulationLoader(jdbi, catalog);
+    EvaluationRuntime evaluation = configuration.getEvaluation().build(clock);
+    return new SimContext(
+        jdbi,
+        sharedDatabase(configuration, jdbi),
+        clock,
+        new OrganizationService(jdbi, clock),
+        catalog,
+        loader,
+        new SimulationReader(jdbi, dataSource, loader),
+        evaluation,
+        new SimulationEvaluations(
+            evaluation, new SimulationAccess(jdbi), new SimulationGammaReader(loader), clock));
+  }
+
+  private static ManagedDataSource openDatabase(
+      SimConfiguration configuration, Environment environment) {
+    DataSourceFactory factory = configuration.buildDataSourceFactory();
+    ManagedDataSource dataSource = factory.build(environment.metrics(), "database");
+    if (configuration.isMigrateOnStart()) {
+      StartupMigrations.apply(dataSource);
+    }
+    return dataSource;
+  }
+
+  /** On PostgreSQL, several instances may share the database (docs/operations.md). */
+  private static Optional<PostgresCluster> sharedDatabase(
+      SimConfiguration configuration, Jdbi jdbi) {
+    DataSourceFactory database = configuration.buildDataSourceFactory();
+    if (!Databases.isPostgres(database.getUrl())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new PostgresCluster(
+            database, jdbi, configuration.getPlayback().getOrphanSweepInterval().toJavaDuration()));
+  }
+}

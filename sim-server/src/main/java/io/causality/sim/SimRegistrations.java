@@ -1,0 +1,176 @@
+package io.causality.sim;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import io.causality.common.db.DurableDatabase;
+import io.causality.common.health.HealthReport;
+import io.causality.common.http.HttpPlumbing;
+import io.causality.sim.auth.CallerAuthFilter;
+import io.causality.sim.auth.CallerAuthenticator;
+import io.causality.sim.auth.JwtVerifier;
+import io.causality.sim.auth.ScopeFeature;
+import io.causality.sim.config.IdempotencyFactory;
+import io.causality.sim.core.Caller;
+import io.causality.sim.errors.EngineValidationExceptionMapper;
+import io.causality.sim.errors.StreamLimitExceptionMapper;
+import io.causality.sim.errors.UnknownAgentExceptionMapper;
+import io.causality.sim.events.ConnectionTimeouts;
+import io.causality.sim.events.LiveShutdown;
+import io.causality.sim.events.SseFrameWriter;
+import io.causality.sim.idempotency.IdempotencyStore;
+import io.causality.sim.resources.ApiDocsResource;
+import io.causality.sim.resources.EvaluationsResource;
+import io.causality.sim.resources.HealthResource;
+import io.causality.sim.resources.OpenApiResource;
+import io.causality.sim.resources.OrganizationResource;
+import io.causality.sim.resources.OrganizationUsageResource;
+import io.causality.sim.resources.OrganizationsResource;
+import io.causality.sim.resources.ScenarioResource;
+import io.causality.sim.resources.ScenariosResource;
+import io.causality.sim.resources.SimulationEvaluationsResource;
+import io.causality.sim.resources.SimulationEventsResource;
+import io.causality.sim.resources.SimulationResource;
+import io.causality.sim.resources.SimulationTimeControlResource;
+import io.causality.sim.resources.SimulationsResource;
+import io.causality.sim.usage.ApiCallFilter;
+import io.causality.sim.usage.UsageFlusher;
+import io.causality.sim.usage.UsageMeter;
+import io.dropwizard.auth.AuthDynamicFeature;
+import io.dropwizard.auth.AuthValueFactoryProvider;
+import io.dropwizard.core.setup.Environment;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What {@link SimApplication#run} registers with Jersey and the lifecycle, one concern a method:
+ * the HTTP plumbing, authentication, limits, the usage meter, the event streams and the resources.
+ * The order of the calls in {@code run} is the order of the filters of one priority and, reversed,
+ * the order in which managed objects stop.
+ */
+final class SimRegistrations {
+  private static final Logger LOG = LoggerFactory.getLogger(SimRegistrations.class);
+
+  private SimRegistrations() {}
+
+  /** The shared HTTP plumbing (docs/architecture.md), and JSON that refuses what it guesses. */
+  static void httpPlumbing(SimConfiguration configuration, Environment environment) {
+    HttpPlumbing.install(environment, configuration.getServerFactory());
+    HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    strictJson(environment);
+  }
+
+  /** A typo'd field or 2.5 ticks is the client's mistake: say so rather than guess. */
+  private static void strictJson(Environment environment) {
+    environment
+        .getObjectMapper()
+        .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+  }
+
+  /** API keys and, when auth.jwtSecret is set, bearer tokens; then the scopes of each method. */
+  static void authentication(
+      SimConfiguration configuration, Environment environment, SimContext context) {
+    Optional<JwtVerifier> jwt =
+        Optional.ofNullable(configuration.getAuth().getJwtSecret()).map(JwtVerifier::new);
+    if (jwt.isEmpty()) {
+      LOG.warn("auth.jwtSecret is not set: bearer tokens are refused, API keys still work");
+    }
+    CallerAuthFilter filter =
+        new CallerAuthFilter.Builder()
+            .setAuthenticator(
+                new CallerAuthenticator(
+                    context.jdbi(),
+                    jwt,
+                    configuration.getAuth().getApiKeyCacheTtl().toJavaDuration()))
+            .setPrefix("Bearer")
+            .buildAuthFilter();
+    environment.jersey().register(new AuthDynamicFeature(filter));
+    environment.jersey().register(new AuthValueFactoryProvider.Binder<>(Caller.class));
+    environment.jersey().register(new ScopeFeature());
+  }
+
+  /** Rate limits and idempotency keys: filters in front of every resource. */
+  static void limits(SimConfiguration configuration, Environment environment, SimContext context) {
+    configuration
+        .getRateLimits()
+        .build(context.organizations(), context.clock())
+        .ifPresent(environment.jersey()::register);
+    IdempotencyFactory idempotencyConfig = configuration.getIdempotency();
+    IdempotencyStore idempotency = idempotencyConfig.buildStore(context.jdbi(), context.clock());
+    // One process serves an embedded H2 file (the admin commands never claim keys); a shared
+    // database may hold live claims of other instances, left to the in-flight timeout.
+    boolean exclusive =
+        DurableDatabase.isEmbeddedH2File(configuration.buildDataSourceFactory().getUrl());
+    environment.lifecycle().manage(idempotencyConfig.buildCleaner(idempotency, exclusive));
+    environment.jersey().register(idempotencyConfig.buildFeature(idempotency));
+  }
+
+  /** Every API call is counted for the organization's usage, written once a second. */
+  static void usageMeter(Environment environment, SimContext context) {
+    UsageMeter usage = new UsageMeter(context.jdbi(), context.clock());
+    environment.lifecycle().manage(new UsageFlusher(usage, Duration.ofSeconds(1)));
+    environment.jersey().register(new ApiCallFilter(usage));
+  }
+
+  /** The streams' writer and refusals; at shutdown, players stop and streams close. */
+  static void eventStreams(Environment environment, LiveContext live) {
+    environment
+        .lifecycle()
+        .addEventListener(
+            new LiveShutdown(live.playback(), live.simulations().leftRunning(), live.streams()));
+    environment.jersey().register(new SseFrameWriter());
+    environment.jersey().register(new StreamLimitExceptionMapper());
+  }
+
+  /** The answers to what the engines refuse. */
+  static void engineRefusals(Environment environment, SimContext context) {
+    environment.jersey().register(new EngineValidationExceptionMapper(context.catalog().engines()));
+    environment.jersey().register(new UnknownAgentExceptionMapper());
+  }
+
+  /** Registers the resources, and describes exactly these in /v1/openapi.json. */
+  static void resources(
+      SimConfiguration configuration,
+      Environment environment,
+      SimContext context,
+      LiveContext live) {
+    List<Object> resources = resourceList(configuration, environment, context, live);
+    resources.forEach(environment.jersey()::register);
+    Set<Class<?>> documented = new LinkedHashSet<>();
+    resources.forEach(resource -> documented.add(resource.getClass()));
+    documented.add(OpenApiResource.class);
+    String version = SimApplication.version();
+    environment.jersey().register(new OpenApiResource(version, documented));
+  }
+
+  private static List<Object> resourceList(
+      SimConfiguration configuration,
+      Environment environment,
+      SimContext context,
+      LiveContext live) {
+    String name = SimApplication.NAME;
+    return List.of(
+        new HealthResource(
+            new HealthReport(environment.healthChecks(), name, SimApplication.version())),
+        new ApiDocsResource(),
+        new ScenariosResource(context.catalog()),
+        new ScenarioResource(context.catalog()),
+        new SimulationsResource(live.simulations().creation(), context.reader()),
+        new SimulationResource(
+            live.simulations().time(), live.simulations().inputs(), context.reader()),
+        new SimulationTimeControlResource(live.simulations().time()),
+        new SimulationEventsResource(
+            live.streams(), new ConnectionTimeouts(configuration.getEvents())),
+        new OrganizationsResource(context.organizations()),
+        new OrganizationResource(context.organizations()),
+        new OrganizationUsageResource(context.organizations()),
+        new EvaluationsResource(context.evaluation()),
+        new SimulationEvaluationsResource(context.evaluations()));
+  }
+}
