@@ -32,5 +32,6 @@ class ArchitectureTest {
           .allow("config", "db")
           .allow("health")
           .allow("cli")
+          .allow("openapi", "errors")
           .rule();
 }

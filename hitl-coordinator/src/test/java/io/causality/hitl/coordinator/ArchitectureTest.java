@@ -47,5 +47,6 @@ class ArchitectureTest {
           .allow("resources", "auth", "core")
           .allow("cli", "cli.dashboard", "policy")
           .allow("cli.dashboard")
+          .allow("docs")
           .rule();
 }
