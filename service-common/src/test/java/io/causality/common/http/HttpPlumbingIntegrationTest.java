@@ -125,9 +125,11 @@ class HttpPlumbingIntegrationTest {
     assertThat(response.statusCode()).isEqualTo(400);
     JsonNode error = error(response);
     assertThat(error.get("code").asText()).isEqualTo("VALIDATION_ERROR");
+    // in the order the body record declares its members (ticks, then agents), nested paths in
+    // path order
     assertThat(error.get("details").get("issues"))
         .extracting(i -> i.get("path").asText())
-        .containsExactly("agents[0].id", "agents[0].marker.y", "ticks");
+        .containsExactly("ticks", "agents[0].id", "agents[0].marker.y");
   }
 
   @Test
