@@ -92,6 +92,8 @@ async function createAndRun(s, ticks, { run, signal }) {
   try {
     await readLines(response, (line) => take(model, line), () => plots.update());
     plots.complete();
+    // For the browser test: how many ticks the run's plots held before the simulation opened.
+    performance.mark('console:run-plotted', { detail: { simulationId: id, ticks: model.ticks.length } });
   } finally {
     plots.destroy();
   }

@@ -102,6 +102,12 @@ class ConsoleViewsIntegrationTest {
     assertThat(browser.requestedUrls())
         .contains(page.origin() + "/v1/simulations/run")
         .doesNotContain(page.origin() + "/v1/simulations/" + id + "/step");
+    Object runPlotted =
+        browser.driver.executeScript(
+            "return performance.getEntriesByName('console:run-plotted')"
+                + ".map(m => m.detail).find(d => d.simulationId === arguments[0])?.ticks",
+            id);
+    assertThat(runPlotted).isEqualTo(25L);
     List<WebElement> plots = browser.driver.findElements(By.cssSelector(".uplot .u-over"));
     assertThat(plots).hasSize(3);
 
