@@ -47,7 +47,7 @@ export class GridPanel {
     const tick = Number(this.slider.value);
     const frame = this.frameAtHand(tick);
     if (frame) this.show(frame);
-    else this.fetch(tick);
+    else this.fetchTick(tick);
   }
 
   frameAtHand(tick) {
@@ -57,7 +57,7 @@ export class GridPanel {
   }
 
   /** One tick from the service; while one is on its way, only the latest slider value waits. */
-  async fetch(tick) {
+  async fetchTick(tick) {
     this.wanted = tick;
     if (this.fetching) return;
     this.fetching = true;
