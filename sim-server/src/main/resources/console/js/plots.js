@@ -47,6 +47,7 @@ export class Plots {
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
+      if (this.destroyed) return; // a drawing asked for just before the plots went away
       const m = this.model;
       const data = [
         [m.ticks, m.b, m.threshold],
@@ -110,6 +111,7 @@ export class Plots {
   }
 
   destroy() {
+    this.destroyed = true;
     this.observer.disconnect();
     for (const c of this.charts) c.destroy();
   }

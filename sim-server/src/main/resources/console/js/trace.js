@@ -1,27 +1,25 @@
 // A simulation's history as the console keeps it: per-tick aggregates for the plots (b, agent
-// counts by status, mean gamma), event markers, and compact agent positions for the grid on a
-// bounded budget. Agent snapshots themselves are dropped as soon as they are counted, so memory
-// stays bounded however long the trace.
+// counts by status, mean gamma), event markers, and the agents of two ticks only (the initial
+// state and the newest tick). Agent snapshots are dropped as soon as they are counted, so memory
+// stays bounded however long the trace; the grid asks the service for the ticks it shows
+// (a fromTick/toTick range of the trace: readSteps, and views/grid-panel.js).
 import { send, enc } from './api.js';
 import { STATUSES } from './grid.js';
 
-/** Agent positions kept for the grid, over all ticks: 9 bytes each, about 18 MB at most. */
-const POSITION_BUDGET = 2_000_000;
 const COUNTED = ['held', 'straying', 'free', 'lost', 'removed'];
 
 export class TraceModel {
-  constructor(expectedTicks = 0) {
-    this.expectedTicks = expectedTicks;
+  constructor() {
     this.ticks = [];
     this.b = [];
     this.threshold = [];
     this.counts = Object.fromEntries(COUNTED.map((s) => [s, []]));
     this.gamma = [];
     this.markers = new Map();
-    this.frames = [];
+    this.initial = null;
+    this.latest = null;
     this.grid = { width: 100, height: 100 };
     this.stabilityThreshold = null;
-    this.stride = 1;
     this.agentIds = [];
   }
 
@@ -32,15 +30,13 @@ export class TraceModel {
   setMetadata(metadata) {
     this.metadata = metadata;
     this.stabilityThreshold = metadata.rules?.stabilityThreshold ?? null;
-    const agents = metadata.agents ?? 1;
-    this.stride = Math.max(1, Math.ceil((this.expectedTicks * agents) / POSITION_BUDGET));
   }
 
   setInitial(initial) {
     this.grid = initial.state.grid;
     this.agentIds = initial.agents.map((a) => a.id);
-    this.latest = this.frame(-1, initial.state.attractors, initial.agents);
-    this.frames.push(this.latest);
+    this.initial = frameOf(-1, initial.state.attractors, initial.agents);
+    this.latest = this.initial;
   }
 
   /** One trace step, or an SSE tick normalized to one. */
@@ -55,8 +51,15 @@ export class TraceModel {
     if (step.warning) this.mark(step.tick, 'warning', warningText(step.warning));
     if (step.loss) this.mark(step.tick, 'loss', `loss of ${step.loss.count ?? 1} agent(s), first ${step.loss.agent}`);
     if (step.move && step.move !== 'drift') this.mark(step.tick, 'decree', `applied: ${step.move}`);
-    this.latest = this.frame(step.tick, state.attractors, step.agents);
-    if (step.tick % this.stride === 0) this.frames.push(this.latest);
+    this.latestStep = step;
+  }
+
+  /** The newest tick's frame, made when the grid asks for it rather than for every step. */
+  get latestFrame() {
+    const step = this.latestStep;
+    if (!step) return this.initial;
+    if (this.latest?.tick !== step.tick) this.latest = frameOf(step.tick, step.state.attractors, step.agents);
+    return this.latest;
   }
 
   addTickEvent(data) {
@@ -68,30 +71,19 @@ export class TraceModel {
     list.push({ kind, text });
     this.markers.set(tick, list);
   }
+}
 
-  frame(tick, attractors, agents) {
-    const n = agents.length;
-    const frame = { tick, attractors, xs: new Float32Array(n), ys: new Float32Array(n),
-      statuses: new Uint8Array(n) };
-    agents.forEach((a, i) => {
-      frame.xs[i] = a.state.x;
-      frame.ys[i] = a.state.y;
-      frame.statuses[i] = Math.max(0, STATUSES.indexOf(a.state.status));
-    });
-    return frame;
-  }
-
-  /** The frame kept at or before tick. */
-  frameAt(tick) {
-    if (this.latest && tick >= this.latest.tick) return this.latest;
-    let lo = 0;
-    let hi = this.frames.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.frames[mid].tick <= tick) lo = mid; else hi = mid - 1;
-    }
-    return this.frames[lo];
-  }
+/** The grid's picture of one tick: the attractors and the agents' positions and statuses. */
+export function frameOf(tick, attractors, agents) {
+  const n = agents.length;
+  const frame = { tick, attractors, xs: new Float32Array(n), ys: new Float32Array(n),
+    statuses: new Uint8Array(n) };
+  agents.forEach((a, i) => {
+    frame.xs[i] = a.state.x;
+    frame.ys[i] = a.state.y;
+    frame.statuses[i] = Math.max(0, STATUSES.indexOf(a.state.status));
+  });
+  return frame;
 }
 
 function meanGamma(agents) {
@@ -122,6 +114,28 @@ export function frameAgents(frame) {
 export async function readTrace(simulationId, model, onProgress, signal) {
   const response = await send('GET', `/v1/simulations/${enc(simulationId)}/trace`,
     { accept: 'application/x-ndjson', signal });
+  await readLines(response, (line) => take(model, line), onProgress);
+}
+
+/**
+ * Reads the steps of ticks fromTick to toTick (the service computes the rest without sending
+ * it), calling onStep for each as it arrives: the grid's way to the ticks it shows.
+ */
+export async function readSteps(simulationId, fromTick, toTick, onStep, signal) {
+  const range = new URLSearchParams({ fromTick, toTick });
+  const response = await send('GET', `/v1/simulations/${enc(simulationId)}/trace?${range}`,
+    { accept: 'application/x-ndjson', signal });
+  await readLines(response, async (line) => {
+    if (line.tick !== undefined) await onStep(line);
+  }, () => {});
+}
+
+/**
+ * Reads an NDJSON response line by line as it arrives, yielding to the page at most every
+ * 100 ms (onProgress(false) then, onProgress(true) at the end). onLine may answer a promise: the
+ * next line waits for it, so a slow reader slows the download instead of filling memory.
+ */
+export async function readLines(response, onLine, onProgress) {
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let last = 0;
@@ -131,7 +145,7 @@ export async function readTrace(simulationId, model, onProgress, signal) {
     buffer += value;
     const end = buffer.lastIndexOf('\n');
     if (end < 0) continue;
-    for (const line of buffer.slice(0, end).split('\n')) if (line) take(model, JSON.parse(line));
+    for (const line of buffer.slice(0, end).split('\n')) if (line) await onLine(JSON.parse(line));
     buffer = buffer.slice(end + 1);
     if (performance.now() - last > 100) {
       last = performance.now();
@@ -139,11 +153,12 @@ export async function readTrace(simulationId, model, onProgress, signal) {
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   }
-  if (buffer.trim()) take(model, JSON.parse(buffer));
+  if (buffer.trim()) await onLine(JSON.parse(buffer));
   onProgress(true);
 }
 
-function take(model, line) {
+/** One trace line into the model: metadata, initialState, or a step. */
+export function take(model, line) {
   if (line.metadata) model.setMetadata(line.metadata);
   else if (line.initialState) model.setInitial(line.initialState);
   else model.addStep(line);

@@ -3,7 +3,9 @@
 import { getJson, postJson, putJson, enc, ApiError } from '../api.js';
 import { h, clear, field, formatTime } from '../dom.js';
 
-// The supported decree types and their payload fields (docs/engine.md, "Decrees").
+// The payload fields of each decree type (docs/engine.md, "Decrees"). Which types are offered is
+// the service's word (supportedDecreeTypes): a type it does not list is not offered, and a type
+// it lists that is not here takes its payload as JSON.
 const DECREES = {
   shock: [num('magnitude', true, 0, 100), num('x'), num('y'), num('radius')],
   'attractor.add': [text('name', true), num('x', true), num('y', true), num('strength', true),
@@ -82,21 +84,38 @@ export function controls(id, sim, { fail, stepped }) {
   return { element, setStatus };
 }
 
+let decreeTypes = null;
+
+/** The decree types the service supports: the DecreeType enum of its OpenAPI document. */
+function supportedDecreeTypes() {
+  decreeTypes ??= getJson('/v1/openapi.json').then((doc) => doc.components.schemas.DecreeType.enum)
+    .catch((e) => { decreeTypes = null; throw e; });
+  return decreeTypes;
+}
+
+const RAW_PAYLOAD = [{ name: 'payload', type: 'json', required: true }];
+
 export function decreeForm(id, fail, submitted) {
-  const type = h('select', { name: 'type' }, Object.keys(DECREES).map((t) => h('option', { value: t }, t)));
+  const type = h('select', { name: 'type' }, h('option', { value: '' }, 'Loading the types…'));
   const fields = h('div', { className: 'row' });
   const out = result();
   const inputs = {};
+  const spec = () => DECREES[type.value] ?? RAW_PAYLOAD;
   const build = () => {
     clear(fields);
-    for (const f of DECREES[type.value]) {
-      inputs[f.name] = h('input', { type: f.type, name: f.name, required: f.required,
-        min: f.min, max: f.max, step: f.type === 'number' ? 'any' : null, size: 8 });
-      fields.append(field(f.required ? f.name : `${f.name} (optional)`, inputs[f.name]));
+    for (const f of type.value ? spec() : []) {
+      inputs[f.name] = h('input', { type: f.type === 'json' ? 'text' : f.type, name: f.name,
+        required: f.required, min: f.min, max: f.max, step: f.type === 'number' ? 'any' : null,
+        size: f.type === 'json' ? 30 : 8 });
+      const label = f.type === 'json' ? 'payload (JSON object)' : f.name;
+      fields.append(field(f.required ? label : `${label} (optional)`, inputs[f.name]));
     }
   };
   type.addEventListener('change', build);
-  build();
+  supportedDecreeTypes().then((types) => {
+    clear(type, types.map((t) => h('option', { value: t }, t)));
+    build();
+  }).catch((e) => report(out, fail)(e));
   const form = h('form', { 'aria-label': 'Decree' }, field('Decree type', type), fields,
     h('button', { type: 'submit', className: 'primary' }, 'Submit decree'));
   form.addEventListener('submit', async (event) => {
@@ -104,7 +123,7 @@ export function decreeForm(id, fail, submitted) {
     out.className = '';
     try {
       const decree = await postJson(`/v1/simulations/${enc(id)}/decrees`,
-        { type: type.value, payload: payloadOf(DECREES[type.value], inputs) });
+        { type: type.value, payload: payloadOf(spec(), inputs) });
       out.textContent = `Decree ${decree.type} accepted for tick ${decree.tick}.`;
       submitted();
     } catch (e) {
@@ -119,6 +138,7 @@ function payloadOf(spec, inputs) {
   for (const f of spec) {
     const raw = inputs[f.name].value.trim();
     if (raw === '') continue;
+    if (f.type === 'json') return JSON.parse(raw);
     payload[f.name] = f.type === 'number' ? Number(raw) : ruleValue(f.name, raw);
   }
   return payload;

@@ -82,15 +82,15 @@ class SimulationView {
     // the heading focused while loading was replaced: focus its successor
     if (document.activeElement === document.body) focusHeading(this.main);
     this.lists.refresh();
-    this.resetModel(s.state.tick + 1);
+    this.resetModel();
   }
 
-  resetModel(expectedTicks) {
+  resetModel() {
     if (this.plots) this.plots.destroy();
     if (this.grid) this.grid.destroy();
-    this.model = new TraceModel(expectedTicks);
+    this.model = new TraceModel();
     this.plots = new Plots(this.plotBox, this.model);
-    this.grid = new GridPanel(this.gridBox, this.model);
+    this.grid = new GridPanel(this.gridBox, this.model, this.id, (e) => this.fail(e));
   }
 
   async loadTrace() {
@@ -185,7 +185,7 @@ class SimulationView {
 
   reloadTrace() {
     this.sim.state.tick = Math.max(this.sim.state.tick, 0);
-    this.resetModel(Math.max(this.model.lastTick + 1, 10000)); // its length is not known yet
+    this.resetModel();
     this.loadTrace();
   }
 

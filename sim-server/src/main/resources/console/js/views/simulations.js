@@ -24,7 +24,7 @@ export function render(main, params, { showNotice }) {
     load(table, state, reload).catch((e) =>
       showNotice(e instanceof ApiError ? e.describe() : e.message));
   };
-  status.addEventListener('change', () => { state.status = status.value; reload(); });
+  status.addEventListener('change', () => { state.status = status.value; state.offset = 0; reload(); });
   orgs.addEventListener('change', () => { state.organizationId = orgs.value; state.offset = 0; reload(); });
   clear(main, h('h1', {}, 'Simulations'),
     h('div', { className: 'row' }, field('Status', status), orgField), table);
@@ -44,9 +44,10 @@ async function organizations(select, wrapper, state) {
 async function load(table, state, reload) {
   const query = new URLSearchParams({ limit: PAGE, offset: state.offset });
   if (state.organizationId) query.set('organizationId', state.organizationId);
+  // The service filters, so the pages and the total are those of the filtered list.
+  if (state.status) query.set('status', state.status);
   const page = await getJson(`/v1/simulations?${query}`);
-  // The list endpoint has no status filter: the filter applies to the page shown.
-  const rows = page.data.filter((s) => !state.status || s.status === state.status);
+  const rows = page.data;
   const { offset, total } = page.pagination;
   clear(table,
     h('table', {},
@@ -56,7 +57,7 @@ async function load(table, state, reload) {
         h('th', { scope: 'col', className: 'num' }, 'Tick'),
         h('th', { scope: 'col', className: 'optional' }, 'Id'))),
       h('tbody', {}, rows.map(row))),
-    rows.length ? null : h('p', {}, state.status ? `No ${state.status} simulation on this page.`
+    rows.length ? null : h('p', {}, state.status ? `No ${state.status} simulation.`
       : 'No simulation yet: create one from a scenario.'),
     pager(offset, total, state, reload));
 }

@@ -18,9 +18,11 @@ import io.causality.sim.errors.ForbiddenException;
 import io.causality.sim.errors.SimulationNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 
@@ -46,22 +48,33 @@ public final class SimulationReader {
     DESC
   }
 
-  /** The caller's simulations, newest first; a user may narrow them to one organization. */
-  public Page<SimulationView> list(Caller caller, UUID organizationFilter, int limit, int offset) {
+  /**
+   * The caller's simulations, newest first; a user may narrow them to one organization, anyone to
+   * one status (null: every status). The total counts the simulations the filters keep.
+   */
+  public Page<SimulationView> list(
+      Caller caller, UUID organizationFilter, SimulationStatus status, int limit, int offset) {
     Set<UUID> organizations = visibleOrganizations(caller, organizationFilter);
     if (organizations.isEmpty()) {
       return Page.of(List.of(), limit, offset, 0);
     }
+    List<String> statuses = statusesOf(status);
     return jdbi.withExtension(
         SimulationDao.class,
         dao ->
             Page.of(
-                dao.page(organizations, limit, offset).stream()
+                dao.page(organizations, statuses, limit, offset).stream()
                     .map(SimulationViews::simulation)
                     .toList(),
                 limit,
                 offset,
-                dao.count(organizations)));
+                dao.count(organizations, statuses)));
+  }
+
+  private static List<String> statusesOf(SimulationStatus status) {
+    Stream<SimulationStatus> kept =
+        status == null ? Arrays.stream(SimulationStatus.values()) : Stream.of(status);
+    return kept.map(SimulationStatus::wireName).toList();
   }
 
   /** The spec answers 404 for an unknown simulation and 401 for another organization's. */
@@ -115,8 +128,18 @@ public final class SimulationReader {
    */
   public void writeTrace(Traceable simulation, boolean ndjson, OutputStream out)
       throws IOException {
+    writeTrace(simulation, TickRange.ALL, ndjson, out);
+  }
+
+  /**
+   * Writes the trace with only the steps in {@code range}: metadata and initialState as in the
+   * whole trace, then the steps of the range, each byte for byte the whole trace's. The ticks
+   * before the range are computed without writing, those after it not at all.
+   */
+  public void writeTrace(Traceable simulation, TickRange range, boolean ndjson, OutputStream out)
+      throws IOException {
     try (JsonGenerator gen = JSON.createGenerator(out)) {
-      writeTrace(simulation.row(), ndjson, gen);
+      writeTrace(simulation.row(), range, ndjson, gen);
     }
   }
 
@@ -128,16 +151,16 @@ public final class SimulationReader {
       gen.writeStringField("simulationId", row.id().toString());
       gen.writeStringField("engineVersion", row.engineVersion());
       gen.writeFieldName("trace");
-      writeTrace(row, false, gen);
+      writeTrace(row, TickRange.ALL, false, gen);
       gen.writeEndObject();
     }
   }
 
-  private void writeTrace(SimulationRow row, boolean ndjson, JsonGenerator gen) {
+  private void writeTrace(SimulationRow row, TickRange range, boolean ndjson, JsonGenerator gen) {
     Simulation simulation = loader.fresh(row);
     TraceWriter writer =
         ndjson ? TraceWriter.ndjson(gen, simulation) : TraceWriter.json(gen, simulation);
-    simulation.replay(loader.inputs(row), row.ticksComputed(), writer);
+    simulation.replay(loader.inputs(row), range.from(), range.untilOf(row.ticksComputed()), writer);
     writer.finish();
   }
 

@@ -35,22 +35,30 @@ public interface SimulationDao {
   @SqlQuery("SELECT organization_id FROM simulations WHERE id = :id")
   Optional<UUID> organizationOf(@Bind("id") UUID id);
 
-  /** A page of summaries: a list shows no scenario, so its large column is not read. */
+  /**
+   * A page of summaries in the given statuses (wire names): a list shows no scenario, so its large
+   * column is not read.
+   */
   @SqlQuery(
       "SELECT "
           + SimulationSummaryMapper.COLUMNS
           + """
-       FROM simulations WHERE organization_id IN (<organizations>)
+       FROM simulations WHERE organization_id IN (<organizations>) AND status IN (<statuses>)
       ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
       """)
   @RegisterRowMapper(SimulationSummaryMapper.class)
   List<SimulationSummary> page(
       @BindList("organizations") Collection<UUID> organizations,
+      @BindList("statuses") Collection<String> statuses,
       @Bind("limit") int limit,
       @Bind("offset") int offset);
 
-  @SqlQuery("SELECT COUNT(*) FROM simulations WHERE organization_id IN (<organizations>)")
-  long count(@BindList("organizations") Collection<UUID> organizations);
+  @SqlQuery(
+      "SELECT COUNT(*) FROM simulations "
+          + "WHERE organization_id IN (<organizations>) AND status IN (<statuses>)")
+  long count(
+      @BindList("organizations") Collection<UUID> organizations,
+      @BindList("statuses") Collection<String> statuses);
 
   /** The simulations in a status: at startup, those a stopped process left running. */
   @SqlQuery("SELECT id FROM simulations WHERE status = :status ORDER BY id")

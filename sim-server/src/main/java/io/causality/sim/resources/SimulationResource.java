@@ -18,6 +18,7 @@ import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
 import io.causality.sim.core.SimulationInputs;
 import io.causality.sim.core.SimulationReader;
+import io.causality.sim.core.TickRange;
 import io.causality.sim.core.TimeControl;
 import io.causality.sim.core.Traceable;
 import io.causality.sim.docs.OpenApiDocument;
@@ -109,7 +110,10 @@ public final class SimulationResource {
       summary = "The execution trace, as JSON or streamed NDJSON",
       description =
           "Rebuilt from the stored inputs, byte for byte the live run; streamed as "
-              + "it is computed. 404 until the simulation has run a tick. Scope simulation:read.")
+              + "it is computed. 404 until the simulation has run a tick. fromTick and toTick "
+              + "(both included) keep the steps of that range, each as in the whole trace, after "
+              + "the same metadata and initialState; a range past the computed ticks keeps what "
+              + "there is, possibly no step. Scope simulation:read.")
   @ApiResponse(
       responseCode = "200",
       description = "The Trace object, or NDJSON lines",
@@ -117,13 +121,22 @@ public final class SimulationResource {
         @Content(mediaType = MediaType.APPLICATION_JSON),
         @Content(mediaType = MediaTypes.NDJSON)
       })
-  public Response trace(@Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
-    return traceAnswer(caller, id, false);
+  public Response trace(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") UUID id,
+      @Parameter(description = "First step's tick (default 0)")
+          @QueryParam("fromTick")
+          @DefaultValue("0")
+          @Min(0)
+          int fromTick,
+      @Parameter(description = "Last step's tick, included (default: the last computed)")
+          @QueryParam("toTick")
+          @Min(0)
+          Integer toTick) {
+    return traceAnswer(caller, id, range(fromTick, toTick), false);
   }
 
-  /**
-   * The same trace when the client prefers NDJSON; documented with {@link #trace(Caller, UUID)}.
-   */
+  /** The same trace when the client prefers NDJSON; documented with {@code trace}. */
   @GET
   @Path("/trace")
   @Produces(MediaTypes.NDJSON + ";qs=0.5")
@@ -131,13 +144,21 @@ public final class SimulationResource {
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_READ)
   @Operation(hidden = true)
-  public Response traceNdjson(@Auth Caller caller, @PathParam("id") UUID id) {
-    return traceAnswer(caller, id, true);
+  public Response traceNdjson(
+      @Auth Caller caller,
+      @PathParam("id") UUID id,
+      @QueryParam("fromTick") @DefaultValue("0") @Min(0) int fromTick,
+      @QueryParam("toTick") @Min(0) Integer toTick) {
+    return traceAnswer(caller, id, range(fromTick, toTick), true);
   }
 
-  private Response traceAnswer(Caller caller, UUID id, boolean ndjson) {
+  private static TickRange range(int fromTick, Integer toTick) {
+    return new TickRange(fromTick, toTick == null ? null : toTick.longValue());
+  }
+
+  private Response traceAnswer(Caller caller, UUID id, TickRange range, boolean ndjson) {
     Traceable row = reader.traceable(caller, id);
-    StreamingOutput body = out -> reader.writeTrace(row, ndjson, out);
+    StreamingOutput body = out -> reader.writeTrace(row, range, ndjson, out);
     return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON).build();
   }
 

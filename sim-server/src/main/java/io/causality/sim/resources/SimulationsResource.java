@@ -14,6 +14,7 @@ import io.causality.sim.core.Caller;
 import io.causality.sim.core.Scope;
 import io.causality.sim.core.SimulationCreation;
 import io.causality.sim.core.SimulationReader;
+import io.causality.sim.core.SimulationStatus;
 import io.causality.sim.core.Traceable;
 import io.causality.sim.docs.OpenApiDocument;
 import io.dropwizard.auth.Auth;
@@ -149,7 +150,8 @@ public final class SimulationsResource {
       summary = "List the simulations the caller may see, newest first",
       description =
           "organizationId narrows a JWT caller's list; an API key always lists its "
-              + "own organization. Scope simulation:read.")
+              + "own organization. status keeps the simulations in that status; the "
+              + "pagination total counts those the filters keep. Scope simulation:read.")
   @ApiResponse(
       responseCode = "200",
       description = "A page of simulations",
@@ -157,9 +159,12 @@ public final class SimulationsResource {
   public Page<SimulationView> list(
       @Parameter(hidden = true) @Auth Caller caller,
       @QueryParam("organizationId") UUID organizationId,
+      @Parameter(description = "Only the simulations in this status; absent: every status")
+          @QueryParam("status")
+          SimulationStatus status,
       @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
       @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
-    return reader.list(caller, organizationId, limit, offset);
+    return reader.list(caller, organizationId, status, limit, offset);
   }
 
   private static Response created(SimulationCreated created) {

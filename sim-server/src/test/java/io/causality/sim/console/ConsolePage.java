@@ -121,12 +121,26 @@ final class ConsolePage {
         .asLong();
   }
 
+  /** The pagination total of a list, as the service answers it. */
+  long total(String path) {
+    return body(client.getWithKey(path, key).body()).path("pagination").path("total").asLong();
+  }
+
   String createAndStep(String scenario, int ticks) {
     return createAndStep(scenario, ticks, key);
   }
 
   String createAndStep(String scenario, int ticks, String apiKey) {
-    String created = post("/v1/simulations", "{\"scenarioId\":\"" + scenario + "\"}", apiKey);
+    return createStepped("{\"scenarioId\":\"" + scenario + "\"}", ticks, apiKey);
+  }
+
+  /** A simulation created from a request body (an inline scenario), stepped ticks. */
+  String createFromBodyAndStep(String createBody, int ticks) {
+    return createStepped(createBody, ticks, key);
+  }
+
+  private String createStepped(String createBody, int ticks, String apiKey) {
+    String created = post("/v1/simulations", createBody, apiKey);
     String id = body(created).path("id").asText();
     post("/v1/simulations/" + id + "/step", "{\"ticks\":" + ticks + "}", apiKey);
     return id;

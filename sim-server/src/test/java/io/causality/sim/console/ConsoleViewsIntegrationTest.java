@@ -3,6 +3,7 @@ package io.causality.sim.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causality.sim.SimConfiguration;
+import io.causality.sim.engine.input.DecreeType;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.util.List;
@@ -95,6 +96,18 @@ class ConsoleViewsIntegrationTest {
     browser.button(card, "Create and run").click();
 
     browser.awaitText("25 ticks plotted, from 0 to 24.");
+    // one request created and ran it, its trace plotted as it streamed in
+    String url = browser.driver.getCurrentUrl();
+    String id = url.substring(url.lastIndexOf('/') + 1);
+    assertThat(browser.requestedUrls())
+        .contains(page.origin() + "/v1/simulations/run")
+        .doesNotContain(page.origin() + "/v1/simulations/" + id + "/step");
+    Object runPlotted =
+        browser.driver.executeScript(
+            "return performance.getEntriesByName('console:run-plotted')"
+                + ".map(m => m.detail).find(d => d.simulationId === arguments[0])?.ticks",
+            id);
+    assertThat(runPlotted).isEqualTo(25L);
     List<WebElement> plots = browser.driver.findElements(By.cssSelector(".uplot .u-over"));
     assertThat(plots).hasSize(3);
 
@@ -111,6 +124,15 @@ class ConsoleViewsIntegrationTest {
     browser.open(page.origin() + "/console/simulations/" + id);
     browser.awaitText("3 ticks plotted");
 
+    // the types the service publishes (its OpenAPI DecreeType enum), in its order
+    browser.await(d -> !new Select(browser.field("Decree type")).getOptions().isEmpty());
+    browser.await(
+        d ->
+            new Select(browser.field("Decree type"))
+                .getOptions().stream()
+                    .map(WebElement::getText)
+                    .toList()
+                    .equals(DecreeType.wireNames()));
     new Select(browser.field("Decree type")).selectByVisibleText("shock");
     browser.field(browser.section("Decree"), "magnitude").sendKeys("2.5");
     browser.button("Submit decree").click();
@@ -137,9 +159,14 @@ class ConsoleViewsIntegrationTest {
     browser.await(d -> browser.text().contains(id));
     page.docScreenshot("simulations");
     new Select(browser.field("Status")).selectByVisibleText("completed");
-    browser.awaitText("No completed simulation on this page.");
+    browser.awaitText("No completed simulation.");
     new Select(browser.field("Status")).selectByVisibleText("paused");
     browser.await(d -> browser.text().contains(id));
+    // the service filters: the pager counts the paused ones of the whole list
+    long paused = page.total("/v1/simulations?status=paused");
+    browser.await(d -> browser.text().contains(" of " + paused));
+    assertThat(browser.requestedUrls())
+        .anySatisfy(url -> assertThat(url).contains("status=paused"));
 
     browser.driver.findElement(By.xpath("//tr[.//td[normalize-space(.)='" + id + "']]//a")).click();
     browser.await(d -> browser.heading().getText().equals("Simulation of migration"));
@@ -161,6 +188,28 @@ class ConsoleViewsIntegrationTest {
     browser.await(d -> browser.section("Grid").getText().contains("Stop replay"));
     browser.await(d -> browser.section("Grid").getText().contains("Replay"));
     assertThat(browser.section("Grid").getText()).contains("tick 3");
+  }
+
+  @Test
+  void theGridAsksTheServiceForTheTickItShows() {
+    String id = page.createAndStep("tipping-point", 6);
+    page.signIn(page.key);
+    browser.open(page.origin() + "/console/simulations/" + id);
+    browser.awaitText("6 ticks plotted, from 0 to 5.");
+    assertThat(browser.section("Grid").getText()).contains("tick 5");
+
+    WebElement slider = browser.field("Tick shown");
+    slider.sendKeys(Keys.HOME);
+    browser.await(d -> browser.section("Grid").getText().contains("initial state"));
+    slider.sendKeys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT);
+
+    browser.await(d -> browser.section("Grid").getText().contains("tick 2"));
+    assertThat(browser.requestedUrls())
+        .contains(
+            page.origin() + "/v1/simulations/" + id + "/trace?fromTick=2&toTick=2",
+            page.origin() + "/v1/simulations/" + id + "/trace");
+    slider.sendKeys(Keys.END);
+    browser.await(d -> browser.section("Grid").getText().contains("tick 5"));
   }
 
   @Test

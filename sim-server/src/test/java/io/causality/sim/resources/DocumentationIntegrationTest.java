@@ -193,6 +193,24 @@ class DocumentationIntegrationTest {
     assertThat(parameters.get("limit").get("default").asInt()).isEqualTo(50);
     assertThat(parameters.get("offset").get("minimum").asInt()).isZero();
     assertThat(texts(parameters.get("order").get("enum"))).containsExactly("asc", "desc");
+    JsonNode list = document().get("paths").get("/v1/simulations").get("get");
+    JsonNode status = parameter(list, "status");
+    assertThat(texts(status.get("enum")))
+        .containsExactly("created", "running", "paused", "completed");
+    JsonNode trace = document().get("paths").get("/v1/simulations/{id}/trace").get("get");
+    assertThat(parameter(trace, "fromTick").get("minimum").asInt()).isZero();
+    assertThat(parameter(trace, "fromTick").get("default").asInt()).isZero();
+    assertThat(parameter(trace, "toTick").get("minimum").asInt()).isZero();
+    assertThat(parameter(trace, "toTick").get("type").asText()).isEqualTo("integer");
+  }
+
+  private static JsonNode parameter(JsonNode operation, String name) {
+    for (JsonNode parameter : operation.get("parameters")) {
+      if (parameter.get("name").asText().equals(name)) {
+        return parameter.get("schema");
+      }
+    }
+    throw new AssertionError("no parameter " + name);
   }
 
   private static Map<String, JsonNode> operations(JsonNode document) {

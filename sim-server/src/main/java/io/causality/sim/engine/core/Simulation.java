@@ -152,6 +152,21 @@ public final class Simulation implements TraceSource {
     }
   }
 
+  /**
+   * As {@link #replay(List, long, EngineListener)}, telling {@code listener} only of the ticks from
+   * {@code fromTick} on (a trace range). The earlier ticks are computed without building steps;
+   * what a tick computes does not depend on its listener, so the ticks told are those of a whole
+   * replay.
+   */
+  public void replay(
+      List<ScheduledInput> inputs, long fromTick, long untilTick, EngineListener listener) {
+    replay(inputs, Math.min(fromTick, untilTick), EngineListener.NONE);
+    // the quiet part queued the inputs of its last tick already: they must not be queued twice
+    long queuedUpTo = world.nextTick;
+    replay(
+        inputs.stream().filter(input -> input.tick() > queuedUpTo).toList(), untilTick, listener);
+  }
+
   /** The state after the last computed tick (tick -1 before the first). */
   @Override
   public StateSnapshot state() {
