@@ -6,6 +6,7 @@ import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.db.StartupMigrations;
+import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.db.ManagedDataSource;
 import io.dropwizard.migrations.CloseableLiquibaseWithClassPathMigrationsFile;
 import io.dropwizard.testing.ConfigOverride;
@@ -16,7 +17,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import liquibase.Contexts;
 import liquibase.LabelExpression;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** The service starts from a config with only DESIGN.md's keys, migrates and answers. */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class SimApplicationIntegrationTest {
-  static final Path DATA = tempDirectory();
+  static final Path DATA = SimTestFixture.tempDirectory();
 
   static final DropwizardAppExtension<SimConfiguration> APP =
       new DropwizardAppExtension<>(
@@ -36,14 +36,6 @@ class SimApplicationIntegrationTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private final HttpClient http = HttpClient.newHttpClient();
-
-  private static Path tempDirectory() {
-    try {
-      return Files.createTempDirectory("sim-it");
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 
   private HttpResponse<String> get(int port, String path) throws Exception {
     return http.send(

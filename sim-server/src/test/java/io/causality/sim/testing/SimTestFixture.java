@@ -192,9 +192,10 @@ public final class SimTestFixture {
     }
   }
 
+  /** A fresh folder under target/ (as the coordinator's tests and JarProcess make theirs). */
   public static Path tempDirectory() {
     try {
-      return Files.createTempDirectory("sim-test");
+      return Files.createTempDirectory(Path.of("target").toAbsolutePath(), "sim-test");
     } catch (java.io.IOException e) {
       throw new IllegalStateException(e);
     }
