@@ -7,26 +7,18 @@ import io.causality.common.testing.CoordinatorProcess;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.evaluation.TwoServices;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.extension.TestWatcher;
 
 /**
  * "Evaluate against the gate" with both services running, as EvaluationFlowIntegrationTest runs
  * them: sim-server's gate on the coordinator's policy (gamma floor 0.35), a rejection submitted
  * from the page, and the coordinator holding the request whose id the page shows.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
-class ConsoleGateIntegrationTest {
+class ConsoleGateIntegrationTest extends ConsoleBrowserTest {
   static final CoordinatorProcess COORDINATOR = CoordinatorProcess.deploy().start();
   static final DropwizardAppExtension<SimConfiguration> APP =
       TwoServices.simServer(COORDINATOR, "5 seconds");
@@ -46,38 +38,14 @@ class ConsoleGateIntegrationTest {
          "attractors": [{"name": "core", "x": 50, "y": 50, "strength": 5, "radius": 10}]}}}
       """;
 
-  private static ConsolePage page;
-  private static ConsoleBrowser browser;
-
-  @RegisterExtension
-  final TestWatcher screenshots =
-      new TestWatcher() {
-        @Override
-        public void testFailed(ExtensionContext context, Throwable cause) {
-          page.failed(context.getDisplayName());
-        }
-      };
-
   @BeforeAll
   static void start() {
-    page = new ConsolePage(APP);
-    browser = page.browser;
+    open(APP);
   }
 
   @AfterAll
-  static void stop() {
-    page.close();
+  static void stopCoordinator() {
     COORDINATOR.stop();
-  }
-
-  @BeforeEach
-  void signedOut() {
-    page.signedOut();
-  }
-
-  @AfterEach
-  void stayedOnTheOriginWithTheKeyInNoUrl() {
-    page.checkStayedOnTheOriginWithTheKeyInNoUrl();
   }
 
   @Test

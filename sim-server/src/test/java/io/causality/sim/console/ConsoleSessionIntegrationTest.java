@@ -6,20 +6,12 @@ import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.support.ui.Select;
@@ -30,40 +22,12 @@ import org.openqa.selenium.support.ui.Select;
  * "Tests"). A failing test leaves a screenshot in target/console-screenshots/; with {@code
  * -Dconsole.docScreenshots=dir} the views are saved there for the docs.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
-class ConsoleSessionIntegrationTest {
+class ConsoleSessionIntegrationTest extends ConsoleBrowserTest {
   static final DropwizardAppExtension<SimConfiguration> APP = ConsolePage.application();
-  private static ConsolePage page;
-  private static ConsoleBrowser browser;
-
-  @RegisterExtension
-  final TestWatcher screenshots =
-      new TestWatcher() {
-        @Override
-        public void testFailed(ExtensionContext context, Throwable cause) {
-          page.failed(context.getDisplayName());
-        }
-      };
 
   @BeforeAll
   static void start() {
-    page = new ConsolePage(APP);
-    browser = page.browser;
-  }
-
-  @AfterAll
-  static void stop() {
-    page.close();
-  }
-
-  @BeforeEach
-  void signedOut() {
-    page.signedOut();
-  }
-
-  @AfterEach
-  void stayedOnTheOriginWithTheKeyInNoUrl() {
-    page.checkStayedOnTheOriginWithTheKeyInNoUrl();
+    open(APP);
   }
 
   @Test

@@ -5,17 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.engine.input.DecreeType;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
@@ -29,40 +21,12 @@ import org.openqa.selenium.support.ui.Select;
  * (docs/console.md, "Tests"). A failing test leaves a screenshot in target/console-screenshots/;
  * with {@code -Dconsole.docScreenshots=dir} the views are saved there for the docs.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
-class ConsoleViewsIntegrationTest {
+class ConsoleViewsIntegrationTest extends ConsoleBrowserTest {
   static final DropwizardAppExtension<SimConfiguration> APP = ConsolePage.application();
-  private static ConsolePage page;
-  private static ConsoleBrowser browser;
-
-  @RegisterExtension
-  final TestWatcher screenshots =
-      new TestWatcher() {
-        @Override
-        public void testFailed(ExtensionContext context, Throwable cause) {
-          page.failed(context.getDisplayName());
-        }
-      };
 
   @BeforeAll
   static void start() {
-    page = new ConsolePage(APP);
-    browser = page.browser;
-  }
-
-  @AfterAll
-  static void stop() {
-    page.close();
-  }
-
-  @BeforeEach
-  void signedOut() {
-    page.signedOut();
-  }
-
-  @AfterEach
-  void stayedOnTheOriginWithTheKeyInNoUrl() {
-    page.checkStayedOnTheOriginWithTheKeyInNoUrl();
+    open(APP);
   }
 
   @Test
