@@ -1,8 +1,11 @@
 package io.causality.common.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Random;
+import java.util.function.BiFunction;
 
 /**
  * Generators of what a careless or hostile client sends around a body: odd methods, media types and
@@ -191,5 +194,32 @@ public final class HostileInput {
         .replace("?", "%3F")
         .replace("#", "%23")
         .replace(" ", "%20");
+  }
+
+  /** An operation of a service's API: its method, path template, query names and body. */
+  public record Operation(String method, String path, List<String> query, JsonNode template) {}
+
+  /**
+   * Sends {@code tries} requests to the service on {@code port}, each for one of {@code operations}
+   * (each equally often) with every part drawn by {@code requestOf}, and checks that every answer
+   * is well formed: no 5xx, every error in the envelope with nothing internal (EnvelopeCheck).
+   */
+  public static void sendEach(
+      int port,
+      List<Operation> operations,
+      int tries,
+      BiFunction<Operation, Random, RawHttp.Request> requestOf) {
+    Gen<Operation> operation = Gen.of(operations);
+    SeededTries.run(
+        "hostile input",
+        tries,
+        (random, tally) -> {
+          Operation drawn = operation.next(random);
+          RawHttp.Request request = requestOf.apply(drawn, random);
+          RawHttp.Answer answer = RawHttp.exchange(port, request);
+          tally.collect("status", answer.status());
+          tally.collect("operation", drawn.method() + " " + drawn.path());
+          EnvelopeCheck.assertAnsweredWell(request, answer);
+        });
   }
 }

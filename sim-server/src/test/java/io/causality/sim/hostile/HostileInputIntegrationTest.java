@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.common.testing.EnvelopeCheck;
 import io.causality.common.testing.Gen;
 import io.causality.common.testing.HostileBodies;
 import io.causality.common.testing.HostileInput;
+import io.causality.common.testing.HostileInput.Operation;
 import io.causality.common.testing.RawHttp;
-import io.causality.common.testing.SeededTries;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
@@ -58,8 +57,6 @@ class HostileInputIntegrationTest {
   private static String apiKey;
 
   /** One documented operation: its method, path template, query parameters and body. */
-  record Operation(String method, String path, List<String> query, JsonNode template) {}
-
   @BeforeAll
   static void start() throws Exception {
     // A small body limit puts the 413 path, declared and chunked, in the mix.
@@ -100,19 +97,8 @@ class HostileInputIntegrationTest {
 
   @Test
   void everyEndpointAnswersHostileInputWithTheEnvelope() {
-    // Each operation equally often.
-    Gen<Operation> operation = Gen.of(operations);
-    SeededTries.run(
-        "hostile input",
-        400,
-        (random, tally) -> {
-          Operation drawn = operation.next(random);
-          RawHttp.Request request = request(drawn, random);
-          RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), request);
-          tally.collect("status", answer.status());
-          tally.collect("operation", drawn.method() + " " + drawn.path());
-          EnvelopeCheck.assertAnsweredWell(request, answer);
-        });
+    HostileInput.sendEach(
+        app.getLocalPort(), operations, 400, HostileInputIntegrationTest::request);
   }
 
   /** A request for {@code operation}, every part drawn from {@code random}. */

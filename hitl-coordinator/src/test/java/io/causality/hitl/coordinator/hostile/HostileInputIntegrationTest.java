@@ -3,12 +3,11 @@ package io.causality.hitl.coordinator.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.causality.common.testing.EnvelopeCheck;
 import io.causality.common.testing.Gen;
 import io.causality.common.testing.HostileBodies;
 import io.causality.common.testing.HostileInput;
+import io.causality.common.testing.HostileInput.Operation;
 import io.causality.common.testing.RawHttp;
-import io.causality.common.testing.SeededTries;
 import io.causality.hitl.coordinator.CoordinatorApplication;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
@@ -40,8 +39,6 @@ class HostileInputIntegrationTest {
   private static List<String> validIds;
 
   /** One operation: method, path ({id} for the request id), query parameters, valid body. */
-  record Operation(String method, String path, List<String> query, JsonNode template) {}
-
   @BeforeAll
   static void start() throws Exception {
     app =
@@ -92,19 +89,8 @@ class HostileInputIntegrationTest {
 
   @Test
   void everyEndpointAnswersHostileInputWithTheEnvelope() {
-    // Each operation equally often.
-    Gen<Operation> operation = Gen.of(operations);
-    SeededTries.run(
-        "hostile input",
-        300,
-        (random, tally) -> {
-          Operation drawn = operation.next(random);
-          RawHttp.Request request = request(drawn, random);
-          RawHttp.Answer answer = RawHttp.exchange(app.getLocalPort(), request);
-          tally.collect("status", answer.status());
-          tally.collect("operation", drawn.method() + " " + drawn.path());
-          EnvelopeCheck.assertAnsweredWell(request, answer);
-        });
+    HostileInput.sendEach(
+        app.getLocalPort(), operations, 300, HostileInputIntegrationTest::request);
   }
 
   /** A request for {@code operation}, every part drawn from {@code random}. */
