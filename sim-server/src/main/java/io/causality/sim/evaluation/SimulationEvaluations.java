@@ -15,6 +15,7 @@ import io.causality.sim.db.SimulationRow;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,9 +54,12 @@ public final class SimulationEvaluations {
     GammaHistory history = gammas.read(row);
     String actorId = body.actorId() != null ? body.actorId() : "simulation:" + id;
     String licenseId =
-        body.licenseId() != null ? body.licenseId() : parts.evaluator().defaultLicenseId();
+        parts
+            .licenses()
+            .forOrganization(row.organizationId(), Optional.ofNullable(body.licenseId()));
     ObjectNode request = request(row, history, actorId, licenseId, parts.evaluator().gate());
-    EvaluationResponse response = parts.evaluator().evaluate(parts.requests().parse(request));
+    EvaluationResponse response =
+        parts.evaluator().evaluate(parts.requests().parse(request), licenseId);
     boolean rejected = response.decision().equals(Decision.REJECT_STATE.name());
     if (!body.wantsSubmission() || !rejected) {
       return new SimulationEvaluation(request, response, null, null);
