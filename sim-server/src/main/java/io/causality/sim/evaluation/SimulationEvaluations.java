@@ -51,12 +51,13 @@ public final class SimulationEvaluations {
   public SimulationEvaluation evaluate(Caller caller, UUID id, SimulationEvaluationRequest body) {
     EvaluationRuntime.Parts parts = runtime.require();
     SimulationRow row = access.accessible(caller, id);
-    GammaHistory history = gammas.read(row);
-    String actorId = body.actorId() != null ? body.actorId() : "simulation:" + id;
+    // Before the replay that reads gamma, so that a refused license costs nothing.
     String licenseId =
         parts
             .licenses()
             .forOrganization(row.organizationId(), Optional.ofNullable(body.licenseId()));
+    GammaHistory history = gammas.read(row);
+    String actorId = body.actorId() != null ? body.actorId() : "simulation:" + id;
     ObjectNode request = request(row, history, actorId, licenseId, parts.evaluator().gate());
     EvaluationResponse response =
         parts.evaluator().evaluate(parts.requests().parse(request), licenseId);
