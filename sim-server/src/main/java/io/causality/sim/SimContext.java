@@ -42,7 +42,7 @@ record SimContext(
     Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     EngineCatalog catalog = EngineCatalog.standard();
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
-    EvaluationRuntime evaluation = configuration.getEvaluation().build(clock);
+    EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);
     return new SimContext(
         jdbi,
         sharedDatabase(configuration, jdbi),

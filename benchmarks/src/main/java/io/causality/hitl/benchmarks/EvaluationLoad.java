@@ -37,7 +37,10 @@ import java.util.stream.IntStream;
  * </ol>
  *
  * Options: {@code --sim URL --sim-key KEY --bare URL --bare-key KEY --coordinator URL [--requests
- * 20000] [--tokens 2000] [--concurrency 64] [--license lic-bench]}.
+ * 20000] [--tokens 2000] [--concurrency 64] [--license lic-bench]}. {@code --license} must be the
+ * license id of the sim-server key's organization, which its evaluations present
+ * (ops/bench/evaluation reads it from the organization's license); with another, every token is
+ * BindingMismatch.
  */
 public final class EvaluationLoad {
   private final Map<String, String> options;

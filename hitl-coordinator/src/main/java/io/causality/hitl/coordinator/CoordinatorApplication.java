@@ -16,6 +16,7 @@ import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.migrations.MigrationsBundle;
 import java.time.Clock;
+import java.util.function.Supplier;
 
 /** The override-request coordinator. Reading {@link #run} shows the whole service. */
 public class CoordinatorApplication extends Application<CoordinatorConfiguration> {
@@ -75,6 +76,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     CoordinatorRegistrations.httpPlumbing(configuration, environment);
     CoordinatorContext context = CoordinatorContext.open(configuration, environment, clock());
     CoordinatorRegistrations.authentication(environment, context);
+    CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime());
     CoordinatorRegistrations.resources(environment, context);
     context.logReady();
   }
@@ -82,6 +84,11 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   /** The time source of expiry, cooldowns and tokens; tests substitute one they can move. */
   protected Clock clock() {
     return Clock.systemUTC();
+  }
+
+  /** The time source of the rate limiters (monotonic); tests substitute one they can move. */
+  protected Supplier<Long> nanoTime() {
+    return System::nanoTime;
   }
 
   static String version() {

@@ -7,6 +7,7 @@ import io.causality.hitl.coordinator.config.AuthorityConfig;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.config.CallerConfig;
 import io.causality.hitl.coordinator.config.PolicyConfig;
+import io.causality.hitl.coordinator.config.RateLimitsConfig;
 import io.causality.hitl.coordinator.core.OverrideSettings;
 import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
 import io.dropwizard.core.server.DefaultServerFactory;
@@ -53,6 +54,8 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   @Valid @NotNull private List<AuthorityConfig> authorities = new ArrayList<>();
 
   @Valid @NotNull private List<CallerConfig> callers = new ArrayList<>();
+
+  @Valid @NotNull private RateLimitsConfig rateLimits = new RateLimitsConfig();
 
   public CoordinatorConfiguration() {
     super(DataSize.mebibytes(4));
@@ -142,6 +145,16 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   @JsonProperty
   public void setCallers(List<CallerConfig> callers) {
     this.callers = callers;
+  }
+
+  @JsonProperty
+  public RateLimitsConfig getRateLimits() {
+    return rateLimits;
+  }
+
+  @JsonProperty
+  public void setRateLimits(RateLimitsConfig rateLimits) {
+    this.rateLimits = rateLimits;
   }
 
   /** The configured lifetimes, for the override service. */

@@ -9,6 +9,8 @@ import io.causality.hitl.coordinator.auth.RoleFeature;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.errors.OverrideExceptionMapper;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
+import io.causality.hitl.coordinator.ratelimit.CallerLimiters;
+import io.causality.hitl.coordinator.ratelimit.RateLimitFilter;
 import io.causality.hitl.coordinator.resources.HealthzResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestsResource;
@@ -20,10 +22,12 @@ import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.jetty.HttpConnectorFactory;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * What {@link CoordinatorApplication#run} registers with Jersey, one concern a method: the HTTP
- * plumbing, authentication and the resources (as sim-server's {@code SimRegistrations}).
+ * plumbing, authentication, rate limits and the resources (as sim-server's {@code
+ * SimRegistrations}).
  */
 final class CoordinatorRegistrations {
   private CoordinatorRegistrations() {}
@@ -67,6 +71,15 @@ final class CoordinatorRegistrations {
     environment.jersey().register(new AuthValueFactoryProvider.Binder<>(Caller.class));
     environment.jersey().register(new RoleFeature());
     environment.jersey().register(new BearerChallengeFilter(realm));
+  }
+
+  /** Per-caller limits of submissions and redemptions, unless {@code rateLimits.enabled} is off. */
+  static void rateLimits(
+      CoordinatorConfiguration configuration, Environment environment, Supplier<Long> nanoTime) {
+    if (configuration.getRateLimits().isEnabled()) {
+      CallerLimiters limiters = new CallerLimiters(configuration.getRateLimits(), nanoTime);
+      environment.jersey().register(new RateLimitFilter(limiters));
+    }
   }
 
   /** The answers to refused overrides, and the resources. */

@@ -8,17 +8,20 @@ import io.causality.sim.evaluation.EvaluationPolicies;
 import io.causality.sim.evaluation.EvaluationRequests;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.Evaluator;
+import io.causality.sim.evaluation.OrganizationLicenses;
 import io.causality.sim.evaluation.OverrideRedemption;
 import io.causality.sim.evaluation.StateGate;
 import io.dropwizard.util.Duration;
 import io.dropwizard.validation.MinDuration;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code evaluation}: the deployment policy the state gate runs on, and the coordinator that
@@ -27,6 +30,8 @@ import java.util.concurrent.TimeUnit;
 public class EvaluationFactory {
   /** Where the coordinator listens unless configured: its own default bind. */
   public static final String DEFAULT_COORDINATOR_URL = "http://127.0.0.1:8090";
+
+  private static final Logger LOG = LoggerFactory.getLogger(EvaluationFactory.class);
 
   private String policyPath;
 
@@ -38,7 +43,11 @@ public class EvaluationFactory {
 
   private String coordinatorToken;
 
-  @NotBlank private String licenseId = "sim-server";
+  /**
+   * Ignored since an evaluation presents its organization's license (docs/evaluation.md,
+   * "Licenses"); still accepted so that old configuration files start, with a warning.
+   */
+  @Deprecated private String licenseId;
 
   /** The signed deployment policy file; empty disables evaluation. */
   @JsonProperty
@@ -83,12 +92,14 @@ public class EvaluationFactory {
     this.coordinatorToken = coordinatorToken;
   }
 
-  /** The license presented at redemption when a request names none. */
+  /** Deprecated and ignored: the license is the organization's. */
+  @Deprecated
   @JsonProperty
   public String getLicenseId() {
     return licenseId;
   }
 
+  @Deprecated
   @JsonProperty
   public void setLicenseId(String licenseId) {
     this.licenseId = licenseId;
@@ -103,7 +114,8 @@ public class EvaluationFactory {
    * The runtime; reads the policy now, so a missing or invalid file stops the start with an {@link
    * io.causality.sim.evaluation.EvaluationPolicyException}.
    */
-  public EvaluationRuntime build(Clock clock) {
+  public EvaluationRuntime build(Clock clock, Jdbi jdbi) {
+    warnOfIgnoredLicense();
     if (!isEnabled()) {
       return EvaluationRuntime.disabled();
     }
@@ -115,7 +127,20 @@ public class EvaluationFactory {
             new OverrideTokenVerifier(policy, clock), client, policy.policyVersion());
     return EvaluationRuntime.enabled(
         new EvaluationRuntime.Parts(
-            new Evaluator(gate, redemption, licenseId), new EvaluationRequests(gate), client));
+            new Evaluator(gate, redemption),
+            new EvaluationRequests(gate),
+            client,
+            new OrganizationLicenses(jdbi)));
+  }
+
+  @SuppressWarnings("deprecation")
+  private void warnOfIgnoredLicense() {
+    if (licenseId != null) {
+      LOG.warn(
+          "evaluation.licenseId ({}) is ignored: an evaluation presents the license of the"
+              + " caller's organization; remove the key",
+          licenseId);
+    }
   }
 
   private CoordinatorClient buildClient() {

@@ -3,6 +3,7 @@ package io.causality.sim.evaluation;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.common.errors.ApiException;
 import io.causality.hitl.protocol.CoordinatorClient;
+import io.causality.sim.core.Caller;
 import java.util.Optional;
 
 /**
@@ -18,7 +19,10 @@ public final class EvaluationRuntime {
 
   /** What an enabled runtime is made of. */
   public record Parts(
-      Evaluator evaluator, EvaluationRequests requests, CoordinatorClient coordinator) {}
+      Evaluator evaluator,
+      EvaluationRequests requests,
+      CoordinatorClient coordinator,
+      OrganizationLicenses licenses) {}
 
   private EvaluationRuntime(Optional<Parts> parts) {
     this.parts = parts;
@@ -46,9 +50,14 @@ public final class EvaluationRuntime {
                 "Evaluation is not configured on this server: set evaluation.policyPath"));
   }
 
-  /** Validates and evaluates one evaluationRequest. */
-  public EvaluationResponse evaluate(JsonNode body) {
+  /**
+   * Validates and evaluates one evaluationRequest of {@code caller}, presenting the license of the
+   * caller's organization.
+   */
+  public EvaluationResponse evaluate(Caller caller, JsonNode body) {
     Parts enabled = require();
-    return enabled.evaluator().evaluate(enabled.requests().parse(body));
+    EvaluationInput input = enabled.requests().parse(body);
+    String licenseId = enabled.licenses().forCaller(caller, input.licenseId());
+    return enabled.evaluator().evaluate(input, licenseId);
   }
 }

@@ -18,20 +18,21 @@ public final class Evaluator {
 
   private final StateGate gate;
   private final OverrideRedemption redemption;
-  private final String defaultLicenseId;
 
-  public Evaluator(StateGate gate, OverrideRedemption redemption, String defaultLicenseId) {
+  public Evaluator(StateGate gate, OverrideRedemption redemption) {
     this.gate = Objects.requireNonNull(gate, "gate");
     this.redemption = Objects.requireNonNull(redemption, "redemption");
-    this.defaultLicenseId = Objects.requireNonNull(defaultLicenseId, "defaultLicenseId");
   }
 
-  public EvaluationResponse evaluate(EvaluationInput input) {
+  /**
+   * Gates {@code input}, then redeems its token presenting {@code licenseId}: the license of the
+   * caller's organization ({@link OrganizationLicenses}), which the token must be bound to.
+   */
+  public EvaluationResponse evaluate(EvaluationInput input, String licenseId) {
     EvaluationResponse gated = gated(input);
     if (input.overrideToken().isEmpty() || !gated.decision().equals(Decision.REJECT_STATE.name())) {
       return gated;
     }
-    String licenseId = input.licenseId().orElse(defaultLicenseId);
     OverrideOutcome outcome = redemption.redeem(input, input.overrideToken().get(), licenseId);
     return outcome.status() == OverrideOutcomeStatus.APPLIED
         ? gated.withOverride(Decision.PASS.name(), ReasonCodes.NONE, outcome)
@@ -61,9 +62,5 @@ public final class Evaluator {
 
   public StateGate gate() {
     return gate;
-  }
-
-  public String defaultLicenseId() {
-    return defaultLicenseId;
   }
 }

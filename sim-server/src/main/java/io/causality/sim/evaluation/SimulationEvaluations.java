@@ -15,6 +15,7 @@ import io.causality.sim.db.SimulationRow;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,12 +51,16 @@ public final class SimulationEvaluations {
   public SimulationEvaluation evaluate(Caller caller, UUID id, SimulationEvaluationRequest body) {
     EvaluationRuntime.Parts parts = runtime.require();
     SimulationRow row = access.accessible(caller, id);
+    // Before the replay that reads gamma, so that a refused license costs nothing.
+    String licenseId =
+        parts
+            .licenses()
+            .forOrganization(row.organizationId(), Optional.ofNullable(body.licenseId()));
     GammaHistory history = gammas.read(row);
     String actorId = body.actorId() != null ? body.actorId() : "simulation:" + id;
-    String licenseId =
-        body.licenseId() != null ? body.licenseId() : parts.evaluator().defaultLicenseId();
     ObjectNode request = request(row, history, actorId, licenseId, parts.evaluator().gate());
-    EvaluationResponse response = parts.evaluator().evaluate(parts.requests().parse(request));
+    EvaluationResponse response =
+        parts.evaluator().evaluate(parts.requests().parse(request), licenseId);
     boolean rejected = response.decision().equals(Decision.REJECT_STATE.name());
     if (!body.wantsSubmission() || !rejected) {
       return new SimulationEvaluation(request, response, null, null);

@@ -53,6 +53,6 @@ public final class EvaluationsResource {
       useReturnTypeSchema = true)
   public EvaluationResponse evaluate(
       @Parameter(hidden = true) @Auth Caller caller, @NotNull JsonNode evaluationRequest) {
-    return runtime.evaluate(evaluationRequest);
+    return runtime.evaluate(caller, evaluationRequest);
   }
 }

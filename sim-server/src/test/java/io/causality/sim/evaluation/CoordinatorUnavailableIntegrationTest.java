@@ -1,6 +1,7 @@
 package io.causality.sim.evaluation;
 
 import static io.causality.sim.evaluation.TwoServices.json;
+import static io.causality.sim.evaluation.TwoServices.licenseOf;
 import static io.causality.sim.evaluation.TwoServices.post;
 import static io.causality.sim.evaluation.TwoServices.request;
 import static io.causality.sim.evaluation.TwoServices.withToken;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.CoordinatorProcess;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
@@ -30,7 +32,6 @@ class CoordinatorUnavailableIntegrationTest {
   static final Duration TIMEOUT = Duration.ofSeconds(1);
   // Room for a loaded shared machine; far below the 5 s default it must not fall back to.
   static final Duration MARGIN = Duration.ofMillis(2500);
-  static final String LICENSE = "lic-unavailable";
 
   static final CoordinatorProcess COORDINATOR = CoordinatorProcess.deploy().start();
   static final TwoServices.Operator OPERATOR = new TwoServices.Operator(COORDINATOR.baseUrl());
@@ -44,10 +45,13 @@ class CoordinatorUnavailableIntegrationTest {
 
   @Test
   void aStoppedOrSilentCoordinatorKeepsTheRejection() throws Exception {
-    String writer = writerKey();
-    ObjectNode request = request("actor-down", 0.2, -0.01, LICENSE);
+    OrganizationAdmin admin = SimTestFixture.admin(SIM);
+    OrganizationRow organization = SimTestFixture.organization(admin, "community");
+    String writer = admin.createApiKey(organization.slug(), "simulation:write,org:read").key();
+    String license = licenseOf(simUrl(), organization.id(), writer);
+    ObjectNode request = request("actor-down", 0.2, -0.01, license);
     JsonNode rejected = evaluate(request, writer);
-    JsonNode token = OPERATOR.approve(OPERATOR.submit(request, rejected, LICENSE));
+    JsonNode token = OPERATOR.approve(OPERATOR.submit(request, rejected, license));
     COORDINATOR.stop();
 
     assertUnavailable(request, token, writer, Duration.ZERO);
@@ -72,13 +76,11 @@ class CoordinatorUnavailableIntegrationTest {
   }
 
   private static JsonNode evaluate(JsonNode request, String writer) {
-    String url = "http://127.0.0.1:" + SIM.getLocalPort() + "/v1/evaluations";
+    String url = simUrl() + "/v1/evaluations";
     return json(post(url, request.toString(), writer), 200);
   }
 
-  private static String writerKey() {
-    OrganizationAdmin admin = SimTestFixture.admin(SIM);
-    String slug = SimTestFixture.organization(admin, "community").slug();
-    return admin.createApiKey(slug, "simulation:write").key();
+  private static String simUrl() {
+    return "http://127.0.0.1:" + SIM.getLocalPort();
   }
 }

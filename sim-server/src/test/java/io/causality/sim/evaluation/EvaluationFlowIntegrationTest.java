@@ -1,7 +1,9 @@
 package io.causality.sim.evaluation;
 
 import static io.causality.sim.evaluation.TwoServices.json;
+import static io.causality.sim.evaluation.TwoServices.licenseOf;
 import static io.causality.sim.evaluation.TwoServices.post;
+import static io.causality.sim.evaluation.TwoServices.postAsUser;
 import static io.causality.sim.evaluation.TwoServices.request;
 import static io.causality.sim.evaluation.TwoServices.withToken;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,10 +13,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.CoordinatorProcess;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,17 +35,35 @@ class EvaluationFlowIntegrationTest {
   static final TwoServices.Operator OPERATOR = new TwoServices.Operator(COORDINATOR.baseUrl());
   static final DropwizardAppExtension<SimConfiguration> SIM =
       TwoServices.simServer(COORDINATOR, "5 seconds");
-  static final String LICENSE = "lic-flow";
+
+  private static final String WRITE_SCOPES = "simulation:read,simulation:write,org:read";
 
   static String writer;
   static String reader;
 
+  /** The license of the writer's organization: the one its evaluations present. */
+  static String license;
+
+  /** A writer of another organization, and that organization's license. */
+  static String otherWriter;
+
+  static String otherLicense;
+
+  static String slug;
+  static String otherSlug;
+
   @BeforeAll
   static void callers() {
     OrganizationAdmin admin = SimTestFixture.admin(SIM);
-    String slug = SimTestFixture.organization(admin, "community").slug();
-    writer = admin.createApiKey(slug, "simulation:read,simulation:write").key();
-    reader = admin.createApiKey(slug, "simulation:read").key();
+    OrganizationRow organization = SimTestFixture.organization(admin, "community");
+    writer = admin.createApiKey(organization.slug(), WRITE_SCOPES).key();
+    reader = admin.createApiKey(organization.slug(), "simulation:read").key();
+    license = licenseOf(simUrl(), organization.id(), writer);
+    slug = organization.slug();
+    OrganizationRow other = SimTestFixture.organization(admin, "community");
+    otherWriter = admin.createApiKey(other.slug(), WRITE_SCOPES).key();
+    otherLicense = licenseOf(simUrl(), other.id(), otherWriter);
+    otherSlug = other.slug();
   }
 
   @AfterAll
@@ -53,19 +76,23 @@ class EvaluationFlowIntegrationTest {
   }
 
   static String evaluationsUrl() {
-    return "http://127.0.0.1:" + SIM.getLocalPort() + "/v1/evaluations";
+    return simUrl() + "/v1/evaluations";
+  }
+
+  static String simUrl() {
+    return "http://127.0.0.1:" + SIM.getLocalPort();
   }
 
   /** The request, rejected, submitted and approved: the token the operator signed. */
   JsonNode approvedToken(ObjectNode request) {
     JsonNode rejected = evaluate(request);
-    String id = OPERATOR.submit(request, rejected, LICENSE);
+    String id = OPERATOR.submit(request, rejected, license);
     return OPERATOR.approve(id);
   }
 
   @Test
   void gammaAtOrAboveTheFloorPasses() {
-    JsonNode response = evaluate(request("actor-pass", 0.5, -0.03, LICENSE));
+    JsonNode response = evaluate(request("actor-pass", 0.5, -0.03, license));
     assertThat(response.get("decision").asText()).isEqualTo("PASS");
     assertThat(response.get("reasonCode").asText()).isEqualTo("NONE");
     assertThat(response.get("mode").asText()).isEqualTo("state_gate");
@@ -80,7 +107,7 @@ class EvaluationFlowIntegrationTest {
 
   @Test
   void fullFlowRejectSubmitApproveApplyThenReplay() {
-    ObjectNode request = request("actor-flow", 0.3, -0.01, LICENSE);
+    ObjectNode request = request("actor-flow", 0.3, -0.01, license);
     JsonNode rejected = evaluate(request);
     assertThat(rejected.get("decision").asText()).isEqualTo("REJECT_STATE");
     assertThat(rejected.get("reasonCode").asText()).isEqualTo("GAMMA_BELOW_FLOOR");
@@ -91,7 +118,7 @@ class EvaluationFlowIntegrationTest {
     assertThat(escalation.get("gammaHeadroom").asDouble()).isNegative();
     assertThat(escalation.get("stepsToBreach").asLong()).isZero();
 
-    String id = OPERATOR.submit(request, rejected, LICENSE);
+    String id = OPERATOR.submit(request, rejected, license);
     assertThat(OPERATOR.status(id)).isEqualTo("PENDING");
     JsonNode token = OPERATOR.approve(id);
 
@@ -113,9 +140,9 @@ class EvaluationFlowIntegrationTest {
 
   @Test
   void aTamperedTokenIsInvalidSignatureAndNeverReachesTheCoordinator() {
-    ObjectNode request = request("actor-tamper", 0.2, 0, LICENSE);
+    ObjectNode request = request("actor-tamper", 0.2, 0, license);
     JsonNode rejected = evaluate(request);
-    String id = OPERATOR.submit(request, rejected, LICENSE);
+    String id = OPERATOR.submit(request, rejected, license);
     ObjectNode token = OPERATOR.approve(id).deepCopy();
     ObjectNode forged = token.deepCopy();
     forged.put("signature", flipFirstByte(token.get("signature").asText()));
@@ -133,9 +160,9 @@ class EvaluationFlowIntegrationTest {
 
   @Test
   void aTokenForAnotherRequestIsBindingMismatchWithoutRedeemingIt() {
-    ObjectNode request = request("actor-binding", 0.2, 0, LICENSE);
+    ObjectNode request = request("actor-binding", 0.2, 0, license);
     JsonNode token = approvedToken(request);
-    ObjectNode other = request("actor-binding", 0.21, 0, LICENSE);
+    ObjectNode other = request("actor-binding", 0.21, 0, license);
 
     JsonNode response = evaluate(withToken(other, token));
     assertThat(response.get("decision").asText()).isEqualTo("REJECT_STATE");
@@ -145,19 +172,77 @@ class EvaluationFlowIntegrationTest {
   }
 
   @Test
-  void aTokenPresentedForAnotherLicenseIsBindingMismatch() {
-    ObjectNode request = request("actor-license", 0.2, 0, LICENSE);
+  void aRequestThatNamesAnotherLicenseIsRefused() {
+    ObjectNode request = request("actor-license", 0.2, 0, license);
     JsonNode token = approvedToken(request);
-    ObjectNode otherLicense = request.deepCopy().put("licenseId", "lic-other");
 
-    JsonNode response = evaluate(withToken(otherLicense, token));
-    assertThat(response.get("overrideOutcome").get("failureReason").asText())
+    for (String named : List.of(otherLicense, "lic-other")) {
+      ObjectNode misnamed = withToken(request, token).put("licenseId", named);
+      JsonNode body = json(post(evaluationsUrl(), misnamed.toString(), writer), 400);
+
+      assertThat(body.get("error").get("code").asText()).isEqualTo("VALIDATION_ERROR");
+      JsonNode issue = body.get("error").get("details").get("issues").get(0);
+      assertThat(issue.get("path").asText()).isEqualTo("licenseId");
+      assertThat(issue.get("message").asText())
+          .isEqualTo("is not the license of your organization (" + license + ")");
+    }
+    assertThat(evaluate(withToken(request, token)).get("decision").asText()).isEqualTo("PASS");
+  }
+
+  @Test
+  void aTokenBoundToAnotherOrganizationsLicenseIsBindingMismatch() {
+    ObjectNode request = request("actor-two-orgs", 0.2, 0, license);
+    request.remove("licenseId");
+    JsonNode rejected = evaluate(request);
+    String id = OPERATOR.submit(request, rejected, license);
+    JsonNode token = OPERATOR.approve(id);
+
+    JsonNode other =
+        json(post(evaluationsUrl(), withToken(request, token).toString(), otherWriter), 200);
+
+    assertThat(other.get("decision").asText()).isEqualTo("REJECT_STATE");
+    assertThat(other.get("overrideOutcome").get("failureReason").asText())
         .isEqualTo("BindingMismatch");
+    assertThat(OPERATOR.status(id)).isEqualTo("APPROVED");
+    JsonNode own = evaluate(withToken(request, token));
+    assertThat(own.get("overrideOutcome").get("status").asText()).isEqualTo("Applied");
+  }
+
+  @Test
+  void aUserOfTwoOrganizationsNamesTheLicenseOfTheOneItEvaluatesFor() {
+    OrganizationAdmin admin = SimTestFixture.admin(SIM);
+    admin.addMember(slug, "user-two-orgs", "member");
+    admin.addMember(otherSlug, "user-two-orgs", "member");
+    String jwt = SimTestFixture.jwt("user-two-orgs", Instant.now().plusSeconds(600));
+    ObjectNode unnamed = request("actor-user", 0.5, 0, license);
+    unnamed.remove("licenseId");
+
+    JsonNode required = json(postAsUser(evaluationsUrl(), unnamed.toString(), jwt), 400);
+    JsonNode named =
+        json(
+            postAsUser(
+                evaluationsUrl(), request("actor-user", 0.5, 0, otherLicense).toString(), jwt),
+            200);
+    JsonNode foreign =
+        json(
+            postAsUser(evaluationsUrl(), request("actor-user", 0.5, 0, "lic-x").toString(), jwt),
+            400);
+
+    assertThat(firstIssue(required).get("path").asText()).isEqualTo("licenseId");
+    assertThat(firstIssue(required).get("message").asText())
+        .startsWith("is required: you belong to 2 organizations");
+    assertThat(named.get("decision").asText()).isEqualTo("PASS");
+    assertThat(firstIssue(foreign).get("message").asText())
+        .isEqualTo("is not the license of any of your organizations");
+  }
+
+  private static JsonNode firstIssue(JsonNode error) {
+    return error.get("error").get("details").get("issues").get(0);
   }
 
   @Test
   void aTokenThatIsNoEnvelopeIsInvalidSignature() {
-    ObjectNode request = request("actor-garbage", 0.2, 0, LICENSE);
+    ObjectNode request = request("actor-garbage", 0.2, 0, license);
     request.put("overrideToken", "not-a-token");
     JsonNode response = evaluate(request);
     assertThat(response.get("decision").asText()).isEqualTo("REJECT_STATE");
@@ -181,7 +266,7 @@ class EvaluationFlowIntegrationTest {
 
   @Test
   void needsTheWriteScope() {
-    String body = request("actor-scope", 0.5, 0, LICENSE).toString();
+    String body = request("actor-scope", 0.5, 0, license).toString();
     assertThat(post(evaluationsUrl(), body, reader).statusCode()).isEqualTo(403);
     assertThat(post(evaluationsUrl(), body, null).statusCode()).isEqualTo(401);
   }

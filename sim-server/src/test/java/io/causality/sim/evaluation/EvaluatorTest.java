@@ -29,8 +29,7 @@ class EvaluatorTest {
               new OverrideTokenVerifier(policy, Clock.systemUTC()),
               new CoordinatorClient(
                   URI.create("http://127.0.0.1:1"), Duration.ofMillis(200), Optional.empty()),
-              policy.policyVersion()),
-          "lic");
+              policy.policyVersion()));
 
   private EvaluationInput input(double gamma, String token) throws Exception {
     return new EvaluationRequests(gate)
@@ -45,7 +44,7 @@ class EvaluatorTest {
 
   @Test
   void aPassIgnoresTheTokenAndRedeemsNothing() throws Exception {
-    EvaluationResponse response = evaluator.evaluate(input(0.5, "{\"tokenId\": \"x\"}"));
+    EvaluationResponse response = evaluator.evaluate(input(0.5, "{\"tokenId\": \"x\"}"), "lic");
     assertThat(response.decision()).isEqualTo("PASS");
     assertThat(response.escalation().escalationType()).isEqualTo("NONE");
     assertThat(response.escalation().stepsToBreach()).isEqualTo(16);
@@ -54,7 +53,7 @@ class EvaluatorTest {
 
   @Test
   void aRejectionCarriesTheEscalationAndThePolicyVersion() throws Exception {
-    EvaluationResponse response = evaluator.evaluate(input(0.3, null));
+    EvaluationResponse response = evaluator.evaluate(input(0.3, null), "lic");
     assertThat(response.decision()).isEqualTo("REJECT_STATE");
     assertThat(response.reasonCode()).isEqualTo("GAMMA_BELOW_FLOOR");
     assertThat(response.escalation().escalationType()).isEqualTo("HUMAN_ESCALATION");
@@ -70,7 +69,8 @@ class EvaluatorTest {
             input(
                 0.3,
                 "{\"tokenId\": \"x\", \"keyId\": \"nobody\", \"alg\": \"PS256\", \"payload\": \"{}\","
-                    + " \"signature\": \"AA\"}"));
+                    + " \"signature\": \"AA\"}"),
+            "lic");
     assertThat(response.decision()).isEqualTo("REJECT_STATE");
     assertThat(response.overrideOutcome().failureReason())
         .isEqualTo(OverrideFailureReason.INVALID_SIGNATURE);

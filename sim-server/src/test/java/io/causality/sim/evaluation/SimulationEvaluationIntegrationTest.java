@@ -2,6 +2,7 @@ package io.causality.sim.evaluation;
 
 import static io.causality.sim.evaluation.TwoServices.get;
 import static io.causality.sim.evaluation.TwoServices.json;
+import static io.causality.sim.evaluation.TwoServices.licenseOf;
 import static io.causality.sim.evaluation.TwoServices.post;
 import static io.causality.sim.evaluation.TwoServices.withToken;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,9 +13,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.CoordinatorProcess;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.net.http.HttpResponse;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,11 +37,19 @@ class SimulationEvaluationIntegrationTest {
 
   static String writer;
 
+  /** The license of the writer's organization, which its simulations' evaluations present. */
+  static String license;
+
+  static UUID organizationId;
+
   @BeforeAll
   static void callers() {
     OrganizationAdmin admin = SimTestFixture.admin(SIM);
-    String slug = SimTestFixture.organization(admin, "community").slug();
-    writer = admin.createApiKey(slug, "simulation:read,simulation:write").key();
+    OrganizationRow organization = SimTestFixture.organization(admin, "community");
+    writer =
+        admin.createApiKey(organization.slug(), "simulation:read,simulation:write,org:read").key();
+    organizationId = organization.id();
+    license = licenseOf(sim(""), organizationId, writer);
   }
 
   @AfterAll
@@ -89,10 +100,9 @@ class SimulationEvaluationIntegrationTest {
   @Test
   void aSimulationBelowTheFloorIsSubmittedApprovedAndOverridden() {
     String id = simulation(0.2, 0.3, 5);
-    JsonNode answer =
-        evaluateSimulation(
-            id, "{\"submit\":true,\"licenseId\":\"lic-sim\",\"actorId\":\"ops-bot\"}");
+    JsonNode answer = evaluateSimulation(id, "{\"submit\":true,\"actorId\":\"ops-bot\"}");
     JsonNode request = answer.get("evaluationRequest");
+    assertThat(request.get("licenseId").asText()).isEqualTo(license);
     assertThat(request.get("snapshot").get("metrics").get("gamma").asDouble())
         .isCloseTo(0.25, within(1e-9));
     assertThat(request.get("snapshot").get("metrics").get("tick").asLong()).isEqualTo(4);
@@ -109,6 +119,7 @@ class SimulationEvaluationIntegrationTest {
     assertThat(stored.get("status").asText()).isEqualTo("PENDING");
     assertThat(stored.get("source").asText()).isEqualTo("sim-server");
     assertThat(stored.get("actorId").asText()).isEqualTo("ops-bot");
+    assertThat(stored.get("licenseId").asText()).isEqualTo(license);
     JsonNode feed = stored.get("sentinelFeed");
     assertThat(feed.get("historicalWindow")).hasSize(5);
     assertThat(feed.get("gammaFloor").asDouble()).isEqualTo(0.35);
@@ -149,5 +160,42 @@ class SimulationEvaluationIntegrationTest {
             post(sim("/v1/simulations/" + id + "/evaluations"), "{\"sumbit\":true}", writer)
                 .statusCode())
         .isEqualTo(400);
+  }
+
+  @Test
+  void aBodyThatNamesAnotherLicenseIs400AndTheOwnLicenseIsAccepted() {
+    String id = simulation(0.5, 0.5, 1);
+
+    HttpResponse<String> refused =
+        post(sim("/v1/simulations/" + id + "/evaluations"), "{\"licenseId\":\"lic-sim\"}", writer);
+
+    JsonNode issue = json(refused, 400).get("error").get("details").get("issues").get(0);
+    assertThat(issue.get("path").asText()).isEqualTo("licenseId");
+    assertThat(issue.get("message").asText())
+        .isEqualTo("is not the license of your organization (" + license + ")");
+    JsonNode own = evaluateSimulation(id, "{\"licenseId\":\"" + license + "\"}");
+    assertThat(own.get("evaluationRequest").get("licenseId").asText()).isEqualTo(license);
+  }
+
+  @Test
+  void anOrganizationWithoutALicenseCannotEvaluate() {
+    OrganizationAdmin admin = SimTestFixture.admin(SIM);
+    OrganizationRow unlicensed = SimTestFixture.organization(admin, "community");
+    String key = admin.createApiKey(unlicensed.slug(), "simulation:read,simulation:write").key();
+    SimTestFixture.jdbi(SIM)
+        .useHandle(
+            handle ->
+                handle.execute("DELETE FROM licenses WHERE organization_id = ?", unlicensed.id()));
+    String body =
+        TwoServices.request("actor-unlicensed", 0.2, 0, "x").without("licenseId").toString();
+
+    JsonNode refused = json(post(sim("/v1/evaluations"), body, key), 403);
+
+    assertThat(refused.get("error").get("code").asText()).isEqualTo("FORBIDDEN");
+    assertThat(refused.get("error").get("message").asText())
+        .isEqualTo(
+            "Organization "
+                + unlicensed.id()
+                + " has no license: an evaluation presents its organization's license");
   }
 }

@@ -72,8 +72,30 @@ public final class TwoServices {
     return send(builder);
   }
 
+  /** Posts as a user, with {@code Authorization: Bearer jwt}. */
+  public static HttpResponse<String> postAsUser(String url, String body, String jwt) {
+    return send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Content-Type", "application/json")
+            .header("Authorization", "Bearer " + jwt)
+            .POST(HttpRequest.BodyPublishers.ofString(body)));
+  }
+
   public static HttpResponse<String> get(String url) {
     return send(HttpRequest.newBuilder(URI.create(url)));
+  }
+
+  public static HttpResponse<String> get(String url, String apiKey) {
+    return send(HttpRequest.newBuilder(URI.create(url)).header("X-Api-Key", apiKey));
+  }
+
+  /**
+   * The license id of the organization of {@code apiKey} (which needs {@code org:read}), as {@code
+   * GET /v1/organizations/{id}/license} answers it: the license an evaluation presents.
+   */
+  public static String licenseOf(String simBaseUrl, UUID organizationId, String apiKey) {
+    String url = simBaseUrl + "/v1/organizations/" + organizationId + "/license";
+    return json(get(url, apiKey), 200).get("id").asText();
   }
 
   private static HttpResponse<String> send(HttpRequest.Builder request) {

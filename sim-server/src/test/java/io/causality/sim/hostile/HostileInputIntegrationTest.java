@@ -253,12 +253,12 @@ class HostileInputIntegrationTest {
         JSON.readTree("{\"action\":\"play\",\"speed\":10}"));
     templates.put(
         "POST /v1/simulations/{id}/evaluations",
-        JSON.readTree("{\"actorId\":\"actor-1\",\"licenseId\":\"lic-1\",\"submit\":false}"));
+        JSON.readTree("{\"actorId\":\"actor-1\",\"submit\":false}"));
     templates.put(
         "POST /v1/evaluations",
         JSON.readTree(
             """
-        {"envelopeVersion": 1, "requestId": "r-1", "actorId": "actor-1", "licenseId": "lic-1",
+        {"envelopeVersion": 1, "requestId": "r-1", "actorId": "actor-1",
          "snapshot": {"timestamp": "2026-01-31T12:00:00Z",
                       "metrics": {"gamma": 0.2, "gammaTrend": -0.01}},
          "overrideToken": {"tokenId": "00000000-0000-4000-8000-000000000000",

@@ -5,9 +5,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The standard error responses of the coordinator: a caller's bearer token authenticates, and the
- * coordinator limits no rates (no 429). Resources declare only what is particular to an operation:
- * the 409 codes, and a 400 that names what is checked.
+ * The standard error responses of the coordinator: a caller's bearer token authenticates. Resources
+ * declare only what is particular to an operation: the 409 codes, a 400 that names what is checked,
+ * and the 429 of the two rate-limited operations (submit and redeem), which no other one answers.
  */
 public final class CoordinatorStandardResponses extends StandardResponses {
   /** The security scheme of the callers' bearer tokens. */

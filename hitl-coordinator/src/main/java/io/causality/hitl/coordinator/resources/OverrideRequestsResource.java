@@ -6,6 +6,8 @@ import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.Roles;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
+import io.causality.hitl.coordinator.ratelimit.Budget;
+import io.causality.hitl.coordinator.ratelimit.RateLimited;
 import io.causality.hitl.protocol.OverrideRequestList;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import io.causality.hitl.protocol.SubmitOverrideResponse;
@@ -47,6 +49,7 @@ public final class OverrideRequestsResource {
   @Timed
   @ExceptionMetered
   @RolesAllowed(Roles.SUBMITTER)
+  @RateLimited(Budget.SUBMISSIONS)
   @Operation(
       summary = "Submit an override request",
       description =
@@ -63,6 +66,9 @@ public final class OverrideRequestsResource {
       description =
           "DEDUPLICATED (with coordinatorRequestId and deduplicated: true), "
               + "DENY_COOLDOWN or MATERIAL_CHANGE_REQUIRED")
+  @ApiResponse(
+      responseCode = "429",
+      description = "RATE_LIMITED: the caller's submissions of this period are spent; Retry-After")
   public Response submit(
       @Parameter(hidden = true) @Auth Caller caller, @Valid SubmitOverrideRequest body) {
     SubmitOverrideResponse created = overrides.submit(body, caller.auditActor());

@@ -6,6 +6,8 @@ import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.Roles;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
+import io.causality.hitl.coordinator.ratelimit.Budget;
+import io.causality.hitl.coordinator.ratelimit.RateLimited;
 import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.RedeemResponse;
 import io.dropwizard.auth.Auth;
@@ -41,12 +43,16 @@ public final class OverrideTokensResource {
   @Timed
   @ExceptionMetered
   @RolesAllowed(Roles.REDEEMER)
+  @RateLimited(Budget.REDEMPTIONS)
   @Operation(
       summary = "Redeem an override token (single use)",
       description =
           "Every outcome is a 200: ACCEPTED (once, atomically in the database), "
               + "REPLAY_DETECTED, UNKNOWN_TOKEN, BINDING_MISMATCH or EXPIRED. Role redeemer.")
   @ApiResponse(responseCode = "200", description = "The outcome", useReturnTypeSchema = true)
+  @ApiResponse(
+      responseCode = "429",
+      description = "RATE_LIMITED: the caller's redemptions of this period are spent; Retry-After")
   public RedeemResponse redeem(
       @Parameter(hidden = true) @Auth Caller caller, @Valid RedeemRequest body) {
     return overrides.redeem(body, caller.auditActor());

@@ -89,10 +89,17 @@ class CoordinatorStandardResponsesTest {
   }
 
   @Test
-  void theCoordinatorLimitsNoRatesAndHealthNeedsNoToken() {
+  void onlySubmitAndRedeemAreRateLimitedAndHealthNeedsNoToken() {
     Map<String, ApiResponses> operations = operations();
+    Set<String> limited = Set.of("POST /v1/override-requests", "POST /v1/override-tokens/redeem");
     operations.forEach(
-        (name, responses) -> assertThat(responses).as(name).doesNotContainKey("429"));
+        (name, responses) -> {
+          if (limited.contains(name)) {
+            assertThat(responses.get("429").getDescription()).as(name).contains("RATE_LIMITED");
+          } else {
+            assertThat(responses).as(name).doesNotContainKey("429");
+          }
+        });
     assertThat(operations.get("GET /healthz")).doesNotContainKeys("401", "403");
   }
 }
