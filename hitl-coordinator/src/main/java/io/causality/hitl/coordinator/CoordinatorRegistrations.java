@@ -9,6 +9,7 @@ import io.causality.hitl.coordinator.auth.RoleFeature;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.errors.OverrideExceptionMapper;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
+import io.causality.hitl.coordinator.resources.AuditEventsResource;
 import io.causality.hitl.coordinator.resources.HealthzResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestsResource;
@@ -81,7 +82,8 @@ final class CoordinatorRegistrations {
             new HealthzResource(health),
             new OverrideRequestsResource(context.overrides()),
             new OverrideRequestResource(context.overrides()),
-            new OverrideTokensResource(context.overrides()))
+            new OverrideTokensResource(context.overrides()),
+            new AuditEventsResource(context.audit()))
         .forEach(environment.jersey()::register);
   }
 }

@@ -11,11 +11,22 @@ import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.junit.jupiter.api.Test;
 
-/** Audit rows are immutable: no DAO statement updates or deletes one. */
+/**
+ * Audit rows are immutable: no DAO statement updates or deletes one. The one exception fills the
+ * empty chain columns of an event written before the chain existed, never its content.
+ */
 class AuditImmutabilityTest {
 
   private static final List<Class<?>> DAOS =
-      List.of(OverrideRequestDao.class, IssuedTokenDao.class, AuditEventDao.class);
+      List.of(
+          OverrideRequestDao.class,
+          IssuedTokenDao.class,
+          AuditEventDao.class,
+          AuditChainStatements.class);
+
+  private static final String LINK_UNCHAINED =
+      "update audit_events set chain_seq = :sequence, previous_hash = :previoushash,"
+          + " event_hash = :hash where id = :id and chain_seq is null";
 
   @Test
   void noStatementUpdatesOrDeletesAuditEvents() {
@@ -23,7 +34,8 @@ class AuditImmutabilityTest {
         DAOS.stream()
             .flatMap(dao -> Arrays.stream(dao.getMethods()))
             .flatMap(AuditImmutabilityTest::sql)
-            .map(s -> s.toLowerCase(Locale.ROOT).replaceAll("\\s+", " "))
+            .map(s -> s.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip())
+            .filter(s -> !s.equals(LINK_UNCHAINED))
             .toList();
 
     assertThat(statements)
