@@ -7,6 +7,7 @@ import io.causality.hitl.protocol.AuditEventPage;
 import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.ChainedAuditEvent;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
@@ -36,6 +37,16 @@ public final class AuditTrail {
   /** Recomputes the whole chain; names the first event that does not fit. */
   public ChainVerification verify() {
     return new AuditChainVerifier(events).verify();
+  }
+
+  /** The sequence of the last event appended; 0 while the chain is empty. */
+  public long headSequence() {
+    return events.head().sequence();
+  }
+
+  /** Up to {@code limit} events after {@code sequence}, in chain order. */
+  public List<ChainedAuditEvent> after(long sequence, int limit) {
+    return events.chainAfter(sequence, limit).stream().map(AuditTrail::toEvent).toList();
   }
 
   /** What a page of events asks for; an absent member matches every event. */

@@ -5,10 +5,12 @@ import com.codahale.metrics.annotation.Timed;
 import io.causality.hitl.coordinator.auth.Roles;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
+import io.causality.hitl.coordinator.events.AuditEventStreams;
 import io.causality.hitl.protocol.AuditEventPage;
 import io.causality.hitl.protocol.AuditEventType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
@@ -19,10 +21,14 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -34,9 +40,11 @@ import java.util.UUID;
 @Tag(name = "Audit events")
 public final class AuditEventsResource {
   private final AuditTrail audit;
+  private final AuditEventStreams streams;
 
-  public AuditEventsResource(AuditTrail audit) {
+  public AuditEventsResource(AuditTrail audit, AuditEventStreams streams) {
     this.audit = Objects.requireNonNull(audit, "audit");
+    this.streams = Objects.requireNonNull(streams, "streams");
   }
 
   @GET
@@ -86,5 +94,34 @@ public final class AuditEventsResource {
             Optional.ofNullable(from).map(Rfc3339Time::instant),
             Optional.ofNullable(to).map(Rfc3339Time::instant));
     return audit.page(query, limit, offset);
+  }
+
+  @GET
+  @Path("stream")
+  @Produces(MediaType.SERVER_SENT_EVENTS)
+  @Timed
+  @ExceptionMetered
+  @RolesAllowed(Roles.OPERATOR)
+  @Operation(
+      summary = "Live audit events (Server-Sent Events)",
+      description =
+          "Each audit event as it is written, on any instance sharing the database: event "
+              + "'audit', id its sequence, data the event as the list shows it; a comment every "
+              + "15 seconds. Send Last-Event-ID to resume after that sequence; without it the "
+              + "stream starts from now. Role operator.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "The event stream",
+      content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS))
+  @ApiResponse(responseCode = "400", description = "A malformed Last-Event-ID")
+  public void stream(
+      @Parameter(
+              description = "The sequence of the last event received, to resume after it",
+              schema = @Schema(type = "string", example = "41"))
+          @HeaderParam("Last-Event-ID")
+          LastAuditEventId lastEventId,
+      @Context SseEventSink sink,
+      @Context Sse sse) {
+    streams.open(Optional.ofNullable(lastEventId).map(LastAuditEventId::sequence), sink, sse);
   }
 }
