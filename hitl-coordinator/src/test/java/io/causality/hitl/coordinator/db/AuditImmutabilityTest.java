@@ -49,6 +49,21 @@ class AuditImmutabilityTest {
     assertThat(statements).anyMatch(s -> s.startsWith("insert into audit_events"));
   }
 
+  /**
+   * A statement of its own that inserts into audit_events (in a transition's DAO, say) would skip
+   * the chain: only AuditEventDao.insert, through the chain's statements, writes an event.
+   */
+  @Test
+  void onlyTheChainInsertsAuditEvents() {
+    assertThat(
+            DAOS.stream()
+                .filter(dao -> dao != AuditChainStatements.class)
+                .flatMap(dao -> Arrays.stream(dao.getMethods()))
+                .flatMap(AuditImmutabilityTest::sql)
+                .map(s -> s.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip()))
+        .noneMatch(s -> s.contains("into audit_events"));
+  }
+
   @Test
   void theAuditDaoOnlyInserts() {
     assertThat(
