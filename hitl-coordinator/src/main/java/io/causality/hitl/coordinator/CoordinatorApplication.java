@@ -2,6 +2,7 @@ package io.causality.hitl.coordinator;
 
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
+import io.causality.hitl.coordinator.cli.AuditCommand;
 import io.causality.hitl.coordinator.cli.CoordinatorServerCommand;
 import io.causality.hitl.coordinator.cli.DevInitCommand;
 import io.causality.hitl.coordinator.cli.HitlCommand;
@@ -57,6 +58,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     bootstrap.addCommand(new KeysCommand());
     bootstrap.addCommand(new PolicyCommand());
     bootstrap.addCommand(new HitlCommand<>(this));
+    bootstrap.addCommand(new AuditCommand<>(CoordinatorConfiguration.class));
     bootstrap.addBundle(
         new MigrationsBundle<>() {
           @Override

@@ -3,6 +3,7 @@ package io.causality.hitl.coordinator;
 import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.hitl.coordinator.auth.CallerAuthenticator;
+import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
@@ -20,7 +21,10 @@ import org.slf4j.LoggerFactory;
  * override service over the database.
  */
 record CoordinatorContext(
-    StartupReport checked, CallerAuthenticator callers, OverrideService overrides) {
+    StartupReport checked,
+    CallerAuthenticator callers,
+    OverrideService overrides,
+    AuditTrail audit) {
   private static final Logger LOG = LoggerFactory.getLogger(CoordinatorContext.class);
 
   /** Checks the policy and keys, opens (and migrates, if configured) the database. */
@@ -36,7 +40,7 @@ record CoordinatorContext(
             checked.policy(),
             checked.signers(),
             configuration.buildOverrideSettings());
-    return new CoordinatorContext(checked, callers, overrides);
+    return new CoordinatorContext(checked, callers, overrides, chainedAuditTrail(jdbi));
   }
 
   /** The spec's five checks, and the policy's signature when a trusted key is configured. */
@@ -58,6 +62,19 @@ record CoordinatorContext(
       StartupMigrations.apply(dataSource);
     }
     return ServiceJdbi.build(env, factory, dataSource);
+  }
+
+  /**
+   * The audit trail, with the events an older version wrote linked into the chain before anything
+   * is served (docs/coordinator.md, "Audit chain").
+   */
+  private static AuditTrail chainedAuditTrail(Jdbi jdbi) {
+    AuditTrail audit = new AuditTrail(jdbi);
+    int linked = audit.chainExisting();
+    if (linked > 0) {
+      LOG.info("Audit chain: linked {} events written before the chain existed", linked);
+    }
+    return audit;
   }
 
   /** What the coordinator serves with, once everything is registered. */

@@ -8,9 +8,11 @@ import io.causality.hitl.coordinator.auth.CallerAuthFilter;
 import io.causality.hitl.coordinator.auth.RoleFeature;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.errors.OverrideExceptionMapper;
+import io.causality.hitl.coordinator.events.AuditEventStreams;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.causality.hitl.coordinator.ratelimit.CallerLimiters;
 import io.causality.hitl.coordinator.ratelimit.RateLimitFilter;
+import io.causality.hitl.coordinator.resources.AuditEventsResource;
 import io.causality.hitl.coordinator.resources.HealthzResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestsResource;
@@ -21,6 +23,7 @@ import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.jetty.HttpConnectorFactory;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -82,6 +85,16 @@ final class CoordinatorRegistrations {
     }
   }
 
+  /** The live audit event streams, polled every half second and closed when the server stops. */
+  private static AuditEventStreams auditStreams(
+      Environment environment, CoordinatorContext context) {
+    AuditEventStreams streams =
+        new AuditEventStreams(context.audit(), Duration.ofMillis(500), Duration.ofSeconds(15));
+    environment.lifecycle().manage(streams);
+    environment.lifecycle().addEventListener(streams);
+    return streams;
+  }
+
   /** The answers to refused overrides, and the resources. */
   static void resources(Environment environment, CoordinatorContext context) {
     environment.jersey().register(new OverrideExceptionMapper());
@@ -94,7 +107,8 @@ final class CoordinatorRegistrations {
             new HealthzResource(health),
             new OverrideRequestsResource(context.overrides()),
             new OverrideRequestResource(context.overrides()),
-            new OverrideTokensResource(context.overrides()))
+            new OverrideTokensResource(context.overrides()),
+            new AuditEventsResource(context.audit(), auditStreams(environment, context)))
         .forEach(environment.jersey()::register);
   }
 }

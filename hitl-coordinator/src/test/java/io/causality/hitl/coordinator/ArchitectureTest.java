@@ -8,6 +8,8 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import io.causality.common.testing.PackageMap;
+import io.causality.hitl.coordinator.db.AuditChainStatements;
+import io.causality.hitl.coordinator.db.AuditEventDao;
 
 /**
  * The package rules of the coordinator's main classes (docs/architecture.md): no cycles, and
@@ -32,6 +34,20 @@ class ArchitectureTest {
           .resideInAPackage("io.causality.hitl.coordinator.db..")
           .because("resources are thin: they call domain classes, which own the DAOs and rows");
 
+  @ArchTest
+  static final ArchRule auditEventsAreWrittenOnlyIntoTheChain =
+      noClasses()
+          .that()
+          .doNotHaveFullyQualifiedName(AuditEventDao.class.getName())
+          .and()
+          .doNotHaveFullyQualifiedName(AuditChainStatements.class.getName())
+          .should()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName(AuditChainStatements.class.getName())
+          .because(
+              "every audit event is written by AuditEventDao.insert, which links it into the"
+                  + " hash chain under the head's lock");
+
   /** docs/architecture.md, "Package map": what each package may import. */
   @ArchTest
   static final ArchRule packagesImportOnlyWhatTheMapAllows =
@@ -45,8 +61,9 @@ class ArchitectureTest {
           .allow("errors", "core")
           .allow("auth", "config", "policy")
           .allow("ratelimit", "auth", "config")
-          .allow("resources", "auth", "core", "ratelimit")
-          .allow("cli", "cli.dashboard", "policy")
+          .allow("events", "core")
+          .allow("resources", "auth", "core", "events", "ratelimit")
+          .allow("cli", "cli.dashboard", "core", "policy")
           .allow("cli.dashboard")
           .allow("docs")
           .rule();

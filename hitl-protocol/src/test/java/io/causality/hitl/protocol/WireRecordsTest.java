@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +44,31 @@ class WireRecordsTest {
     assertJsonEquals(unknown, "wire/redeem-response-unknown.json");
     assertRoundTrip(accepted, RedeemResponse.class);
     assertRoundTrip(unknown, RedeemResponse.class);
+  }
+
+  /**
+   * The fixture's hashes were computed outside Java (sorted-key compact JSON, SHA-256): a client
+   * recomputes each from the event's other members, as docs/coordinator-protocol.md says.
+   */
+  @Test
+  void auditEventPageFixtureAndItsHashes() throws Exception {
+    AuditEventPage page =
+        mapper.readValue(fixture("wire/audit-event-page.json"), AuditEventPage.class);
+
+    assertThat(page.pagination()).isEqualTo(new AuditEventPage.Pagination(50, 0, 2));
+    ChainedAuditEvent denied = page.data().get(1);
+    assertThat(denied.eventType()).isEqualTo(AuditEventType.DENIED);
+    assertThat(denied.timestamp()).isEqualTo(Instant.parse("2026-01-31T12:04:10Z"));
+    assertThat(denied.previousHash()).isEqualTo(page.data().get(0).hash());
+    for (ChainedAuditEvent event : page.data()) {
+      ObjectNode content = mapper.valueToTree(event);
+      content.remove("hash");
+      assertThat(CanonicalJson.sha256Hex(content)).isEqualTo(event.hash());
+    }
+    // through text: the tree of a long member is a LongNode, the fixture's an IntNode
+    assertThat(mapper.readTree(mapper.writeValueAsString(page)))
+        .isEqualTo(mapper.readTree(fixture("wire/audit-event-page.json")));
+    assertRoundTrip(page, AuditEventPage.class);
   }
 
   @Test

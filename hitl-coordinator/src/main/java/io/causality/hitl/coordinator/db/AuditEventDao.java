@@ -1,25 +1,68 @@
 package io.causality.hitl.coordinator.db;
 
 import java.util.List;
+import org.jdbi.v3.sqlobject.CreateSqlObject;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
-import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+import org.jdbi.v3.sqlobject.transaction.Transaction;
 
 /**
- * The audit trail. Insert and read only: there is deliberately no update or delete, and the schema
- * allows each event type once per request.
+ * The audit trail, a hash chain (docs/coordinator-protocol.md, "Audit chain"). Insert and read
+ * only: there is deliberately no update or delete, and the schema allows each event type once per
+ * request. {@link #insert} is the only way an event is written, and it links the event into the
+ * chain.
  */
 @RegisterRowMapper(AuditEventRowMapper.class)
+@RegisterRowMapper(ChainedAuditEventRowMapper.class)
+@RegisterRowMapper(ChainHeadMapper.class)
 public interface AuditEventDao {
 
-  @SqlUpdate(
-      """
-            INSERT INTO audit_events
-                (id, coordinator_request_id, event_type, actor_id, occurred_at, note)
-            VALUES (:id, :coordinatorRequestId, :eventType, :actorId, :occurredAt, :note)
-            """)
-  void insert(@BindMethods AuditEventRow event);
+  @CreateSqlObject
+  AuditChainStatements chain();
+
+  /**
+   * Appends an event to the chain, in the caller's transaction when there is one (every transition
+   * of {@link OverrideRequestDao} and {@link IssuedTokenDao}): locks the head, hashes the event
+   * after it, stores both. Concurrent writers, on any instance, wait for the head.
+   *
+   * @return the event as stored, with its place and hashes
+   */
+  @Transaction
+  default ChainedAuditEventRow insert(AuditEventRow event) {
+    AuditEventRow stored = AuditChain.stored(event);
+    ChainHead head = chain().lockHead();
+    long sequence = head.sequence() + 1;
+    String hash = AuditChain.hash(stored, sequence, head.hash());
+    chain().insertLinked(stored, sequence, head.hash(), hash);
+    chain().advanceHead(sequence, hash);
+    return new ChainedAuditEventRow(sequence, stored, head.hash(), hash);
+  }
+
+  /**
+   * Links the events written before the chain existed (an upgraded database), in the order they
+   * happened, after the current head. Run at start; another instance starting at once waits for the
+   * head and then finds nothing left.
+   *
+   * @return how many events were linked
+   */
+  @Transaction
+  default int chainUnchained() {
+    ChainHead head = chain().lockHead();
+    List<AuditEventRow> unchained = chain().unchained();
+    long sequence = head.sequence();
+    String previous = head.hash();
+    for (AuditEventRow event : unchained) {
+      sequence++;
+      String hash = AuditChain.hash(event, sequence, previous);
+      chain().linkUnchained(event.id(), sequence, previous, hash);
+      previous = hash;
+    }
+    if (!unchained.isEmpty()) {
+      chain().advanceHead(sequence, previous);
+    }
+    return unchained.size();
+  }
 
   /** A request's trail in lifecycle order (time, then the order transitions can happen). */
   @SqlQuery(
@@ -30,4 +73,31 @@ public interface AuditEventDao {
                      CASE event_type WHEN 'SUBMITTED' THEN 0 WHEN 'REDEEMED' THEN 2 ELSE 1 END
             """)
   List<AuditEventRow> listFor(String coordinatorRequestId);
+
+  /** The head as committed, without a lock. */
+  @SqlQuery("SELECT last_seq, last_hash FROM audit_chain_head WHERE id = 1")
+  ChainHead head();
+
+  /** Up to {@code limit} chained events after place {@code after}, in chain order. */
+  @SqlQuery(
+      """
+            SELECT * FROM audit_events WHERE chain_seq > :after
+            ORDER BY chain_seq LIMIT :limit
+            """)
+  List<ChainedAuditEventRow> chainAfter(long after, int limit);
+
+  /** How many events have no place in the chain (none once the coordinator has started). */
+  @SqlQuery("SELECT COUNT(*) FROM audit_events WHERE chain_seq IS NULL")
+  long countUnchained();
+
+  /** A page of the events that match, in chain order. */
+  @SqlQuery(
+      "SELECT * FROM audit_events WHERE "
+          + AuditFilter.WHERE
+          + " ORDER BY chain_seq LIMIT :limit OFFSET :offset")
+  List<ChainedAuditEventRow> page(@BindMethods AuditFilter filter, int limit, long offset);
+
+  /** How many events match. */
+  @SqlQuery("SELECT COUNT(*) FROM audit_events WHERE " + AuditFilter.WHERE)
+  long count(@BindMethods AuditFilter filter);
 }

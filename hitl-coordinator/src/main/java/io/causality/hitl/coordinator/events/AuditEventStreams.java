@@ -1,0 +1,132 @@
+package io.causality.hitl.coordinator.events;
+
+import io.causality.hitl.coordinator.core.AuditTrail;
+import io.causality.hitl.protocol.ChainedAuditEvent;
+import io.dropwizard.lifecycle.Managed;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.util.component.LifeCycle;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The open audit event streams. One thread polls the chain in the database every {@code poll} and
+ * sends each stream the events after the last one it was sent, in chain order: the database is the
+ * source, so a stream sees the events of every coordinator instance sharing it, and a client
+ * resumes after any sequence it names in {@code Last-Event-ID}. A comment goes to every stream each
+ * {@code heartbeat}, within the connector's idle timeout. When the server starts stopping, every
+ * stream is closed (event streams never finish on their own, and the server would wait for them).
+ */
+public final class AuditEventStreams implements Managed, LifeCycle.Listener {
+  private static final Logger LOG = LoggerFactory.getLogger(AuditEventStreams.class);
+  private static final int BATCH = 100;
+
+  private final AuditTrail audit;
+  private final Duration poll;
+  private final Duration heartbeat;
+  private final Set<AuditStream> streams = ConcurrentHashMap.newKeySet();
+  private final ScheduledExecutorService poller =
+      Executors.newSingleThreadScheduledExecutor(
+          runnable -> {
+            Thread thread = new Thread(runnable, "audit-event-streams");
+            thread.setDaemon(true);
+            return thread;
+          });
+  private long lastHeartbeatNanos = System.nanoTime();
+
+  public AuditEventStreams(AuditTrail audit, Duration poll, Duration heartbeat) {
+    this.audit = Objects.requireNonNull(audit, "audit");
+    this.poll = Objects.requireNonNull(poll, "poll");
+    this.heartbeat = Objects.requireNonNull(heartbeat, "heartbeat");
+  }
+
+  /**
+   * Opens a stream that is sent the events after {@code lastEventId}, or, without one, the events
+   * written from now on.
+   */
+  public void open(Optional<Long> lastEventId, SseEventSink sink, Sse sse) {
+    AuditStream stream = new AuditStream(sink, sse, lastEventId.orElseGet(audit::headSequence));
+    try {
+      // Flushes the answer's headers, so the client knows the stream is open before any event.
+      stream.comment("audit events after " + stream.lastSent());
+      streams.add(stream);
+    } catch (IOException e) {
+      stream.close();
+    }
+  }
+
+  @Override
+  public void start() {
+    poller.scheduleWithFixedDelay(
+        this::pollSafely, poll.toMillis(), poll.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public void stop() {
+    poller.shutdownNow();
+    closeAll();
+  }
+
+  @Override
+  public void lifeCycleStopping(LifeCycle server) {
+    closeAll();
+  }
+
+  private void pollSafely() {
+    try {
+      pollOnce();
+    } catch (RuntimeException e) {
+      // The database may be briefly away: the next poll tries again from the same place.
+      LOG.warn("Audit event streams: polling the chain failed", e);
+    }
+  }
+
+  private void pollOnce() {
+    if (streams.isEmpty()) {
+      return;
+    }
+    boolean beat = System.nanoTime() - lastHeartbeatNanos >= heartbeat.toNanos();
+    if (beat) {
+      lastHeartbeatNanos = System.nanoTime();
+    }
+    long head = audit.headSequence();
+    for (AuditStream stream : streams) {
+      try {
+        catchUp(stream, head);
+        if (beat) {
+          stream.comment("heartbeat");
+        }
+      } catch (IOException e) {
+        streams.remove(stream);
+        stream.close();
+      }
+    }
+  }
+
+  private void catchUp(AuditStream stream, long head) throws IOException {
+    while (stream.lastSent() < head) {
+      List<ChainedAuditEvent> events = audit.after(stream.lastSent(), BATCH);
+      if (events.isEmpty()) {
+        return;
+      }
+      for (ChainedAuditEvent event : events) {
+        stream.send(event);
+      }
+    }
+  }
+
+  private void closeAll() {
+    streams.forEach(AuditStream::close);
+    streams.clear();
+  }
+}
