@@ -3,6 +3,7 @@ package io.causality.hitl.coordinator;
 import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.hitl.coordinator.auth.CallerAuthenticator;
+import io.causality.hitl.coordinator.auth.OperatorCallers;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.coordinator.policy.StartupChecks;
@@ -31,6 +32,8 @@ record CoordinatorContext(
   static CoordinatorContext open(
       CoordinatorConfiguration configuration, Environment environment, Clock clock) {
     StartupReport checked = checkPolicyAndKeys(configuration);
+    OperatorCallers.check(
+        configuration.getCallers(), checked.policy(), configuration.getPolicy().policyFile());
     CallerAuthenticator callers = new CallerAuthenticator(configuration.getCallers());
     Jdbi jdbi = openDatabase(configuration, environment);
     OverrideService overrides =

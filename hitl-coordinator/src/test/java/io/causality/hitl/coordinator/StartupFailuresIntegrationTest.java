@@ -191,6 +191,35 @@ class StartupFailuresIntegrationTest {
   }
 
   @Test
+  void anOperatorCallerWithoutOperatorId() {
+    assertThat(startFailure("configs/callers.yml", "callers[1].operatorId", ""))
+        .hasMessage(
+            "callers[1] (alice): an operator caller names its operatorId, one of the operators"
+                + " [operator-1, operator-2] of policy file "
+                + DEPLOYMENT.policyFile());
+  }
+
+  @Test
+  void anOperatorCallerWhoseOperatorIsNotInThePolicy() {
+    assertThat(startFailure("configs/callers.yml", "callers[1].operatorId", "operator-9"))
+        .hasMessage(
+            "callers[1] (alice): operatorId operator-9 is not one of the operators"
+                + " [operator-1, operator-2] of policy file "
+                + DEPLOYMENT.policyFile());
+  }
+
+  @Test
+  void aQuorumAboveThePolicysOperators() {
+    Path policy = DEPLOYMENT.quorumPolicy(3);
+
+    assertThat(startFailure(MINIMAL, "policy.path", path(policy)))
+        .hasMessage(
+            "policy file "
+                + policy
+                + ": hitl.requiredApprovals 3 exceeds the 2 distinct operators of its authorities");
+  }
+
+  @Test
   void theServeCommandPrintsOneLineAndFails() throws Exception {
     Path missing = DEPLOYMENT.dir().resolve("absent-policy.json");
     Path config =

@@ -119,6 +119,26 @@ public final class TestDeployment {
     return list.toArray(ConfigOverride[]::new);
   }
 
+  /**
+   * {@link #overrides} for configs/operators.yml, whose second authority, ops-2 of operator-2, has
+   * its private key in the deployment folder too.
+   */
+  public ConfigOverride[] operatorOverrides(String... extraKeysAndValues) {
+    Path otherKey = writePrivateKey("ops-2.pem", TestKeyPairs.BOB);
+    List<String> all =
+        new ArrayList<>(List.of("authorities[1].privateKeyPemPath", otherKey.toString()));
+    all.addAll(List.of(extraKeysAndValues));
+    return overrides(all.toArray(String[]::new));
+  }
+
+  /** This deployment's policy with a quorum of {@code requiredApprovals}, signed as trusted. */
+  public Path quorumPolicy(int requiredApprovals) {
+    return writePolicy(
+        "policy-quorum-" + requiredApprovals + ".json",
+        values(AdaptiveEscalationPolicy.DISABLED).withRequiredApprovals(requiredApprovals),
+        TestKeyPairs.POLICY_SIGNING);
+  }
+
   /** A policy with ops-1 and ops-2, signed by {@code signing}, written to {@code name}. */
   public Path writePolicy(String name, PolicyValues values, KeyPair signing) {
     Path signingKey = writePrivateKey("signing-" + name + ".pem", signing);

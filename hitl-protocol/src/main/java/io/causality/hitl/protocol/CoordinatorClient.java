@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * The one client of the coordinator's API on the JDK HTTP client: submission and redemption for the
@@ -39,6 +40,7 @@ public final class CoordinatorClient {
   static final String SUBMIT_PATH = "/v1/override-requests";
   static final String REDEEM_PATH = "/v1/override-tokens/redeem";
   private static final String REQUESTS = SUBMIT_PATH;
+  private static final int ACCEPTED = 202;
 
   private final String baseUrl;
   private final Duration timeout;
@@ -87,10 +89,33 @@ public final class CoordinatorClient {
     return call(getRequest(REQUESTS + "/" + encode(id)), OverrideRequestRecord.class);
   }
 
-  /** Approves a PENDING request; the answer is the signed token. */
+  /**
+   * Approves a PENDING request whose policy needs one approval; the answer is the signed token.
+   * With a quorum above one, use {@link #approval}: the 202 of an approval that does not complete
+   * it is no token, and so comes back here as {@link CoordinatorResult.Unavailable}.
+   */
   public CoordinatorResult<OverrideTokenEnvelope> approve(String id, ApproveOverrideRequest body) {
     return call(
         postRequest(REQUESTS + "/" + encode(id) + "/approve", body), OverrideTokenEnvelope.class);
+  }
+
+  /**
+   * Approves a PENDING request: the signed token when this approval completes the policy's quorum
+   * (200), else the request record with one more approval (202).
+   */
+  public CoordinatorResult<OverrideApproval> approval(String id, ApproveOverrideRequest body) {
+    Attempt attempt = send(postRequest(REQUESTS + "/" + encode(id) + "/approve", body));
+    if (attempt.response() == null) {
+      return new CoordinatorResult.Unavailable<>(unreachable(attempt.failure()));
+    }
+    if (attempt.response().statusCode() == ACCEPTED) {
+      return map(
+          interpret(attempt.response(), OverrideRequestRecord.class),
+          record -> new OverrideApproval(null, record));
+    }
+    return map(
+        interpret(attempt.response(), OverrideTokenEnvelope.class),
+        token -> new OverrideApproval(token, null));
   }
 
   /** Denies a PENDING request; the answer is the updated request. */
@@ -214,6 +239,20 @@ public final class CoordinatorClient {
     }
     return new CoordinatorResult.Unavailable<>(
         "unreadable HTTP " + status + " answer from " + baseUrl);
+  }
+
+  /** The same result with its success body converted; refusals and failures pass unchanged. */
+  private static <T, R> CoordinatorResult<R> map(CoordinatorResult<T> result, Function<T, R> f) {
+    if (result instanceof CoordinatorResult.Success<T> success) {
+      return new CoordinatorResult.Success<>(success.httpStatus(), f.apply(success.value()));
+    }
+    if (result instanceof CoordinatorResult.Refused<T> refused) {
+      return new CoordinatorResult.Refused<>(
+          refused.httpStatus(), refused.errorCode(), refused.message(), refused.rawBody());
+    }
+    CoordinatorResult.Unavailable<T> unavailable = (CoordinatorResult.Unavailable<T>) result;
+    return new CoordinatorResult.Unavailable<>(
+        unavailable.reason(), unavailable.httpStatus(), unavailable.rawBody());
   }
 
   private static JsonNode parseLeniently(String body) {

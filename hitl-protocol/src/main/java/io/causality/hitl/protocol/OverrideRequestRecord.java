@@ -16,6 +16,9 @@ import java.util.List;
  * @param decidedBy the operator who approved or denied
  * @param decidedAt when it was approved or denied
  * @param tokenId the issued token's id once approved
+ * @param submittedBy the authenticated caller that submitted the request; null without callers
+ * @param approvals how many distinct operators have approved so far
+ * @param requiredApprovals how many must approve before the token is issued (the policy's quorum)
  * @param audit the audit trail in lifecycle order; null in list items
  */
 public record OverrideRequestRecord(
@@ -38,4 +41,7 @@ public record OverrideRequestRecord(
     String decidedBy,
     @JsonFormat(shape = JsonFormat.Shape.STRING) Instant decidedAt,
     String tokenId,
+    String submittedBy,
+    int approvals,
+    int requiredApprovals,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<AuditEvent> audit) {}

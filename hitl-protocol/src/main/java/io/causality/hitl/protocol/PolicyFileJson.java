@@ -61,14 +61,16 @@ record PolicyFileJson(
 
   record HitlJson(
       @NotNull(message = INTEGER_MISSING) @Positive(message = POSITIVE) Long maxTokenTtlMs,
-      @Valid AdaptiveJson adaptiveEscalation) {
+      @Valid AdaptiveJson adaptiveEscalation,
+      @Positive(message = POSITIVE) Integer requiredApprovals) {
 
     HitlPolicy toHitl() {
       return new HitlPolicy(
           maxTokenTtlMs,
           adaptiveEscalation == null
               ? AdaptiveEscalationPolicy.DISABLED
-              : adaptiveEscalation.toAdaptive());
+              : adaptiveEscalation.toAdaptive(),
+          requiredApprovals == null ? HitlPolicy.DEFAULT_REQUIRED_APPROVALS : requiredApprovals);
     }
   }
 

@@ -14,7 +14,8 @@ import java.security.PublicKey;
  * { "policy": { "policyVersion": 3,
  *               "authorities": [ { "keyId", "operatorId", "publicKeyPem" } ],
  *               "hitl": { "maxTokenTtlMs", "adaptiveEscalation": { "enabled",
- *                         "cooldownAfterDenyMs", "requireMaterialChangeAfterDeny" } },
+ *                         "cooldownAfterDenyMs", "requireMaterialChangeAfterDeny" },
+ *                         "requiredApprovals" },
  *               "gate": { "mode", "metric", "gammaFloor", "trendMetric" } },
  *   "signature": { "keyId", "alg": "PS256", "value" } }
  * }</pre>

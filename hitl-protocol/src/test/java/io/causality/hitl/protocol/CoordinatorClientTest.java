@@ -210,6 +210,41 @@ class CoordinatorClientTest {
   }
 
   @Test
+  void anApprovalIsTheTokenOn200TheRecordOn202AndARefusalOn409() {
+    answer("/v1/override-requests/r-1/approve", 200, "{\"tokenId\":\"t-1\",\"alg\":\"PS256\"}");
+    answer(
+        "/v1/override-requests/r-2/approve",
+        202,
+        "{\"coordinatorRequestId\":\"r-2\",\"status\":\"PENDING\",\"approvals\":1,"
+            + "\"requiredApprovals\":2}");
+    answer(
+        "/v1/override-requests/r-3/approve",
+        409,
+        "{\"error\":{\"code\":\"ALREADY_APPROVED\",\"message\":\"again\"}}");
+    CoordinatorClient client = new CoordinatorClient(base);
+    ApproveOverrideRequest body = new ApproveOverrideRequest(null, null, null);
+
+    OverrideApproval issued = client.approval("r-1", body).body().orElseThrow();
+    OverrideApproval awaiting = client.approval("r-2", body).body().orElseThrow();
+    CoordinatorResult<OverrideApproval> refused = client.approval("r-3", body);
+
+    assertThat(issued.issued()).hasValueSatisfying(t -> assertThat(t.tokenId()).isEqualTo("t-1"));
+    assertThat(issued.awaiting()).isEmpty();
+    assertThat(awaiting.issued()).isEmpty();
+    assertThat(awaiting.awaiting())
+        .hasValueSatisfying(
+            r -> {
+              assertThat(r.approvals()).isEqualTo(1);
+              assertThat(r.requiredApprovals()).isEqualTo(2);
+            });
+    assertThat(refused)
+        .isInstanceOfSatisfying(
+            CoordinatorResult.Refused.class,
+            r -> assertThat(r.errorCode()).isEqualTo("ALREADY_APPROVED"));
+    assertThat(received.get(0).body()).isEqualTo("{}");
+  }
+
+  @Test
   void aServerErrorIsUnavailableAndKeepsItsStatusAndBody() {
     answer("/v1/override-requests/r-1/deny", 500, "{\"error\":{\"code\":\"INTERNAL\"}}");
 

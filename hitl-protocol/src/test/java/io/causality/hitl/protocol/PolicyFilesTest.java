@@ -49,9 +49,22 @@ class PolicyFilesTest {
     assertThat(file.policy().authorities()).isEmpty();
     assertThat(file.policy().hitl().adaptiveEscalation())
         .isEqualTo(AdaptiveEscalationPolicy.DISABLED);
+    assertThat(file.policy().hitl().requiredApprovals()).isEqualTo(1);
     assertThat(file.policy().gate())
         .isEqualTo(new GatePolicy("state_gate", "gamma", 0.5, "gammaTrend"));
     assertThat(parse("{\"policy\":{\"policyVersion\":1}}").policy().hitlSection()).isEmpty();
+  }
+
+  @Test
+  void aQuorumOfApprovalsIsAPositiveInteger() {
+    String quorum =
+        "{\"policy\":{\"policyVersion\":1,\"hitl\":{\"maxTokenTtlMs\":1000,"
+            + "\"requiredApprovals\":%s}}}";
+
+    assertThat(parse(quorum.formatted("2")).policy().hitl().requiredApprovals()).isEqualTo(2);
+    assertThatThrownBy(() -> parse(quorum.formatted("0")))
+        .isInstanceOf(PolicyFormatException.class)
+        .hasMessageContaining("policy.hitl.requiredApprovals: must be a positive integer");
   }
 
   @ParameterizedTest

@@ -12,14 +12,22 @@ import java.util.Set;
  * @param id the caller's configured id; never a token
  * @param roles what the caller may do, see {@link Roles}
  * @param configured whether the caller authenticated as a configured caller
+ * @param operator the policy operator an operator caller is (its {@code operatorId}); null for
+ *     other callers and the open caller
  */
-public record Caller(String id, Set<String> roles, boolean configured) implements Principal {
+public record Caller(String id, Set<String> roles, boolean configured, String operator)
+    implements Principal {
   /** Every request when no callers are configured. */
-  public static final Caller OPEN = new Caller("local", Roles.ALL, false);
+  public static final Caller OPEN = new Caller("local", Roles.ALL, false, null);
 
   public Caller {
     Objects.requireNonNull(id, "id");
     roles = Set.copyOf(roles);
+  }
+
+  /** The operator this caller is, as the policy's authorities name it. */
+  public Optional<String> operatorId() {
+    return Optional.ofNullable(operator);
   }
 
   @Override

@@ -40,7 +40,8 @@ public final class CallerAuthenticator
       }
       Entry entry =
           new Entry(
-              digest(config.token()), new Caller(config.id(), Set.copyOf(config.roles()), true));
+              digest(config.token()),
+              new Caller(config.id(), Set.copyOf(config.roles()), true, operatorOf(config)));
       if (match(entries, entry.digest()).isPresent()) {
         throw new StartupCheckException(
             "callers["
@@ -52,6 +53,11 @@ public final class CallerAuthenticator
       entries.add(entry);
     }
     this.callers = List.copyOf(entries);
+  }
+
+  /** The operator an operator caller is; other callers decide nothing. */
+  private static String operatorOf(CallerConfig config) {
+    return config.roles().contains(Roles.OPERATOR) ? config.operatorId() : null;
   }
 
   /** Whether no callers are configured: the API is open to this machine. */

@@ -8,6 +8,7 @@ import io.causality.hitl.coordinator.cli.dashboard.Dashboard;
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.OverrideApproval;
 import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
@@ -57,6 +58,10 @@ public final class HitlCommand<C extends Configuration> extends Command {
   private static final ObjectMapper JSON =
       ProtocolJson.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final ObjectMapper ONE_LINE = ProtocolJson.newMapper();
+  private static final String KEY_HELP =
+      "the authority key id; required without $"
+          + TOKEN_VARIABLE
+          + ", else optional when the token's operator has one key";
 
   private final ServeCommand<C> server;
   private final UnaryOperator<String> environment;
@@ -102,8 +107,7 @@ public final class HitlCommand<C extends Configuration> extends Command {
     client(operations, "dashboard", "the terminal dashboard of pending requests")
         .addArgument("--key-id")
         .dest("keyId")
-        .required(true)
-        .help("the authority key id for the approvals and denials made from the dashboard");
+        .help(KEY_HELP + " for the approvals and denials made from the dashboard");
   }
 
   private static Subparser client(Subparsers operations, String name, String help) {
@@ -125,11 +129,7 @@ public final class HitlCommand<C extends Configuration> extends Command {
   private static Subparser decision(Subparsers operations, String name, String help) {
     Subparser parser = client(operations, name, help);
     parser.addArgument("id").help("coordinatorRequestId");
-    parser
-        .addArgument("--key-id")
-        .dest("keyId")
-        .required(true)
-        .help("the authority key id; its operator is recorded as the decider");
+    parser.addArgument("--key-id").dest("keyId").help(KEY_HELP);
     parser.addArgument("--note").help("operator note for the audit trail");
     return parser;
   }
@@ -164,6 +164,7 @@ public final class HitlCommand<C extends Configuration> extends Command {
         "dashboard".equals(operation)
             ? Dashboard.REQUEST_TIMEOUT
             : CoordinatorClient.DEFAULT_TIMEOUT;
+    requireKeyOrOperator(operation, namespace);
     CoordinatorClient client =
         new CoordinatorClient(URI.create(namespace.getString("url")), timeout, token());
     switch (operation) {
@@ -187,6 +188,18 @@ public final class HitlCommand<C extends Configuration> extends Command {
     }
   }
 
+  /**
+   * Without a token the coordinator knows no operator, so only a named key can say who decides (a
+   * usage error, nothing sent); with one, the coordinator takes the operator's only key.
+   */
+  private void requireKeyOrOperator(String operation, Namespace namespace) {
+    boolean decides = List.of("approve", "deny", "dashboard").contains(operation);
+    if (decides && namespace.getString("keyId") == null && token().isEmpty()) {
+      throw new OperatorException.Usage(
+          "hitl " + operation + " needs --key-id, or an operator's token in $" + TOKEN_VARIABLE);
+    }
+  }
+
   private Optional<String> token() {
     return Optional.ofNullable(environment.apply(TOKEN_VARIABLE)).filter(token -> !token.isBlank());
   }
@@ -204,17 +217,27 @@ public final class HitlCommand<C extends Configuration> extends Command {
     out.println(namespace.getBoolean("json") ? pretty(request) : RequestTables.detail(request));
   }
 
-  /** The envelope alone on standard output, so that {@code > token.json} captures it. */
+  /**
+   * The envelope alone on standard output, so that {@code > token.json} captures it; an approval
+   * short of the policy's quorum prints nothing there, and says so on standard error.
+   */
   private static void approve(
       CoordinatorClient client, Namespace namespace, PrintStream out, PrintStream err)
       throws IOException {
     String id = namespace.getString("id");
-    String keyId = namespace.getString("keyId");
     ApproveOverrideRequest body =
-        new ApproveOverrideRequest(keyId, namespace.getString("note"), namespace.getLong("ttl"));
-    OverrideTokenEnvelope envelope = OperatorException.answerOf(client.approve(id, body));
+        new ApproveOverrideRequest(
+            namespace.getString("keyId"), namespace.getString("note"), namespace.getLong("ttl"));
+    OverrideApproval approval = OperatorException.answerOf(client.approval(id, body));
+    if (approval.awaiting().isPresent()) {
+      err.println(
+          "approval of " + id + " recorded: " + RequestTables.approvals(approval.pending()));
+      return;
+    }
+    OverrideTokenEnvelope envelope = approval.token();
     out.println(ONE_LINE.writeValueAsString(envelope));
-    err.println("approved " + id + " with key " + keyId + ": token " + envelope.tokenId());
+    err.println(
+        "approved " + id + " with key " + envelope.keyId() + ": token " + envelope.tokenId());
   }
 
   private static void deny(CoordinatorClient client, Namespace namespace, PrintStream out) {

@@ -4,10 +4,11 @@ import io.causality.hitl.protocol.CoordinatorResult;
 
 /**
  * Why an operator tool could not do what it was asked, with the process exit status the {@code
- * hitl} commands promise: 1 when the coordinator refused, 3 when it could not be reached.
+ * hitl} commands promise: 1 when the coordinator refused, 2 for arguments that cannot work (found
+ * before anything is sent), 3 when the coordinator could not be reached.
  */
 public abstract sealed class OperatorException extends RuntimeException
-    permits OperatorException.Refused, OperatorException.Unreachable {
+    permits OperatorException.Refused, OperatorException.Unreachable, OperatorException.Usage {
   private static final long serialVersionUID = 1L;
 
   /** The coordinator refused the call. */
@@ -66,6 +67,20 @@ public abstract sealed class OperatorException extends RuntimeException
     @Override
     public int exitStatus() {
       return UNREACHABLE;
+    }
+  }
+
+  /** Arguments that parse but cannot work together; nothing was sent. */
+  public static final class Usage extends OperatorException {
+    private static final long serialVersionUID = 1L;
+
+    public Usage(String message) {
+      super(message);
+    }
+
+    @Override
+    public int exitStatus() {
+      return USAGE;
     }
   }
 }

@@ -13,7 +13,7 @@ import java.util.stream.IntStream;
 /** The human-readable output of {@code hitl list} and {@code hitl get}. */
 final class RequestTables {
   private static final List<String> COLUMNS =
-      List.of("ID", "STATUS", "ACTOR", "DECISION", "REASON", "SUBMITTED", "EXPIRES");
+      List.of("ID", "STATUS", "APPROVALS", "ACTOR", "DECISION", "REASON", "SUBMITTED", "EXPIRES");
 
   private RequestTables() {}
 
@@ -40,6 +40,8 @@ final class RequestTables {
     field(text, "actor", request.actorId());
     field(text, "license", request.licenseId());
     field(text, "source", request.source());
+    field(text, "submitted by", request.submittedBy());
+    field(text, "approvals", approvals(request));
     field(text, "decision", response.path("decision"));
     field(text, "reason", response.path("reasonCode"));
     field(text, "gamma headroom", escalation.path("gammaHeadroom"));
@@ -58,6 +60,11 @@ final class RequestTables {
     return text.toString();
   }
 
+  /** Approvals so far and needed: {@code 1 of 2 approvals}. */
+  static String approvals(OverrideRequestRecord request) {
+    return request.approvals() + " of " + request.requiredApprovals() + " approvals";
+  }
+
   private static List<String> row(OverrideRequestRecord request) {
     JsonNode response = tree(request.evaluationResponse());
     return List.of(
@@ -66,6 +73,7 @@ final class RequestTables {
         text(request.actorId()),
         text(response.path("decision")),
         text(response.path("reasonCode")),
+        request.approvals() + "/" + request.requiredApprovals(),
         text(request.submittedAt()),
         text(request.requestExpiresAt()));
   }

@@ -8,7 +8,9 @@ import java.util.List;
 
 /**
  * A caller of the HTTP API: a name for the audit trail and the logs, its bearer token (give it
- * through an environment variable, {@code ${HITL_TOKEN_RUNTIME}}), and its roles.
+ * through an environment variable, {@code ${HITL_TOKEN_RUNTIME}}), its roles, and, for a caller
+ * with the operator role, the person it is: {@code operatorId}, an operator of the policy's
+ * authorities (checked at start), whose keys alone it decides with.
  */
 public record CallerConfig(
     @NotBlank String id,
@@ -19,4 +21,11 @@ public record CallerConfig(
                     regexp = "submitter|operator|redeemer",
                     message = "must be submitter, operator or redeemer")
                 String>
-            roles) {}
+            roles,
+    String operatorId) {
+
+  /** A caller that is no operator. */
+  public CallerConfig(String id, String token, List<String> roles) {
+    this(id, token, roles, null);
+  }
+}

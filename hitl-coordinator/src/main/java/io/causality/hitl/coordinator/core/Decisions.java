@@ -2,16 +2,16 @@ package io.causality.hitl.coordinator.core;
 
 import io.causality.hitl.coordinator.crypto.AuthoritySigner;
 import io.causality.hitl.coordinator.crypto.AuthoritySigners;
+import io.causality.hitl.coordinator.db.OverrideRequestRow;
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.HitlPolicy;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The rules of approve and deny bodies beyond their shape (which their constraints check at the
- * resource): the key is a configured authority, and the token lifetime the policy allows.
+ * resource): the key is a configured authority of the deciding operator, the token lifetime the
+ * policy allows, and four eyes.
  */
 final class Decisions {
 
@@ -31,47 +31,88 @@ final class Decisions {
       ApproveOverrideRequest body,
       AuthoritySigners signers,
       OverrideSettings settings,
-      HitlPolicy hitl) {
+      HitlPolicy hitl,
+      Decider decider) {
     requireBody(body);
-    List<Issue> issues = new ArrayList<>();
-    Optional<AuthoritySigner> signer = signer(body.keyId(), signers, issues);
-    throwIfAny(issues);
+    AuthoritySigner signer = signer(body.keyId(), signers, decider);
     Long ttl = body.tokenTtlMs();
     long requested = ttl == null ? settings.defaultTokenTtlMs() : ttl;
-    return new Approval(
-        signer.orElseThrow(), Math.min(requested, hitl.maxTokenTtlMs()), body.operatorNote());
+    return new Approval(signer, Math.min(requested, hitl.maxTokenTtlMs()), body.operatorNote());
   }
 
-  static Denial denial(DenyOverrideRequest body, AuthoritySigners signers) {
+  static Denial denial(DenyOverrideRequest body, AuthoritySigners signers, Decider decider) {
     requireBody(body);
-    List<Issue> issues = new ArrayList<>();
-    Optional<AuthoritySigner> signer = signer(body.keyId(), signers, issues);
-    throwIfAny(issues);
-    return new Denial(signer.orElseThrow(), body.operatorNote());
+    return new Denial(signer(body.keyId(), signers, decider), body.operatorNote());
   }
 
-  private static Optional<AuthoritySigner> signer(
-      String keyId, AuthoritySigners signers, List<Issue> issues) {
-    if (keyId == null || keyId.isBlank()) {
-      issues.add(new Issue("keyId", "is required"));
-      return Optional.empty();
+  /**
+   * Four eyes: neither the caller that submitted the request nor an operator who is the request's
+   * actor approves it.
+   *
+   * @throws SelfApprovalException when one of them tries
+   */
+  static void requireOtherThanRequester(OverrideRequestRow row, Decider decider, String operator) {
+    String id = row.coordinatorRequestId();
+    if (decider.authenticated() && decider.callerId().equals(row.submittedBy())) {
+      throw new SelfApprovalException(
+          "caller "
+              + decider.callerId()
+              + " submitted override request "
+              + id
+              + "; another operator must approve it");
     }
-    Optional<AuthoritySigner> signer = signers.find(keyId);
-    if (signer.isEmpty()) {
-      issues.add(new Issue("keyId", "is not a configured authority key"));
+    String actor = row.actorId();
+    if (actor != null && (actor.equals(operator) || actor.equals(decider.callerId()))) {
+      throw new SelfApprovalException(
+          "operator "
+              + operator
+              + " is the actor of override request "
+              + id
+              + "; another operator must approve it");
+    }
+  }
+
+  /**
+   * The key that decides: the one named, which must be the authenticated operator's; or, when none
+   * is named, the authenticated operator's only key.
+   */
+  private static AuthoritySigner signer(String keyId, AuthoritySigners signers, Decider decider) {
+    if (keyId == null) {
+      return onlyKey(signers, decider);
+    }
+    AuthoritySigner signer =
+        signers
+            .find(keyId)
+            .orElseThrow(
+                () -> OverrideValidationException.of("keyId", "is not a configured authority key"));
+    if (decider.authenticated() && !signer.operatorId().equals(decider.operatorId())) {
+      throw new ForbiddenKeyException(keyId, signer.operatorId(), decider);
     }
     return signer;
+  }
+
+  private static AuthoritySigner onlyKey(AuthoritySigners signers, Decider decider) {
+    if (!decider.authenticated()) {
+      throw OverrideValidationException.of("keyId", "is required");
+    }
+    List<AuthoritySigner> own = signers.ofOperator(decider.operatorId());
+    if (own.size() == 1) {
+      return own.get(0);
+    }
+    throw OverrideValidationException.of(
+        "keyId",
+        own.isEmpty()
+            ? "is required: operator " + decider.operatorId() + " has no configured key"
+            : "is required: operator "
+                + decider.operatorId()
+                + " has several keys ("
+                + String.join(", ", own.stream().map(AuthoritySigner::keyId).toList())
+                + ")");
   }
 
   private static void requireBody(Object body) {
     if (body == null) {
       throw OverrideValidationException.of("(body)", "a request body is required");
-    }
-  }
-
-  private static void throwIfAny(List<Issue> issues) {
-    if (!issues.isEmpty()) {
-      throw new OverrideValidationException(issues);
     }
   }
 }

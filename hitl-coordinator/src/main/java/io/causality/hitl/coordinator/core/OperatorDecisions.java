@@ -4,6 +4,7 @@ import static io.causality.hitl.coordinator.core.LazyExpiry.event;
 
 import io.causality.hitl.coordinator.crypto.AuthoritySigner;
 import io.causality.hitl.coordinator.crypto.AuthoritySigners;
+import io.causality.hitl.coordinator.db.ApprovalOutcome;
 import io.causality.hitl.coordinator.db.AuditEventRow;
 import io.causality.hitl.coordinator.db.IssuedTokenRow;
 import io.causality.hitl.coordinator.db.OverrideRequestDao;
@@ -16,11 +17,16 @@ import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.OverrideTokenPayload;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** An operator's approval (which issues the signed token) or denial of a PENDING request. */
+/**
+ * An operator's approval or denial of a PENDING request. An approval counts towards the policy's
+ * quorum ({@code hitl.requiredApprovals} distinct operators); the one that completes it issues the
+ * signed token. One denial denies.
+ */
 final class OperatorDecisions {
   private static final Logger LOG = LoggerFactory.getLogger(OperatorDecisions.class);
 
@@ -46,32 +52,52 @@ final class OperatorDecisions {
     this.settings = settings;
   }
 
-  /** See {@link OverrideService#approve}. */
-  OverrideTokenEnvelope approve(String id, ApproveOverrideRequest body) {
-    Decisions.Approval approval = Decisions.approval(body, signers, settings, hitl);
+  /**
+   * See {@link OverrideService#approve(String, ApproveOverrideRequest, Decider)}.
+   *
+   * @return the token when this approval completed the quorum; empty when it was recorded and more
+   *     operators must approve
+   */
+  Optional<OverrideTokenEnvelope> approve(String id, ApproveOverrideRequest body, Decider decider) {
+    Decisions.Approval approval = Decisions.approval(body, signers, settings, hitl, decider);
     Instant now = expiry.now();
     OverrideRequestRow row = expiry.requirePending(id, now, OverrideRequestStatus.APPROVED);
     AuthoritySigner signer = approval.signer();
-    // Signing needs no database; a lost race below simply discards this token.
+    String operator = signer.operatorId();
+    Decisions.requireOtherThanRequester(row, decider, operator);
+    // Signing needs no database; a lost race or an approval short of the quorum discards it.
     OverrideTokenEnvelope envelope = signer.issue(payload(row, signer, now, approval.tokenTtlMs()));
-    IssuedTokenRow token =
-        new IssuedTokenRow(
-            envelope.tokenId(),
-            id,
-            signer.keyId(),
-            envelope.payload(),
-            envelope.signature(),
-            now,
-            now.plusMillis(approval.tokenTtlMs()),
-            null);
-    AuditEventRow approved =
-        event(id, AuditEventType.APPROVED, signer.operatorId(), now, approval.note());
-    if (!requests.approve(token, signer.operatorId(), approval.note(), approved)) {
-      throw expiry.transitionFailure(id, now, OverrideRequestStatus.APPROVED);
-    }
-    LOG.info(
-        "override request {} approved by {} with key {}", id, signer.operatorId(), signer.keyId());
-    return envelope;
+    ApprovalOutcome outcome =
+        requests.recordApproval(
+            tokenRow(envelope, id, signer, now, approval.tokenTtlMs()),
+            event(id, AuditEventType.PARTIAL_APPROVAL, operator, now, approval.note()),
+            event(id, AuditEventType.APPROVED, operator, now, approval.note()),
+            hitl.requiredApprovals());
+    return switch (outcome) {
+      case NOT_PENDING -> throw expiry.transitionFailure(id, now, OverrideRequestStatus.APPROVED);
+      case ALREADY_APPROVED -> throw new AlreadyApprovedException(id, operator);
+      case RECORDED -> {
+        LOG.info("override request {}: approval by {} recorded, quorum not reached", id, operator);
+        yield Optional.empty();
+      }
+      case APPROVED -> {
+        LOG.info("override request {} approved by {} with key {}", id, operator, signer.keyId());
+        yield Optional.of(envelope);
+      }
+    };
+  }
+
+  private static IssuedTokenRow tokenRow(
+      OverrideTokenEnvelope envelope, String id, AuthoritySigner signer, Instant now, long ttlMs) {
+    return new IssuedTokenRow(
+        envelope.tokenId(),
+        id,
+        signer.keyId(),
+        envelope.payload(),
+        envelope.signature(),
+        now,
+        now.plusMillis(ttlMs),
+        null);
   }
 
   private OverrideTokenPayload payload(
@@ -91,8 +117,8 @@ final class OperatorDecisions {
   }
 
   /** See {@link OverrideService#deny}; the caller reads the updated record. */
-  void deny(String id, DenyOverrideRequest body) {
-    Decisions.Denial denial = Decisions.denial(body, signers);
+  void deny(String id, DenyOverrideRequest body, Decider decider) {
+    Decisions.Denial denial = Decisions.denial(body, signers, decider);
     Instant now = expiry.now();
     expiry.requirePending(id, now, OverrideRequestStatus.DENIED);
     String operator = denial.signer().operatorId();

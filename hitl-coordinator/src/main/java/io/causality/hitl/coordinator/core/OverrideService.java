@@ -8,6 +8,7 @@ import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.DeploymentPolicy;
 import io.causality.hitl.protocol.HitlPolicy;
+import io.causality.hitl.protocol.OverrideApproval;
 import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
@@ -75,7 +76,7 @@ public final class OverrideService {
             .hitlSection()
             .orElseThrow(() -> new IllegalArgumentException("the policy has no hitl section"));
     this.requests = jdbi.onDemand(OverrideRequestDao.class);
-    this.records = new RecordMapper(ProtocolJson.newMapper());
+    this.records = new RecordMapper(ProtocolJson.newMapper(), hitl.requiredApprovals());
     this.expiry = new LazyExpiry(requests, Objects.requireNonNull(clock, "clock"));
     this.submissions =
         new OverrideSubmissions(
@@ -131,26 +132,58 @@ public final class OverrideService {
   }
 
   /**
-   * Approves a PENDING request and issues its signed token.
+   * Approves a PENDING request as the operator of the key named in the body (no callers configured)
+   * and issues its signed token; for a policy whose quorum is one approval.
    *
-   * @throws OverrideValidationException for a missing or unknown keyId
-   * @throws OverrideRequestNotFoundException for an unknown id
-   * @throws InvalidTransitionException when the request is not PENDING (or just expired)
+   * @throws IllegalStateException when the approval was recorded but the quorum is not complete
    */
   public OverrideTokenEnvelope approve(String id, ApproveOverrideRequest body) {
-    return decisions.approve(id, body);
+    return approve(id, body, Decider.UNAUTHENTICATED)
+        .issued()
+        .orElseThrow(() -> new IllegalStateException("the policy needs more approvals"));
   }
 
   /**
-   * Denies a PENDING request.
+   * Counts an operator's approval of a PENDING request. When it brings the distinct approving
+   * operators to the policy's {@code hitl.requiredApprovals}, the token is signed and issued and
+   * the request becomes APPROVED (exactly once, decided in the database); before that the approval
+   * is recorded and the request stays PENDING.
    *
-   * @return the updated record
-   * @throws OverrideValidationException for a missing or unknown keyId
+   * @param decider the authenticated operator, or {@link Decider#UNAUTHENTICATED} without callers
+   * @return the token, or the updated record while more approvals are needed
+   * @throws OverrideValidationException for an unknown keyId, or a missing one that does not follow
+   *     from the operator's keys
+   * @throws ForbiddenKeyException when the key is another operator's
+   * @throws SelfApprovalException when the decider submitted the request or is its actor
+   * @throws AlreadyApprovedException when this operator approved the request before
    * @throws OverrideRequestNotFoundException for an unknown id
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */
+  public OverrideApproval approve(String id, ApproveOverrideRequest body, Decider decider) {
+    return decisions
+        .approve(id, body, decider)
+        .map(token -> new OverrideApproval(token, null))
+        .orElseGet(() -> new OverrideApproval(null, get(id)));
+  }
+
+  /** Denies a PENDING request as the operator of the key named in the body. */
   public OverrideRequestRecord deny(String id, DenyOverrideRequest body) {
-    decisions.deny(id, body);
+    return deny(id, body, Decider.UNAUTHENTICATED);
+  }
+
+  /**
+   * Denies a PENDING request; one denial denies, whatever approvals it had.
+   *
+   * @param decider the authenticated operator, or {@link Decider#UNAUTHENTICATED} without callers
+   * @return the updated record
+   * @throws OverrideValidationException for an unknown keyId, or a missing one that does not follow
+   *     from the operator's keys
+   * @throws ForbiddenKeyException when the key is another operator's
+   * @throws OverrideRequestNotFoundException for an unknown id
+   * @throws InvalidTransitionException when the request is not PENDING (or just expired)
+   */
+  public OverrideRequestRecord deny(String id, DenyOverrideRequest body, Decider decider) {
+    decisions.deny(id, body, decider);
     return get(id);
   }
 

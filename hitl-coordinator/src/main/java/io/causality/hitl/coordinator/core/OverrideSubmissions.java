@@ -38,7 +38,7 @@ final class OverrideSubmissions {
     expiry.expireDue(now);
     String gatingKey = gate.check(submission, now);
     String id = UUID.randomUUID().toString();
-    OverrideRequestRow row = newRow(id, body, submission, now, gatingKey);
+    OverrideRequestRow row = newRow(id, body, submission, now, gatingKey, caller);
     String actor =
         caller
             .or(() -> Optional.ofNullable(body.source()))
@@ -50,7 +50,12 @@ final class OverrideSubmissions {
   }
 
   private OverrideRequestRow newRow(
-      String id, SubmitOverrideRequest body, Submission s, Instant now, String gatingKey) {
+      String id,
+      SubmitOverrideRequest body,
+      Submission s,
+      Instant now,
+      String gatingKey,
+      Optional<String> caller) {
     return new OverrideRequestRow(
         id,
         OverrideRequestStatus.PENDING,
@@ -71,6 +76,8 @@ final class OverrideSubmissions {
         null,
         null,
         null,
-        gatingKey);
+        gatingKey,
+        caller.orElse(null),
+        0);
   }
 }

@@ -13,9 +13,14 @@ import java.util.List;
 final class RecordMapper {
 
   private final ObjectMapper json;
+  private final int requiredApprovals;
 
-  RecordMapper(ObjectMapper json) {
+  /**
+   * @param requiredApprovals the policy's quorum, shown with every record
+   */
+  RecordMapper(ObjectMapper json, int requiredApprovals) {
     this.json = json;
+    this.requiredApprovals = requiredApprovals;
   }
 
   OverrideRequestRecord toRecord(OverrideRequestRow row, List<AuditEventRow> audit) {
@@ -39,6 +44,9 @@ final class RecordMapper {
         row.decidedBy(),
         row.decidedAt(),
         row.tokenId(),
+        row.submittedBy(),
+        row.approvals(),
+        requiredApprovals,
         audit == null ? null : audit.stream().map(RecordMapper::toEvent).toList());
   }
 

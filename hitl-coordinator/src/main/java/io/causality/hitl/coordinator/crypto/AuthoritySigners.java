@@ -29,6 +29,11 @@ public final class AuthoritySigners {
     return keyId == null ? Optional.empty() : Optional.ofNullable(byKeyId.get(keyId));
   }
 
+  /** The signers of one operator, in configuration order. */
+  public List<AuthoritySigner> ofOperator(String operatorId) {
+    return byKeyId.values().stream().filter(s -> s.operatorId().equals(operatorId)).toList();
+  }
+
   /** The configured key ids, in configuration order. */
   public List<String> keyIds() {
     return List.copyOf(byKeyId.keySet());

@@ -36,33 +36,41 @@ public interface OverrideRequestDao {
                  request_hash, action_hash, license_id, actor_id, intent_id,
                  failure_fingerprint, source, submitted_at, request_expires_at,
                  sentinel_feed, sentinel_summary, operator_note, decided_by, decided_at,
-                 token_id, pending_key)
+                 token_id, pending_key, submitted_by)
             VALUES
                 (:coordinatorRequestId, :status, :evaluationRequest, :evaluationResponse,
                  :requestHash, :actionHash, :licenseId, :actorId, :intentId,
                  :failureFingerprint, :source, :submittedAt, :requestExpiresAt,
                  :sentinelFeed, :sentinelSummary, :operatorNote, :decidedBy, :decidedAt,
-                 :tokenId, :pendingKey)
+                 :tokenId, :pendingKey, :submittedBy)
             """)
   void insert(@BindMethods OverrideRequestRow row);
 
-  @SqlQuery("SELECT * FROM override_requests WHERE coordinator_request_id = :id")
+  /**
+   * The columns of a request row and its count of approvals: the operators whose PARTIAL_APPROVAL
+   * or APPROVED event is in the audit trail (each operator has at most one, see changeset 014).
+   */
+  String WITH_APPROVALS =
+      """
+            SELECT r.*,
+                   (SELECT COUNT(*) FROM audit_events a
+                    WHERE a.coordinator_request_id = r.coordinator_request_id
+                      AND a.event_type IN ('PARTIAL_APPROVAL', 'APPROVED')) AS approvals
+            FROM override_requests r
+            """;
+
+  @SqlQuery(WITH_APPROVALS + " WHERE r.coordinator_request_id = :id")
   Optional<OverrideRequestRow> findById(String id);
 
   /** All requests, newest first. */
-  @SqlQuery(
-      """
-            SELECT * FROM override_requests
-            ORDER BY submitted_at DESC, coordinator_request_id DESC
-            """)
+  @SqlQuery(WITH_APPROVALS + " ORDER BY r.submitted_at DESC, r.coordinator_request_id DESC")
   List<OverrideRequestRow> listAll();
 
   /** Requests in one status, newest first. */
   @SqlQuery(
-      """
-            SELECT * FROM override_requests WHERE status = :status
-            ORDER BY submitted_at DESC, coordinator_request_id DESC
-            """)
+      WITH_APPROVALS
+          + " WHERE r.status = :status"
+          + " ORDER BY r.submitted_at DESC, r.coordinator_request_id DESC")
   List<OverrideRequestRow> listByStatus(OverrideRequestStatus status);
 
   /** Ids of PENDING requests whose expiry has come. */
@@ -142,6 +150,35 @@ public interface OverrideRequestDao {
             """)
   int markDenied(String id, Instant now, String decidedBy, String note);
 
+  /**
+   * Locks a live PENDING request's row for the rest of the transaction, changing nothing: the
+   * approvals of one request are then counted one after the other, on any instance.
+   */
+  @SqlUpdate(
+      """
+            UPDATE override_requests SET status = status
+            WHERE coordinator_request_id = :id AND status = 'PENDING'
+              AND request_expires_at > :now
+            """)
+  int lockPending(String id, Instant now);
+
+  /** Whether the operator has approved the request (its PARTIAL_APPROVAL or APPROVED event). */
+  @SqlQuery(
+      """
+            SELECT COUNT(*) FROM audit_events
+            WHERE coordinator_request_id = :id AND actor_id = :operatorId
+              AND event_type IN ('PARTIAL_APPROVAL', 'APPROVED')
+            """)
+  int approvalsBy(String id, String operatorId);
+
+  /** How many operators have approved a still PENDING request. */
+  @SqlQuery(
+      """
+            SELECT COUNT(*) FROM audit_events
+            WHERE coordinator_request_id = :id AND event_type = 'PARTIAL_APPROVAL'
+            """)
+  int partialApprovals(String id);
+
   @SqlUpdate(
       """
             UPDATE override_requests SET status = 'REDEEMED'
@@ -183,6 +220,37 @@ public interface OverrideRequestDao {
     issuedTokens().insert(token);
     auditEvents().insert(approved);
     return true;
+  }
+
+  /**
+   * Counts one operator's approval of a live PENDING request. The request's row stays locked from
+   * the first statement to the commit, so approvals of one request are counted one at a time across
+   * threads and instances: the one that brings the count to {@code requiredApprovals} approves the
+   * request (storing the token and the APPROVED event, exactly once, as {@link #approve}); an
+   * earlier one writes its PARTIAL_APPROVAL event; an operator who approved before changes nothing.
+   *
+   * @param token the signed token, stored only when this approval completes the quorum
+   * @param partial the operator's event when the quorum is not complete yet
+   * @param approved the operator's event when this approval completes it
+   */
+  @Transaction
+  default ApprovalOutcome recordApproval(
+      IssuedTokenRow token, AuditEventRow partial, AuditEventRow approved, int requiredApprovals) {
+    String id = token.coordinatorRequestId();
+    if (lockPending(id, approved.occurredAt()) != 1) {
+      return ApprovalOutcome.NOT_PENDING;
+    }
+    if (approvalsBy(id, approved.actorId()) > 0) {
+      return ApprovalOutcome.ALREADY_APPROVED;
+    }
+    if (partialApprovals(id) + 1 < requiredApprovals) {
+      auditEvents().insert(partial);
+      return ApprovalOutcome.RECORDED;
+    }
+    if (!approve(token, approved.actorId(), approved.note(), approved)) {
+      throw new IllegalStateException("request " + id + " changed while its row was locked");
+    }
+    return ApprovalOutcome.APPROVED;
   }
 
   /** Denies a live PENDING request and writes the DENIED event. */

@@ -8,6 +8,9 @@ import java.time.Instant;
  * here.
  *
  * @param pendingKey the adaptive-gating key while PENDING under gating; null otherwise
+ * @param submittedBy the authenticated caller that submitted; null without callers
+ * @param approvals how many operators have approved, read from the audit trail (its
+ *     PARTIAL_APPROVAL and APPROVED events); not stored in this table, so an insert ignores it
  */
 public record OverrideRequestRow(
     String coordinatorRequestId,
@@ -29,4 +32,6 @@ public record OverrideRequestRow(
     String decidedBy,
     Instant decidedAt,
     String tokenId,
-    String pendingKey) {}
+    String pendingKey,
+    String submittedBy,
+    int approvals) {}

@@ -33,6 +33,8 @@ public final class OverrideRequestRowMapper implements RowMapper<OverrideRequest
         rs.getString("decided_by"),
         instant(rs, "decided_at"),
         rs.getString("token_id"),
-        rs.getString("pending_key"));
+        rs.getString("pending_key"),
+        rs.getString("submitted_by"),
+        rs.getInt("approvals"));
   }
 }

@@ -5,6 +5,7 @@ import io.causality.common.errors.ErrorCodes;
 import io.causality.common.errors.ErrorResponses;
 import io.causality.common.errors.ValidationDetails;
 import io.causality.common.errors.ValidationIssue;
+import io.causality.hitl.coordinator.core.AlreadyApprovedException;
 import io.causality.hitl.coordinator.core.DeduplicatedException;
 import io.causality.hitl.coordinator.core.DenyCooldownException;
 import io.causality.hitl.coordinator.core.InvalidTransitionException;
@@ -23,10 +24,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The coordinator's expected failures in the error envelope, status by code: 400 VALIDATION_ERROR
- * (one issue per field), 404 NOT_FOUND, and 409 for INVALID_TRANSITION, DEDUPLICATED, DENY_COOLDOWN
- * and MATERIAL_CHANGE_REQUIRED. The dedupe answer also carries {@code coordinatorRequestId} and
- * {@code deduplicated: true} beside {@code error}, as the contract asks; the other 409s say in
- * {@code details} what stands in the way.
+ * (one issue per field), 403 FORBIDDEN (another operator's key) and SELF_APPROVAL (four eyes), 404
+ * NOT_FOUND, and 409 for INVALID_TRANSITION, DEDUPLICATED, DENY_COOLDOWN, MATERIAL_CHANGE_REQUIRED
+ * and ALREADY_APPROVED. The dedupe answer also carries {@code coordinatorRequestId} and {@code
+ * deduplicated: true} beside {@code error}, as the contract asks; the other 409s say in {@code
+ * details} what stands in the way.
  */
 @Provider
 public final class OverrideExceptionMapper implements ExceptionMapper<OverrideException> {
@@ -39,6 +41,9 @@ public final class OverrideExceptionMapper implements ExceptionMapper<OverrideEx
   /** When the actor may submit again. */
   public record CooldownDetails(
       @JsonFormat(shape = JsonFormat.Shape.STRING) Instant cooldownEndsAt) {}
+
+  /** The request that waits for other operators' approvals, and the one who approved it before. */
+  public record ApprovalDetails(String coordinatorRequestId, String operatorId) {}
 
   /** The denied request whose failure is the same. */
   public record MaterialChangeDetails(String deniedRequestId) {}
@@ -58,7 +63,13 @@ public final class OverrideExceptionMapper implements ExceptionMapper<OverrideEx
     return switch (code) {
       case ErrorCodes.VALIDATION_ERROR -> 400;
       case ErrorCodes.NOT_FOUND -> 404;
-      case "INVALID_TRANSITION", "DEDUPLICATED", "DENY_COOLDOWN", "MATERIAL_CHANGE_REQUIRED" -> 409;
+      case ErrorCodes.FORBIDDEN, "SELF_APPROVAL" -> 403;
+      case "INVALID_TRANSITION",
+          "DEDUPLICATED",
+          "DENY_COOLDOWN",
+          "MATERIAL_CHANGE_REQUIRED",
+          "ALREADY_APPROVED" ->
+          409;
       default -> 500;
     };
   }
@@ -83,6 +94,9 @@ public final class OverrideExceptionMapper implements ExceptionMapper<OverrideEx
     }
     if (exception instanceof DenyCooldownException cooldown) {
       return new CooldownDetails(cooldown.cooldownEndsAt());
+    }
+    if (exception instanceof AlreadyApprovedException approved) {
+      return new ApprovalDetails(approved.coordinatorRequestId(), approved.operatorId());
     }
     if (exception instanceof MaterialChangeRequiredException material) {
       return new MaterialChangeDetails(material.deniedRequestId());

@@ -86,12 +86,33 @@ public final class DevPolicyTool {
    * @param maxTokenTtlMs token lifetime cap
    * @param adaptiveEscalation adaptive gating
    * @param gate the state gate
+   * @param requiredApprovals the quorum of distinct operators an approval needs
    */
   public record PolicyValues(
       long policyVersion,
       long maxTokenTtlMs,
       AdaptiveEscalationPolicy adaptiveEscalation,
-      GatePolicy gate) {
+      GatePolicy gate,
+      int requiredApprovals) {
+
+    /** Values with the default quorum of one approval. */
+    public PolicyValues(
+        long policyVersion,
+        long maxTokenTtlMs,
+        AdaptiveEscalationPolicy adaptiveEscalation,
+        GatePolicy gate) {
+      this(
+          policyVersion,
+          maxTokenTtlMs,
+          adaptiveEscalation,
+          gate,
+          HitlPolicy.DEFAULT_REQUIRED_APPROVALS);
+    }
+
+    /** The same values with another quorum. */
+    public PolicyValues withRequiredApprovals(int approvals) {
+      return new PolicyValues(policyVersion, maxTokenTtlMs, adaptiveEscalation, gate, approvals);
+    }
 
     /** Version 1, one-hour tokens, gating on with a five-minute cooldown, floor 0.35. */
     public static PolicyValues defaults() {
@@ -171,7 +192,8 @@ public final class DevPolicyTool {
         new DeploymentPolicy(
             values.policyVersion(),
             authorities,
-            new HitlPolicy(values.maxTokenTtlMs(), values.adaptiveEscalation()),
+            new HitlPolicy(
+                values.maxTokenTtlMs(), values.adaptiveEscalation(), values.requiredApprovals()),
             values.gate());
     SignedPolicy signed =
         PolicyFiles.sign(policy, PemKeys.readPrivateKey(signingPrivateKey), signingKeyId);

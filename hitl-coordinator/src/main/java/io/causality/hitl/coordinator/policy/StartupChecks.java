@@ -29,6 +29,8 @@ import java.util.Set;
  *       missing signature or a bad one all stop the start);
  *   <li>the policy has a {@code hitl} section;
  *   <li>{@code defaultTokenTtlMs} is positive and at most {@code hitl.maxTokenTtlMs};
+ *   <li>{@code hitl.requiredApprovals} is at most the number of distinct operators among the
+ *       policy's authorities;
  *   <li>no key id is configured twice;
  *   <li>each authority's key id is in the policy with the same operator, and the public key derived
  *       from its private key equals the policy's.
@@ -61,6 +63,7 @@ public final class StartupChecks {
             .orElseThrow(
                 () -> new StartupCheckException("policy file " + policyPath + ": no hitl section"));
     checkTokenTtl(defaultTokenTtlMs, hitl, policyPath);
+    checkQuorum(hitl, file.policy(), policyPath);
     checkNoDuplicates(authorities);
     List<AuthoritySigner> signers = new ArrayList<>();
     for (AuthorityKeyConfig config : authorities) {
@@ -104,6 +107,22 @@ public final class StartupChecks {
               + ": signature does"
               + " not verify with trusted policy key "
               + trusted);
+    }
+  }
+
+  /** A quorum the policy's operators cannot reach would leave every request unapprovable. */
+  private static void checkQuorum(HitlPolicy hitl, DeploymentPolicy policy, Path policyPath) {
+    long operators =
+        policy.authorities().stream().map(PolicyAuthority::operatorId).distinct().count();
+    if (hitl.requiredApprovals() > operators) {
+      throw new StartupCheckException(
+          "policy file "
+              + policyPath
+              + ": hitl.requiredApprovals "
+              + hitl.requiredApprovals()
+              + " exceeds the "
+              + operators
+              + " distinct operators of its authorities");
     }
   }
 

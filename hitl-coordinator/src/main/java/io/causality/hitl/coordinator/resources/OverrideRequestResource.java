@@ -2,15 +2,21 @@ package io.causality.hitl.coordinator.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
+import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.Roles;
+import io.causality.hitl.coordinator.core.Decider;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.OverrideApproval;
 import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -23,12 +29,13 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.util.Objects;
 
 /**
  * {@code /v1/override-requests/{id}}: read one request, approve it (issuing the signed token) or
- * deny it. All need the operator role. The audit actor of a decision is the operator of the
- * authority key named in the body.
+ * deny it. All need the operator role. With callers configured, a decision is the authenticated
+ * operator's, with one of its own keys; without, the operator of the key named in the body decides.
  */
 @Path("/v1/override-requests/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -65,23 +72,43 @@ public final class OverrideRequestResource {
   @Operation(
       summary = "Approve a PENDING request and issue its signed override token",
       description =
-          "The token is PS256-signed with the authority key keyId; its lifetime is "
-              + "tokenTtlMs, else defaultTokenTtlMs, never above the policy's maxTokenTtlMs. "
+          "Counts the caller's approval; the one that completes the policy's quorum "
+              + "(hitl.requiredApprovals distinct operators) issues the token, PS256-signed with "
+              + "the authority key keyId (optional for an operator with one key); its lifetime "
+              + "is tokenTtlMs, else defaultTokenTtlMs, never above the policy's maxTokenTtlMs. "
               + "Role operator.")
   @ApiResponse(
       responseCode = "200",
-      description = "The OverrideTokenEnvelope",
-      useReturnTypeSchema = true)
+      description = "The approval completed the quorum: the OverrideTokenEnvelope",
+      content = @Content(schema = @Schema(implementation = OverrideTokenEnvelope.class)))
+  @ApiResponse(
+      responseCode = "202",
+      description =
+          "The approval was recorded; more operators must approve (hitl.requiredApprovals): "
+              + "the request record",
+      content = @Content(schema = @Schema(implementation = OverrideRequestRecord.class)))
   @ApiResponse(
       responseCode = "400",
-      description = "keyId missing or not an authority, bad " + "tokenTtlMs or note")
+      description = "keyId not an authority, or left out while ambiguous; bad tokenTtlMs or note")
+  @ApiResponse(
+      responseCode = "403",
+      description =
+          "FORBIDDEN: the key is another operator's; SELF_APPROVAL: the caller submitted the "
+              + "request or is its actor")
   @ApiResponse(
       responseCode = "409",
-      description = "INVALID_TRANSITION: the request is not " + "PENDING")
-  public OverrideTokenEnvelope approve(
+      description =
+          "INVALID_TRANSITION: the request is not PENDING; ALREADY_APPROVED: this operator "
+              + "approved it before")
+  public Response approve(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
       @Valid ApproveOverrideRequest body) {
-    return overrides.approve(id, body);
+    OverrideApproval approval = overrides.approve(id, body, deciderOf(caller));
+    return approval
+        .issued()
+        .map(token -> Response.ok(token).build())
+        .orElseGet(() -> Response.accepted(approval.pending()).build());
   }
 
   @POST
@@ -92,20 +119,33 @@ public final class OverrideRequestResource {
   @RolesAllowed(Roles.OPERATOR)
   @Operation(
       summary = "Deny a PENDING request",
-      description = "keyId names the denying operator's authority key. Role operator.")
+      description =
+          "keyId names the denying operator's authority key (optional for an operator with "
+              + "one key). One denial denies. Role operator.")
   @ApiResponse(
       responseCode = "200",
       description = "The updated request",
       useReturnTypeSchema = true)
   @ApiResponse(
       responseCode = "400",
-      description = "keyId missing or not an authority, or " + "the note is too long")
+      description = "keyId not an authority, or left out while ambiguous; the note is too long")
+  @ApiResponse(responseCode = "403", description = "FORBIDDEN: the key is another operator's")
   @ApiResponse(
       responseCode = "409",
       description = "INVALID_TRANSITION: the request is not " + "PENDING")
   public OverrideRequestRecord deny(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
       @Valid DenyOverrideRequest body) {
-    return overrides.deny(id, body);
+    return overrides.deny(id, body, deciderOf(caller));
+  }
+
+  /** The authenticated operator; without callers configured, nobody known. */
+  private static Decider deciderOf(Caller caller) {
+    return caller
+        .operatorId()
+        .filter(operator -> caller.configured())
+        .map(operator -> Decider.operator(caller.id(), operator))
+        .orElse(Decider.UNAUTHENTICATED);
   }
 }

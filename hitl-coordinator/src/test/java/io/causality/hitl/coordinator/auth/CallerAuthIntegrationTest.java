@@ -141,6 +141,25 @@ class CallerAuthIntegrationTest {
   }
 
   @Test
+  void anOperatorWithNoConfiguredKeyMustNameOneAndHasNone() {
+    String id = submitted();
+    CoordinatorHttp bob = anonymous.withToken("bob-operator-token-0123456789abcdef");
+
+    Answer omitted =
+        bob.post(REQUESTS + "/" + id + "/approve", CoordinatorHttp.JSON.createObjectNode());
+    Answer foreign = bob.post(REQUESTS + "/" + id + "/deny", deny(TestDeployment.KEY_ID, null));
+
+    assertThat(omitted.status()).as(omitted.text()).isEqualTo(400);
+    assertThat(omitted.issues().get(0).get("path").asText()).isEqualTo("keyId");
+    assertThat(omitted.issues().get(0).get("message").asText())
+        .contains("operator-2 has no configured key");
+    assertThat(foreign.status()).as(foreign.text()).isEqualTo(403);
+    assertThat(foreign.errorCode()).isEqualTo("FORBIDDEN");
+    assertThat(operator.get(REQUESTS + "/" + id).body().get("status").asText())
+        .isEqualTo("PENDING");
+  }
+
+  @Test
   void healthStaysPublic() {
     assertThat(anonymous.get("/healthz").status()).isEqualTo(200);
   }

@@ -16,20 +16,20 @@ import java.util.Optional;
  * environment, and captures standard output, standard error and the exit status the application
  * would exit with.
  */
-final class HitlCli {
-  record Result(int exit, String out, String err) {}
+public final class HitlCli {
+  public record Result(int exit, String out, String err) {}
 
   private final Map<String, String> environment;
 
-  HitlCli(Map<String, String> environment) {
+  public HitlCli(Map<String, String> environment) {
     this.environment = Map.copyOf(environment);
   }
 
-  HitlCli() {
+  public HitlCli() {
     this(Map.of());
   }
 
-  Result run(String... args) {
+  public Result run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream systemOut = System.out;

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /** The API record as Dropwizard's own mapper writes and reads it. */
 class OverrideRequestRecordTest {
 
-  private static final String EXPECTED =
+  /** A record as the coordinator wrote it before quorums and the submitting caller. */
+  private static final String ORIGINAL =
       """
             {"coordinatorRequestId":"5d0c2f7e-8a8b-4f4e-b1a6-0d6f0e3c9a11","status":"APPROVED",
              "evaluationRequest":{"actorId":"actor-7"},
@@ -29,6 +30,12 @@ class OverrideRequestRecordTest {
              "tokenId":"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21",
              "audit":[{"id":"e-1","eventType":"SUBMITTED","actorId":"sim-server",
                        "timestamp":"2026-01-31T12:00:00Z","note":null}]}""";
+
+  private static final String EXPECTED =
+      ORIGINAL.replace(
+          "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",",
+          "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",\"submittedBy\":\"runtime\","
+              + "\"approvals\":2,\"requiredApprovals\":2,");
 
   private final ObjectMapper dropwizard = Jackson.newObjectMapper();
 
@@ -67,6 +74,15 @@ class OverrideRequestRecordTest {
     assertThat(record.decidedAt()).isEqualTo(Instant.parse("2026-01-31T12:00:30.500Z"));
   }
 
+  @Test
+  void theOriginalVersionStillReadsWithNoApprovalsCounted() throws Exception {
+    OverrideRequestRecord record = dropwizard.readValue(ORIGINAL, OverrideRequestRecord.class);
+
+    assertThat(record.submittedBy()).isNull();
+    assertThat(record.approvals()).isZero();
+    assertThat(record.tokenId()).isEqualTo("0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21");
+  }
+
   private OverrideRequestRecord record(List<AuditEvent> audit) {
     return new OverrideRequestRecord(
         "5d0c2f7e-8a8b-4f4e-b1a6-0d6f0e3c9a11",
@@ -88,6 +104,9 @@ class OverrideRequestRecordTest {
         "alice",
         Instant.parse("2026-01-31T12:00:30.500Z"),
         "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21",
+        "runtime",
+        2,
+        2,
         audit);
   }
 }

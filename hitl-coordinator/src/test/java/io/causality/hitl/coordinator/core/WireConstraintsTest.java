@@ -43,14 +43,16 @@ class WireConstraintsTest {
   }
 
   @Test
-  void decisionsNeedAKeyAPositiveLifetimeAndAShortNote() {
+  void decisionsNeedANonBlankKeyAPositiveLifetimeAndAShortNote() {
     String longNote = "x".repeat(ApproveOverrideRequest.MAX_NOTE_LENGTH + 1);
 
     assertThat(paths(new ApproveOverrideRequest(" ", longNote, 0L)))
         .containsExactlyInAnyOrder("keyId", "operatorNote", "tokenTtlMs");
     assertThat(paths(new ApproveOverrideRequest("k", "x", 1L))).isEmpty();
-    assertThat(paths(new DenyOverrideRequest(null, longNote)))
-        .containsExactlyInAnyOrder("keyId", "operatorNote");
+    // keyId may be left out (an operator with one key); blank text is refused
+    assertThat(paths(new DenyOverrideRequest(null, longNote))).containsExactly("operatorNote");
+    assertThat(paths(new DenyOverrideRequest("", null))).containsExactly("keyId");
+    assertThat(paths(new ApproveOverrideRequest(null, null, null))).isEmpty();
     assertThat(paths(new DenyOverrideRequest("k", null))).isEmpty();
   }
 

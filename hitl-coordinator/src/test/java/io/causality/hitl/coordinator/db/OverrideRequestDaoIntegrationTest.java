@@ -159,6 +159,8 @@ class OverrideRequestDaoIntegrationTest {
         r.decidedBy(),
         r.decidedAt(),
         r.tokenId(),
-        key);
+        key,
+        r.submittedBy(),
+        r.approvals());
   }
 }

@@ -34,7 +34,9 @@ final class Rows {
         null,
         null,
         null,
-        null);
+        null,
+        null,
+        0);
   }
 
   static AuditEventRow event(String requestId, AuditEventType type, Instant at) {

@@ -8,8 +8,9 @@ import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.CoordinatorResult;
 import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.OverrideApproval;
 import io.causality.hitl.protocol.OverrideRequestList;
-import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.OverrideRequestRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -45,7 +46,8 @@ public final class Dashboard {
       Screen screen, CoordinatorClient client, String keyId, Clock clock, Duration pollInterval) {
     this.screen = Objects.requireNonNull(screen, "screen");
     this.client = Objects.requireNonNull(client, "client");
-    this.keyId = Objects.requireNonNull(keyId, "keyId");
+    // null: the coordinator takes the authenticated operator's only key
+    this.keyId = keyId;
     this.clock = Objects.requireNonNull(clock, "clock");
     this.pollInterval = Objects.requireNonNull(pollInterval, "pollInterval");
     this.panel = new OperatorPanel(client.baseUrl(), keyId);
@@ -117,7 +119,7 @@ public final class Dashboard {
     String id = decide.requestId();
     CoordinatorResult<?> answer =
         switch (decide.verdict()) {
-          case APPROVE -> client.approve(id, new ApproveOverrideRequest(keyId, null, null));
+          case APPROVE -> client.approval(id, new ApproveOverrideRequest(keyId, null, null));
           case DENY -> client.deny(id, new DenyOverrideRequest(keyId, null));
         };
     Optional<String> failure = answer.failure();
@@ -125,14 +127,24 @@ public final class Dashboard {
       panel.notice(decide.verdict().verb() + " " + id + " failed: " + failure.get());
       return;
     }
-    // An approval answers the token; a denial the request, which carries none.
-    String token =
-        answer
-            .body()
-            .filter(OverrideTokenEnvelope.class::isInstance)
-            .map(envelope -> ": token " + ((OverrideTokenEnvelope) envelope).tokenId())
-            .orElse("");
-    panel.notice(decide.verdict().done() + " " + id + token);
+    // An approval answers the token, or the request while the quorum is not complete.
+    Optional<OverrideApproval> approval =
+        answer.body().filter(OverrideApproval.class::isInstance).map(OverrideApproval.class::cast);
+    if (approval.flatMap(OverrideApproval::awaiting).isPresent()) {
+      OverrideRequestRecord pending = approval.get().pending();
+      panel.notice(
+          "approval of "
+              + id
+              + " recorded: "
+              + pending.approvals()
+              + " of "
+              + pending.requiredApprovals()
+              + " approvals");
+    } else {
+      String token =
+          approval.flatMap(OverrideApproval::issued).map(t -> ": token " + t.tokenId()).orElse("");
+      panel.notice(decide.verdict().done() + " " + id + token);
+    }
   }
 
   private void draw() {

@@ -46,7 +46,7 @@ public final class OperatorPanel {
 
   public OperatorPanel(String url, String keyId) {
     this.url = Objects.requireNonNull(url, "url");
-    this.keyId = Objects.requireNonNull(keyId, "keyId");
+    this.keyId = keyId == null ? "(the operator's only one)" : keyId;
     this.connection = "connecting to " + url;
   }
 
@@ -151,12 +151,14 @@ public final class OperatorPanel {
     for (int i = 0; i < pending.size() && 3 + i < lastRow; i++) {
       OverrideRequestRecord request = pending.get(i);
       String line =
-          (i == selected ? "> " : "  ")
-              + shortId(request)
-              + " "
-              + orDash(request.actorId())
-              + "  "
-              + timeLeft(request, now);
+          String.format(
+              "%s%s %s  %s  %d/%d",
+              i == selected ? "> " : "  ",
+              shortId(request),
+              orDash(request.actorId()),
+              timeLeft(request, now),
+              request.approvals(),
+              request.requiredApprovals());
       if (i == selected) {
         put(g, 0, 3 + i, line, width, SGR.REVERSE);
       } else {
@@ -177,6 +179,7 @@ public final class OperatorPanel {
       pane.line("Gamma headroom: " + text(escalation, "gammaHeadroom"));
       pane.line("Steps to breach: " + text(escalation, "stepsToBreach"));
       pane.line("Time left: " + timeLeft(request, now));
+      pane.line("Approvals: " + request.approvals() + " of " + request.requiredApprovals());
       pane.line("");
     }
     pane.line("Other requests of " + orDash(request.actorId()) + ":");
@@ -184,12 +187,9 @@ public final class OperatorPanel {
         .forEach(
             other ->
                 pane.line(
-                    "  "
-                        + shortId(other)
-                        + " "
-                        + other.status()
-                        + " "
-                        + orDash(other.submittedAt())));
+                    String.format(
+                        "  %s %s %s",
+                        shortId(other), other.status(), orDash(other.submittedAt()))));
   }
 
   private List<OverrideRequestRecord> othersOfActor(OverrideRequestRecord request) {
