@@ -48,6 +48,7 @@ public final class ApiDocsResource {
         <script src="/v1/docs/swagger-ui-standalone-preset.js"></script>
         <script>
           window.ui = SwaggerUIBundle({url: "/v1/openapi.json", dom_id: "#swagger-ui",
+            validatorUrl: null,
             presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
             layout: "StandaloneLayout"});
         </script>
