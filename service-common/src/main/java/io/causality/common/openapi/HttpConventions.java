@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -60,6 +61,7 @@ public final class HttpConventions implements Consumer<ObjectNode> {
                                     + path.getKey(),
                                 (ObjectNode) method.getValue())));
     strings(components.path("schemas"));
+    dropUnused(document, components);
   }
 
   private void complete(String name, ObjectNode operation) {
@@ -72,7 +74,9 @@ public final class HttpConventions implements Consumer<ObjectNode> {
     ObjectNode responses = object(operation, "responses");
     if (operation.has("requestBody")) {
       error(responses, "413", "PAYLOAD_TOO_LARGE: the body is over the server's limit");
+      error(responses, "415", "UNSUPPORTED_MEDIA_TYPE: the body is not sent as application/json");
     }
+    error(responses, "406", "NOT_ACCEPTABLE: the Accept header allows none of the answer's types");
     if (idempotent.test(name)) {
       error(
           responses,
@@ -82,7 +86,42 @@ public final class HttpConventions implements Consumer<ObjectNode> {
               + "IDEMPOTENCY_REPLAY_UNAVAILABLE: its answer was not stored");
     }
     responses.fields().forEachRemaining(r -> headers(name, r.getKey(), (ObjectNode) r.getValue()));
+    sort(responses);
     stripWeights(operation);
+    textExamples(operation);
+  }
+
+  /** Responses in the order of their status, as swagger sorts what it writes itself. */
+  private static void sort(ObjectNode responses) {
+    Map<String, JsonNode> sorted = new TreeMap<>();
+    responses.fields().forEachRemaining(e -> sorted.put(e.getKey(), e.getValue()));
+    responses.removeAll();
+    responses.setAll(sorted);
+  }
+
+  /** An example of a text parameter is text: swagger writes {@code example = "41"} as a number. */
+  private static void textExamples(JsonNode operation) {
+    for (JsonNode parameter : operation.path("parameters")) {
+      JsonNode schema = parameter.path("schema");
+      if ("string".equals(schema.path("type").asText())
+          && schema.has("example")
+          && !schema.get("example").isTextual()) {
+        ((ObjectNode) schema).put("example", schema.get("example").asText());
+      }
+    }
+  }
+
+  /** Keeps only the headers and parameters some operation uses. */
+  private static void dropUnused(ObjectNode document, ObjectNode components) {
+    String text = document.get("paths").toString();
+    for (String kind : List.of("headers", "parameters")) {
+      ObjectNode defined = (ObjectNode) components.get(kind);
+      List<String> names = new ArrayList<>();
+      defined.fieldNames().forEachRemaining(names::add);
+      names.stream()
+          .filter(n -> !text.contains("\"#/components/" + kind + "/" + n + "\""))
+          .forEach(defined::remove);
+    }
   }
 
   private void headers(String name, String status, ObjectNode response) {
