@@ -5,6 +5,7 @@ import io.causality.common.db.DurableDatabase;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
 import io.causality.common.openapi.ApiDocsResource;
+import io.causality.common.openapi.ContractDocument;
 import io.causality.common.openapi.OpenApiResource;
 import io.causality.sim.auth.CallerAuthFilter;
 import io.causality.sim.auth.CallerAuthenticator;
@@ -147,9 +148,10 @@ final class SimRegistrations {
     resources.forEach(resource -> documented.add(resource.getClass()));
     documented.add(OpenApiResource.class);
     String version = SimApplication.version();
-    environment
-        .jersey()
-        .register(new OpenApiResource(OpenApiDocument.contract(version, documented)));
+    ContractDocument document = OpenApiDocument.contract(version, documented);
+    environment.jersey().register(new OpenApiResource(document));
+    // Tests in the same JVM read it here, without a request a rate limit would count.
+    environment.getApplicationContext().setAttribute(ContractDocument.class.getName(), document);
   }
 
   private static List<Object> resourceList(

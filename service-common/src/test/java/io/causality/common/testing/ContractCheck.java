@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -55,6 +56,22 @@ public final class ContractCheck {
   /** The check of the service whose document is at {@code documentUrl}, read once. */
   public static ContractCheck of(String documentUrl) {
     return BY_DOCUMENT_URL.computeIfAbsent(documentUrl, ContractCheck::load);
+  }
+
+  /**
+   * The check of the document {@code document} gives, read once per {@code key}: for a service in
+   * the test's JVM, whose document is read without a request that a rate limit would count.
+   */
+  public static ContractCheck of(String key, Supplier<String> document) {
+    return BY_DOCUMENT_URL.computeIfAbsent(key, k -> new ContractCheck(parse(document.get())));
+  }
+
+  private static JsonNode parse(String json) {
+    try {
+      return JSON.readTree(json);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** A check of a document at hand. */
@@ -146,6 +163,11 @@ public final class ContractCheck {
       }
     }
     return Optional.empty();
+  }
+
+  /** The mismatches of a JSON value with a schema of the document (an example, say). */
+  public List<String> schemaProblems(JsonNode schema, JsonNode value) {
+    return validate(schema.toString(), value.toString());
   }
 
   private List<String> validate(String schema, String body) {
