@@ -18,9 +18,12 @@ import io.causality.contract.sim.model.Decree;
 import io.causality.contract.sim.model.DecreeRequest;
 import io.causality.contract.sim.model.DecreeType;
 import io.causality.contract.sim.model.DomainId;
+import io.causality.contract.sim.model.DomainInput;
+import io.causality.contract.sim.model.EpidemicInput;
 import io.causality.contract.sim.model.ErrorEnvelope;
 import io.causality.contract.sim.model.FromDomainRequest;
 import io.causality.contract.sim.model.InlineScenario;
+import io.causality.contract.sim.model.Region;
 import io.causality.contract.sim.model.RunResponse;
 import io.causality.contract.sim.model.RunSimulationRequest;
 import io.causality.contract.sim.model.Scenario;
@@ -125,14 +128,12 @@ class SimClientIntegrationTest {
 
   @Test
   void aDomainSimulationIsCreatedAndItsPolicyAndPlaybackChanged() throws ApiException {
-    Map<String, Object> input =
-        Map.of(
-            "transmissibility",
-            0.4,
-            "recovery",
-            0.2,
-            "regions",
-            List.of(Map.of("name", "north", "population", 20, "infected", 3)));
+    DomainInput input =
+        new DomainInput(
+            new EpidemicInput()
+                .transmissibility(0.4)
+                .recovery(0.2)
+                .regions(List.of(new Region().name("north").population(20).infected(3))));
     SimulationCreated created =
         simulations()
             .createSimulationFromDomain(
