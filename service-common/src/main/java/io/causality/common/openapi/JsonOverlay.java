@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -40,6 +42,15 @@ public final class JsonOverlay implements Consumer<ObjectNode> {
       if (in == null) {
         throw new IllegalStateException("No OpenAPI overlay " + name + " beside " + owner);
       }
+      return new JsonOverlay(JSON.readTree(in));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The overlay in a file. */
+  static JsonOverlay fromFile(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
       return new JsonOverlay(JSON.readTree(in));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
