@@ -15,6 +15,7 @@ import io.causality.contract.coordinator.model.ApproveOverrideRequest;
 import io.causality.contract.coordinator.model.DenyOverrideRequest;
 import io.causality.contract.coordinator.model.ErrorEnvelope;
 import io.causality.contract.coordinator.model.OverrideRequestRecord;
+import io.causality.contract.coordinator.model.OverrideStatus;
 import io.causality.contract.coordinator.model.OverrideTokenEnvelope;
 import io.causality.contract.coordinator.model.RedeemRequest;
 import io.causality.contract.coordinator.model.RedeemResponse;
@@ -89,7 +90,7 @@ class CoordinatorClientIntegrationTest {
     OverrideRequestsApi requests = new OverrideRequestsApi(client);
     String id =
         requests.submitOverrideRequest(null, submission("actor-approve")).getCoordinatorRequestId();
-    assertThat(requests.listOverrideRequests("pending", null).getData())
+    assertThat(requests.listOverrideRequests(OverrideStatus.PENDING, null).getData())
         .anyMatch(r -> r.getCoordinatorRequestId().equals(id));
     OverrideRequestRecord record = requests.getOverrideRequest(id, null);
     assertThat(record.getStatus().getValue()).isEqualTo("PENDING");

@@ -29,6 +29,7 @@ import io.causality.contract.sim.model.RunSimulationRequest;
 import io.causality.contract.sim.model.Scenario;
 import io.causality.contract.sim.model.SimulationCreated;
 import io.causality.contract.sim.model.SimulationStatus;
+import io.causality.contract.sim.model.SortOrder;
 import io.causality.contract.sim.model.StepRequest;
 import io.causality.contract.sim.model.StepResponse;
 import io.causality.contract.sim.model.TimeControlRequest;
@@ -103,8 +104,8 @@ class SimClientIntegrationTest {
     assertThat(simulations().getSimulation(id, null).getTicks()).isEqualTo(120L);
     assertThat(simulations().listSimulations(null, null, 50, 0, null).getData())
         .anyMatch(s -> s.getId().equals(id));
-    assertThat(simulations().listDecrees(id, 50, 0, "asc", null).getData()).hasSize(1);
-    assertThat(simulations().listProphecies(id, 50, 0, "desc", null).getData())
+    assertThat(simulations().listDecrees(id, 50, 0, SortOrder.ASC, null).getData()).hasSize(1);
+    assertThat(simulations().listProphecies(id, 50, 0, SortOrder.DESC, null).getData())
         .first()
         .satisfies(p -> assertThat(p.getData().getHorizon()).isPositive());
     Trace trace = simulations().getTrace(id, 0, 2, null);

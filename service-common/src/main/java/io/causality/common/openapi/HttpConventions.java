@@ -99,10 +99,16 @@ public final class HttpConventions implements Consumer<ObjectNode> {
     responses.setAll(sorted);
   }
 
-  /** An example of a text parameter is text: swagger writes {@code example = "41"} as a number. */
+  /**
+   * An example of a text parameter is text (swagger writes {@code example = "41"} as a number), and
+   * {@code minLength: 0} says nothing.
+   */
   private static void textExamples(JsonNode operation) {
     for (JsonNode parameter : operation.path("parameters")) {
       JsonNode schema = parameter.path("schema");
+      if (schema.path("minLength").isInt() && schema.get("minLength").asInt() == 0) {
+        ((ObjectNode) schema).remove("minLength");
+      }
       if ("string".equals(schema.path("type").asText())
           && schema.has("example")
           && !schema.get("example").isTextual()) {

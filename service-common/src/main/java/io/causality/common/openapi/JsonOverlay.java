@@ -19,12 +19,14 @@ import java.util.function.Consumer;
  * type describes (what the engine writes itself), and what annotations cannot say about the
  * generated schemas (nullable members, required members, enums of text fields, examples).
  *
- * <p>The overlay is a JSON object of three optional members: {@code rename} (component schema name
- * to new name; every {@code $ref} follows), then {@code document} (merged into the document) and
- * {@code operations} ({@code "METHOD /path"} to what is merged into that operation). Merging: an
- * object member merges into the object of the same name, except that an overlay object holding
- * {@code $ref} (or {@code "x-replace": true}, which is dropped) replaces it; anything else
- * replaces; {@code null} removes the member.
+ * <p>The overlay is a JSON object of four optional members: {@code rename} (component schema name
+ * to new name; every {@code $ref} follows), then {@code document} (merged into the document),
+ * {@code operations} ({@code "METHOD /path"} to what is merged into that operation) and {@code
+ * parameters} ({@code "METHOD /path name"} to the schema that replaces that parameter's, so that a
+ * query parameter may name an enum of the components). Merging: an object member merges into the
+ * object of the same name, except that an overlay object holding {@code $ref} (or {@code
+ * "x-replace": true}, which is dropped) replaces it; anything else replaces; {@code null} removes
+ * the member.
  */
 public final class JsonOverlay implements Consumer<ObjectNode> {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -64,6 +66,20 @@ public final class JsonOverlay implements Consumer<ObjectNode> {
       merge(document, overlay.get("document"));
     }
     overlay.path("operations").fields().forEachRemaining(e -> mergeOperation(document, e));
+    overlay.path("parameters").fields().forEachRemaining(e -> parameterSchema(document, e));
+  }
+
+  /** {@code "GET /path name"}: the schema of that operation's parameter, replaced. */
+  private static void parameterSchema(ObjectNode document, Map.Entry<String, JsonNode> entry) {
+    String[] key = entry.getKey().split(" ", 3);
+    JsonNode operation = document.path("paths").path(key[1]).path(key[0].toLowerCase());
+    for (JsonNode parameter : operation.path("parameters")) {
+      if (key[2].equals(parameter.path("name").asText())) {
+        ((ObjectNode) parameter).set("schema", stripped(entry.getValue()));
+        return;
+      }
+    }
+    throw new IllegalStateException("The overlay names no parameter " + entry.getKey());
   }
 
   private static void mergeOperation(ObjectNode document, Map.Entry<String, JsonNode> entry) {

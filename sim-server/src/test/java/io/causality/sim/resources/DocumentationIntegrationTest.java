@@ -198,10 +198,14 @@ class DocumentationIntegrationTest {
     assertThat(parameters.get("limit").get("maximum").asInt()).isEqualTo(200);
     assertThat(parameters.get("limit").get("default").asInt()).isEqualTo(50);
     assertThat(parameters.get("offset").get("minimum").asInt()).isZero();
-    assertThat(texts(parameters.get("order").get("enum"))).containsExactly("asc", "desc");
+    JsonNode schemas = document().get("components").get("schemas");
+    assertThat(parameters.get("order").get("$ref").asText())
+        .isEqualTo("#/components/schemas/SortOrder");
+    assertThat(texts(schemas.get("SortOrder").get("enum"))).containsExactly("asc", "desc");
     JsonNode list = document().get("paths").get("/v1/simulations").get("get");
-    JsonNode status = parameter(list, "status");
-    assertThat(texts(status.get("enum")))
+    assertThat(parameter(list, "status").get("$ref").asText())
+        .isEqualTo("#/components/schemas/SimulationStatus");
+    assertThat(texts(schemas.get("SimulationStatus").get("enum")))
         .containsExactly("created", "running", "paused", "completed");
     JsonNode trace = document().get("paths").get("/v1/simulations/{id}/trace").get("get");
     assertThat(parameter(trace, "fromTick").get("minimum").asInt()).isZero();
