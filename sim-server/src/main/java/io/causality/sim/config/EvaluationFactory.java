@@ -1,6 +1,8 @@
 package io.causality.sim.config;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.google.common.net.InetAddresses;
 import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.DeploymentPolicy;
 import io.causality.hitl.protocol.OverrideTokenVerifier;
@@ -13,10 +15,12 @@ import io.causality.sim.evaluation.OverrideRedemption;
 import io.causality.sim.evaluation.StateGate;
 import io.dropwizard.util.Duration;
 import io.dropwizard.validation.MinDuration;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Jdbi;
@@ -42,6 +46,8 @@ public class EvaluationFactory {
   private Duration timeout = Duration.seconds(5);
 
   private String coordinatorToken;
+
+  private boolean allowInsecureCoordinator;
 
   /**
    * Ignored since an evaluation presents its organization's license (docs/evaluation.md,
@@ -90,6 +96,51 @@ public class EvaluationFactory {
   @JsonProperty
   public void setCoordinatorToken(String coordinatorToken) {
     this.coordinatorToken = coordinatorToken;
+  }
+
+  /**
+   * Whether plain http may reach a coordinator that is not on this machine. Off: redemptions and
+   * the coordinator token would cross the network in the clear, so such a URL stops the start.
+   */
+  @JsonProperty
+  public boolean isAllowInsecureCoordinator() {
+    return allowInsecureCoordinator;
+  }
+
+  @JsonProperty
+  public void setAllowInsecureCoordinator(boolean allowInsecureCoordinator) {
+    this.allowInsecureCoordinator = allowInsecureCoordinator;
+  }
+
+  /**
+   * The coordinator is reached over https, or over http on loopback, or the operator said plain
+   * http is acceptable. Only literal loopback addresses and {@code localhost} count: a name is not
+   * resolved, since what it resolves to can change after the start.
+   */
+  @JsonIgnore
+  @AssertTrue(
+      message =
+          "is false: evaluation.coordinatorUrl must be https, or http to a loopback address"
+              + " (127.0.0.0/8, [::1], localhost); set evaluation.allowInsecureCoordinator: true"
+              + " to accept plain http")
+  public boolean isCoordinatorTransportSafe() {
+    String scheme = coordinatorUrl == null ? null : coordinatorUrl.getScheme();
+    if (scheme == null || !scheme.equalsIgnoreCase("http")) {
+      return scheme != null && scheme.equalsIgnoreCase("https");
+    }
+    return allowInsecureCoordinator || isLoopback(coordinatorUrl.getHost());
+  }
+
+  private static boolean isLoopback(String host) {
+    if (host == null) {
+      return false;
+    }
+    String literal = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    if (literal.toLowerCase(Locale.ROOT).equals("localhost")) {
+      return true;
+    }
+    return InetAddresses.isInetAddress(literal)
+        && InetAddresses.forString(literal).isLoopbackAddress();
   }
 
   /** Deprecated and ignored: the license is the organization's. */

@@ -72,6 +72,14 @@ public final class OverrideRedemption {
       CoordinatorResult<RedeemResponse> result, EvaluationInput input, String tokenId) {
     if (result instanceof CoordinatorResult.Success<RedeemResponse> success) {
       RedeemResponse response = success.value();
+      if (!tokenId.equals(response.tokenId())) {
+        // A misrouted, cached or forged answer: it says nothing about the token presented.
+        LOG.error(
+            "Coordinator answered the redemption of request {} about another token; the"
+                + " rejection stands",
+            input.requestId());
+        return OverrideOutcome.rejected(OverrideFailureReason.COORDINATOR_UNAVAILABLE, tokenId);
+      }
       return response.accepted()
           ? OverrideOutcome.applied(tokenId)
           : OverrideOutcome.rejected(OverrideFailureReason.of(response.status()), tokenId);
