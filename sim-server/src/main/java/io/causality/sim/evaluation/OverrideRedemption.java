@@ -10,6 +10,7 @@ import io.causality.hitl.protocol.OverrideOutcome;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.OverrideTokenPayload;
 import io.causality.hitl.protocol.OverrideTokenVerifier;
+import io.causality.hitl.protocol.PrintableText;
 import io.causality.hitl.protocol.ProtocolJson;
 import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.RedeemResponse;
@@ -118,7 +119,8 @@ public final class OverrideRedemption {
         outcome.status().wireName(),
         input.requestId(),
         input.actorId(),
-        outcome.tokenId(),
+        // The token id of a forged envelope is caller text that no check has read yet.
+        PrintableText.escape(outcome.tokenId()),
         outcome.failureReason() == null ? "" : ": " + outcome.failureReason().wireName());
   }
 }
