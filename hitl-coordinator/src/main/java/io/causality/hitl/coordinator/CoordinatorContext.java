@@ -46,14 +46,14 @@ record CoordinatorContext(
     return new CoordinatorContext(checked, callers, overrides, chainedAuditTrail(jdbi));
   }
 
-  /** The spec's five checks, and the policy's signature when a trusted key is configured. */
+  /** The spec's five checks, and the policy's signature by the configured rules. */
   private static StartupReport checkPolicyAndKeys(CoordinatorConfiguration configuration) {
     StartupReport report =
         StartupChecks.run(
             configuration.getPolicy().policyFile(),
             configuration.getDefaultTokenTtlMs(),
             configuration.buildAuthorityKeys(),
-            configuration.getPolicy().trustedKey());
+            configuration.getPolicy().buildPolicyTrust());
     report.warnings().forEach(warning -> LOG.warn("Startup check: {}", warning));
     return report;
   }

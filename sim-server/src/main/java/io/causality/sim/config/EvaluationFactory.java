@@ -6,6 +6,7 @@ import com.google.common.net.InetAddresses;
 import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.DeploymentPolicy;
 import io.causality.hitl.protocol.OverrideTokenVerifier;
+import io.causality.hitl.protocol.PolicyTrust;
 import io.causality.sim.evaluation.EvaluationPolicies;
 import io.causality.sim.evaluation.EvaluationRequests;
 import io.causality.sim.evaluation.EvaluationRuntime;
@@ -48,6 +49,10 @@ public class EvaluationFactory {
   private String coordinatorToken;
 
   private boolean allowInsecureCoordinator;
+
+  private String trustedPolicyKeyPemPath;
+
+  private boolean requirePolicySignature;
 
   /**
    * Ignored since an evaluation presents its organization's license (docs/evaluation.md,
@@ -143,6 +148,31 @@ public class EvaluationFactory {
         && InetAddresses.forString(literal).isLoopbackAddress();
   }
 
+  /**
+   * The public key the policy's signature must verify with, as the coordinator's {@code
+   * policy.trustedKeyPemPath}; null when not set. Set but blank stops the start.
+   */
+  @JsonProperty
+  public String getTrustedPolicyKeyPemPath() {
+    return trustedPolicyKeyPemPath;
+  }
+
+  @JsonProperty
+  public void setTrustedPolicyKeyPemPath(String trustedPolicyKeyPemPath) {
+    this.trustedPolicyKeyPemPath = trustedPolicyKeyPemPath;
+  }
+
+  /** Whether a policy whose signature is not checked (no trusted key) stops the start. */
+  @JsonProperty
+  public boolean isRequirePolicySignature() {
+    return requirePolicySignature;
+  }
+
+  @JsonProperty
+  public void setRequirePolicySignature(boolean requirePolicySignature) {
+    this.requirePolicySignature = requirePolicySignature;
+  }
+
   /** Deprecated and ignored: the license is the organization's. */
   @Deprecated
   @JsonProperty
@@ -170,7 +200,13 @@ public class EvaluationFactory {
     if (!isEnabled()) {
       return EvaluationRuntime.disabled();
     }
-    DeploymentPolicy policy = EvaluationPolicies.load(Path.of(policyPath));
+    DeploymentPolicy policy =
+        EvaluationPolicies.load(
+            Path.of(policyPath),
+            new PolicyTrust(
+                "evaluation.trustedPolicyKeyPemPath",
+                trustedPolicyKeyPemPath,
+                requirePolicySignature));
     StateGate gate = StateGate.of(policy);
     CoordinatorClient client = buildClient();
     OverrideRedemption redemption =
