@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator;
 
+import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
 import io.causality.hitl.coordinator.cli.AuditCommand;
@@ -25,6 +26,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
 
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
+    EmbeddedDatabaseSecrets.bindServersToLoopback();
     new CoordinatorApplication().run(args);
   }
 

@@ -42,6 +42,18 @@ public final class CoordinatorProcess implements AutoCloseable {
     return process.workDir().resolve("var/policy/deployment-policy.json");
   }
 
+  /** The embedded database of the shipped configuration ({@code dbPath}), without suffix. */
+  public Path database() {
+    return process.workDir().resolve("var/hitl-coordinator");
+  }
+
+  /** Runs an admin command of the jar in its folder, beside the server: its standard output. */
+  public String command(String... arguments) {
+    List<String> all = new java.util.ArrayList<>(List.of(arguments));
+    all.add(CONFIG.toString());
+    return process.run(List.of("-Ddw.logging.level=WARN"), all);
+  }
+
   public String baseUrl() {
     return "http://127.0.0.1:" + port;
   }
