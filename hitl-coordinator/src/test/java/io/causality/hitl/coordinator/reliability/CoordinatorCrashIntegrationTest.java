@@ -137,10 +137,12 @@ class CoordinatorCrashIntegrationTest {
       assertFinal(life);
     }
     List<String> actors = new ArrayList<>();
-    http.get("/v1/override-requests")
-        .body()
-        .get("data")
-        .forEach(r -> actors.add(r.get("actorId").asText()));
+    boolean more = true;
+    while (more) { // the list comes a page at a time
+      JsonNode page = http.get("/v1/override-requests?limit=100&offset=" + actors.size()).body();
+      page.get("data").forEach(r -> actors.add(r.get("actorId").asText()));
+      more = !page.get("data").isEmpty() && actors.size() < page.at("/pagination/total").asLong();
+    }
     assertThat(actors)
         .as("one request per submitting writer, none doubled")
         .hasSize(all.size())

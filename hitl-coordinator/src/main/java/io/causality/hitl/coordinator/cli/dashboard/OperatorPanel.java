@@ -74,6 +74,11 @@ public final class OperatorPanel {
     return connection;
   }
 
+  /** The actor of the selected request, whose history the panel shows beside it. */
+  public Optional<String> selectedActor() {
+    return selectedRequest().map(OverrideRequestRecord::actorId);
+  }
+
   public Optional<String> selectedId() {
     return selectedRequest().map(OverrideRequestRecord::coordinatorRequestId);
   }
