@@ -71,7 +71,7 @@ public final class AuditTrail {
         new AuditEventPage.Pagination(limit, offset, events.count(filter)));
   }
 
-  private static ChainedAuditEvent toEvent(ChainedAuditEventRow row) {
+  static ChainedAuditEvent toEvent(ChainedAuditEventRow row) {
     return new ChainedAuditEvent(
         row.sequence(),
         row.event().id(),

@@ -1,0 +1,103 @@
+package io.causality.hitl.coordinator.db;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
+import org.jdbi.v3.sqlobject.customizer.BindList;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+/**
+ * The webhook outbox (docs/coordinator-protocol.md, "Webhook outbox"). Rows are queued by {@link
+ * AuditEventDao#insert} in the audit event's transaction. A deliverer claims a due row with a
+ * conditional UPDATE that sets a lease ({@code claimed_until}) and its claim id; only the holder of
+ * that claim id can record the attempt's outcome, so two instances never both deliver a row within
+ * one lease.
+ */
+@RegisterRowMapper(WebhookDeliveryRowMapper.class)
+@RegisterRowMapper(ChainedAuditEventRowMapper.class)
+public interface WebhookDeliveryDao {
+
+  @SqlUpdate(
+      """
+            INSERT INTO webhook_deliveries (event_id, endpoint, state, attempts, next_attempt_at)
+            VALUES (:eventId, :endpoint, 'PENDING', 0, :dueAt)
+            """)
+  void enqueue(String eventId, String endpoint, Instant dueAt);
+
+  /** Up to {@code limit} rows of {@code endpoints} that are due and not leased, oldest first. */
+  @SqlQuery(
+      """
+            SELECT event_id, endpoint, attempts FROM webhook_deliveries
+            WHERE state = 'PENDING' AND next_attempt_at <= :now
+              AND (claimed_until IS NULL OR claimed_until < :now)
+              AND endpoint IN (<endpoints>)
+            ORDER BY next_attempt_at, event_id
+            LIMIT :limit
+            """)
+  List<WebhookDeliveryRow> due(Instant now, @BindList List<String> endpoints, int limit);
+
+  /** Leases a due row until {@code until}; 1 when this claim won it, 0 when another did. */
+  @SqlUpdate(
+      """
+            UPDATE webhook_deliveries SET claimed_until = :until, claim_id = :claimId
+            WHERE event_id = :eventId AND endpoint = :endpoint AND state = 'PENDING'
+              AND next_attempt_at <= :now
+              AND (claimed_until IS NULL OR claimed_until < :now)
+            """)
+  int claim(String eventId, String endpoint, Instant now, Instant until, String claimId);
+
+  @SqlQuery("SELECT * FROM audit_events WHERE id = :eventId")
+  Optional<ChainedAuditEventRow> event(String eventId);
+
+  /** Records a successful attempt, if the claim is still this deliverer's. */
+  @SqlUpdate(
+      """
+            UPDATE webhook_deliveries
+            SET state = 'DELIVERED', attempts = attempts + 1, delivered_at = :now,
+                claimed_until = NULL, last_error = NULL
+            WHERE event_id = :eventId AND endpoint = :endpoint AND claim_id = :claimId
+              AND state = 'PENDING'
+            """)
+  int delivered(String eventId, String endpoint, String claimId, Instant now);
+
+  /** Records a failed attempt and when to try again. */
+  @SqlUpdate(
+      """
+            UPDATE webhook_deliveries
+            SET attempts = attempts + 1, next_attempt_at = :next, claimed_until = NULL,
+                last_error = :error
+            WHERE event_id = :eventId AND endpoint = :endpoint AND claim_id = :claimId
+              AND state = 'PENDING'
+            """)
+  int retryLater(String eventId, String endpoint, String claimId, Instant next, String error);
+
+  /** Records the last allowed attempt's failure: the row is kept, FAILED, and never retried. */
+  @SqlUpdate(
+      """
+            UPDATE webhook_deliveries
+            SET state = 'FAILED', attempts = attempts + 1, claimed_until = NULL,
+                last_error = :error
+            WHERE event_id = :eventId AND endpoint = :endpoint AND claim_id = :claimId
+              AND state = 'PENDING'
+            """)
+  int failed(String eventId, String endpoint, String claimId, String error);
+
+  /** Gives up the pending rows of endpoints that are no longer configured. */
+  @SqlUpdate(
+      """
+            UPDATE webhook_deliveries SET state = 'ABANDONED', claimed_until = NULL
+            WHERE state = 'PENDING' AND endpoint NOT IN (<endpoints>)
+            """)
+  int abandonAllBut(@BindList List<String> endpoints);
+
+  /** Gives up every pending row: no endpoint is configured any more. */
+  @SqlUpdate(
+      "UPDATE webhook_deliveries SET state = 'ABANDONED', claimed_until = NULL"
+          + " WHERE state = 'PENDING'")
+  int abandonAll();
+
+  @SqlQuery("SELECT COUNT(*) FROM webhook_deliveries WHERE state = :state")
+  long count(String state);
+}
