@@ -142,8 +142,12 @@ class WebhooksIntegrationTest {
         .isTrue();
     assertThat(RECEIVER.of("/approvals", events.get(0).get("id").asText())).isEmpty();
     assertThat(RECEIVER.of("/approvals", events.get(2).get("id").asText())).isEmpty();
+    // the receiver answers before the deliverer records the outcome
+    Await.until(
+        "four deliveries recorded",
+        WAIT,
+        () -> metrics().meter("webhooks.delivered").getCount() >= 4);
     assertThat(metrics().timer("webhooks.delivery-lag").getCount()).isGreaterThanOrEqualTo(4);
-    assertThat(metrics().meter("webhooks.delivered").getCount()).isGreaterThanOrEqualTo(4);
   }
 
   @Test
@@ -172,11 +176,18 @@ class WebhooksIntegrationTest {
   @Test
   void aDeliveryThatKeepsFailingIsGivenUpAfterMaxAttemptsAndCounted() {
     long givenUpBefore = metrics().meter("webhooks.permanently-failed").getCount();
+    long failedBefore = metrics().meter("webhooks.failed-attempts").getCount();
     RECEIVER.answerNext("/flaky", 500, 503, 404);
     String eventId = deniedEvent();
 
     for (int attempt = 1; attempt <= 3; attempt++) {
       awaitAttempts("/flaky", eventId, attempt);
+      long failed = failedBefore + attempt;
+      // the next attempt is scheduled from the clock at the time the failure is recorded
+      Await.until(
+          "attempt " + attempt + " recorded",
+          WAIT,
+          () -> metrics().meter("webhooks.failed-attempts").getCount() == failed);
       CLOCK.advance(MAX_BACKOFF);
     }
     Await.until(
