@@ -25,7 +25,7 @@ public class WebhooksConfig {
 
   @Min(1)
   @Max(100)
-  private int maxAttempts = 10;
+  private int maxAttempts = 20;
 
   @NotNull
   @MinDuration(value = 1, unit = TimeUnit.MILLISECONDS)
@@ -35,7 +35,7 @@ public class WebhooksConfig {
   @NotNull
   @MinDuration(value = 1, unit = TimeUnit.MILLISECONDS)
   @MaxDuration(value = 1, unit = TimeUnit.DAYS)
-  private Duration maxBackoff = Duration.minutes(10);
+  private Duration maxBackoff = Duration.minutes(30);
 
   @NotNull
   @MinDuration(value = 10, unit = TimeUnit.MILLISECONDS)

@@ -59,9 +59,9 @@ class WebhooksConfigTest {
     assertThat(Validators.newValidator().validate(defaults)).isEmpty();
     assertThat(defaults.getEndpoints()).isEmpty();
     assertThat(defaults.getAllowedHosts()).isEmpty();
-    assertThat(defaults.getMaxAttempts()).isEqualTo(10);
+    assertThat(defaults.getMaxAttempts()).isEqualTo(20);
     assertThat(defaults.getInitialBackoff()).isEqualTo(Duration.seconds(1));
-    assertThat(defaults.getMaxBackoff()).isEqualTo(Duration.minutes(10));
+    assertThat(defaults.getMaxBackoff()).isEqualTo(Duration.minutes(30));
     assertThat(defaults.getPollInterval()).isEqualTo(Duration.milliseconds(250));
     assertThat(defaults.getTimeout()).isEqualTo(Duration.seconds(5));
     assertThat(WebhookChecks.firstProblem(defaults)).isEmpty();
