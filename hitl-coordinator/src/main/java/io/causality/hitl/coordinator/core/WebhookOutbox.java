@@ -1,16 +1,14 @@
 package io.causality.hitl.coordinator.core;
 
+import io.causality.hitl.coordinator.db.WebhookAttempt;
 import io.causality.hitl.coordinator.db.WebhookDeliveryDao;
 import io.causality.hitl.coordinator.db.WebhookRoutes;
 import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.ChainedAuditEvent;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,38 +46,75 @@ public final class WebhookOutbox {
   public record Claimed(
       String endpoint, int attemptsBefore, ChainedAuditEvent event, String claimId) {}
 
+  /**
+   * What an attempt came to: delivered at {@code at}; to retry at {@code at}; or failed for good.
+   */
+  public record Result(Claimed claimed, Kind kind, Instant at, String error) {
+    /** Delivered; to be tried again at {@code at}; given up after the last attempt. */
+    public enum Kind {
+      DELIVERED,
+      RETRY,
+      FAILED
+    }
+
+    public static Result delivered(Claimed claimed, Instant at) {
+      return new Result(claimed, Kind.DELIVERED, at, null);
+    }
+
+    public static Result retryAt(Claimed claimed, Instant next, String error) {
+      return new Result(claimed, Kind.RETRY, next, error);
+    }
+
+    public static Result failed(Claimed claimed, String error) {
+      return new Result(claimed, Kind.FAILED, null, error);
+    }
+
+    private WebhookAttempt attempt() {
+      return new WebhookAttempt(
+          claimed.event().id(),
+          claimed.endpoint(),
+          claimed.claimId(),
+          WebhookAttempt.Outcome.valueOf(kind.name()),
+          at,
+          error);
+    }
+  }
+
   /** Claims up to {@code limit} due rows of {@code endpoints} until {@code leaseUntil}. */
   public List<Claimed> claimDue(
       List<String> endpoints, Instant now, Instant leaseUntil, int limit) {
-    List<Claimed> claimed = new ArrayList<>();
-    for (var row : deliveries.due(now, endpoints, limit)) {
-      String claimId = UUID.randomUUID().toString();
-      if (deliveries.claim(row.eventId(), row.endpoint(), now, leaseUntil, claimId) == 1) {
-        Optional<ChainedAuditEvent> event =
-            deliveries.event(row.eventId()).map(AuditTrail::toEvent);
-        event.ifPresent(e -> claimed.add(new Claimed(row.endpoint(), row.attempts(), e, claimId)));
-      }
-    }
-    return claimed;
+    return deliveries.claimDue(endpoints, now, leaseUntil, limit).stream()
+        .map(
+            row ->
+                new Claimed(
+                    row.delivery().endpoint(),
+                    row.delivery().attempts(),
+                    AuditTrail.toEvent(row.event()),
+                    row.claimId()))
+        .toList();
   }
 
-  /** The attempt succeeded; false when the claim had been lost (its lease ran out). */
+  /**
+   * Records a batch's results at once; for each, whether its claim still held (false: the lease ran
+   * out and another deliverer took the row, whose outcome counts instead).
+   */
+  public List<Boolean> record(List<Result> results) {
+    return deliveries.record(results.stream().map(Result::attempt).toList());
+  }
+
+  /** The attempt succeeded; false when the claim had been lost. */
   public boolean delivered(Claimed claimed, Instant now) {
-    return deliveries.delivered(claimed.event().id(), claimed.endpoint(), claimed.claimId(), now)
-        == 1;
+    return record(List.of(Result.delivered(claimed, now))).get(0);
   }
 
   /** The attempt failed; it is tried again at {@code next}. */
   public boolean retryLater(Claimed claimed, Instant next, String error) {
-    return deliveries.retryLater(
-            claimed.event().id(), claimed.endpoint(), claimed.claimId(), next, error)
-        == 1;
+    return record(List.of(Result.retryAt(claimed, next, error))).get(0);
   }
 
   /** The last allowed attempt failed: the row is kept as FAILED. */
   public boolean failed(Claimed claimed, String error) {
-    return deliveries.failed(claimed.event().id(), claimed.endpoint(), claimed.claimId(), error)
-        == 1;
+    return record(List.of(Result.failed(claimed, error))).get(0);
   }
 
   /** How many deliveries wait (PENDING). */

@@ -1,19 +1,24 @@
 package io.causality.hitl.coordinator.db;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+import org.jdbi.v3.sqlobject.transaction.Transaction;
 
 /**
  * The webhook outbox (docs/coordinator-protocol.md, "Webhook outbox"). Rows are queued by {@link
  * AuditEventDao#insert} in the audit event's transaction. A deliverer claims a due row with a
  * conditional UPDATE that sets a lease ({@code claimed_until}) and its claim id; only the holder of
  * that claim id can record the attempt's outcome, so two instances never both deliver a row within
- * one lease.
+ * one lease. A batch is claimed in one transaction and its outcomes recorded in another: two
+ * commits a batch, however many rows, as each commit of the durable embedded database waits for the
+ * disk.
  */
 @RegisterRowMapper(WebhookDeliveryRowMapper.class)
 @RegisterRowMapper(ChainedAuditEventRowMapper.class)
@@ -25,6 +30,43 @@ public interface WebhookDeliveryDao {
             VALUES (:eventId, :endpoint, 'PENDING', 0, :dueAt)
             """)
   void enqueue(String eventId, String endpoint, Instant dueAt);
+
+  /**
+   * Claims up to {@code limit} due rows of {@code endpoints} until {@code until}, oldest first, in
+   * one transaction; the rows another deliverer claimed first are left out. Rows are locked in the
+   * order they are listed, the same for every deliverer, so two claiming at once do not deadlock.
+   */
+  @Transaction
+  default List<ClaimedDeliveryRow> claimDue(
+      List<String> endpoints, Instant now, Instant until, int limit) {
+    String claimId = UUID.randomUUID().toString();
+    List<ClaimedDeliveryRow> claimed = new ArrayList<>();
+    for (WebhookDeliveryRow row : due(now, endpoints, limit)) {
+      if (claim(row.eventId(), row.endpoint(), now, until, claimId) == 1) {
+        event(row.eventId()).ifPresent(e -> claimed.add(new ClaimedDeliveryRow(row, claimId, e)));
+      }
+    }
+    return claimed;
+  }
+
+  /**
+   * Records the outcomes of a batch in one transaction; for each, whether its claim still held (a
+   * claim whose lease ran out and that another deliverer took records nothing).
+   */
+  @Transaction
+  default List<Boolean> record(List<WebhookAttempt> attempts) {
+    List<Boolean> recorded = new ArrayList<>();
+    for (WebhookAttempt a : attempts) {
+      int rows =
+          switch (a.outcome()) {
+            case DELIVERED -> delivered(a.eventId(), a.endpoint(), a.claimId(), a.at());
+            case RETRY -> retryLater(a.eventId(), a.endpoint(), a.claimId(), a.at(), a.error());
+            case FAILED -> failed(a.eventId(), a.endpoint(), a.claimId(), a.error());
+          };
+      recorded.add(rows == 1);
+    }
+    return recorded;
+  }
 
   /** Up to {@code limit} rows of {@code endpoints} that are due and not leased, oldest first. */
   @SqlQuery(

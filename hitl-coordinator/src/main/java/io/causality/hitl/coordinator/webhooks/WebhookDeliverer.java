@@ -6,6 +6,7 @@ import io.causality.hitl.coordinator.config.WebhookEndpointConfig;
 import io.causality.hitl.coordinator.config.WebhooksConfig;
 import io.causality.hitl.coordinator.core.WebhookOutbox;
 import io.causality.hitl.coordinator.core.WebhookOutbox.Claimed;
+import io.causality.hitl.coordinator.core.WebhookOutbox.Result;
 import io.causality.hitl.protocol.ProtocolJson;
 import io.dropwizard.lifecycle.Managed;
 import java.net.URI;
@@ -15,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,10 +32,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Works off the webhook outbox: one thread polls every {@code pollInterval} for due deliveries of
  * the configured endpoints, claims up to {@value #BATCH} under a lease, POSTs them at once (each
- * bounded by {@code timeout}) and records each outcome: a 2xx answer delivers; anything else, a
- * timeout or a refused connection is tried again after {@link Backoff}, until {@code maxAttempts}
- * attempts have failed and the row is kept as FAILED. A kill between the POST and the record leaves
- * the row leased; when the lease ends it is delivered again (at least once).
+ * bounded by {@code timeout}) and records the outcomes together: a 2xx answer delivers; anything
+ * else, a timeout or a refused connection is tried again after {@link Backoff}, until {@code
+ * maxAttempts} attempts have failed and the row is kept as FAILED. A kill between the POST and the
+ * record leaves the row leased; when the lease ends it is delivered again (at least once).
  */
 public final class WebhookDeliverer implements Managed {
   static final int BATCH = 50;
@@ -127,8 +129,15 @@ public final class WebhookDeliverer implements Managed {
     List<Claimed> claimed =
         outbox.claimDue(List.copyOf(endpoints.keySet()), now, now.plus(lease()), BATCH);
     List<CompletableFuture<Outcome>> sent = claimed.stream().map(this::send).toList();
+    List<Result> results = new ArrayList<>();
     for (int i = 0; i < claimed.size(); i++) {
-      record(claimed.get(i), sent.get(i).join());
+      results.add(result(claimed.get(i), sent.get(i).join()));
+    }
+    List<Boolean> recorded = outbox.record(results);
+    for (int i = 0; i < results.size(); i++) {
+      if (recorded.get(i)) {
+        report(results.get(i));
+      }
     }
     return claimed.size();
   }
@@ -155,36 +164,45 @@ public final class WebhookDeliverer implements Managed {
         .handle((response, failure) -> Outcome.of(response, failure));
   }
 
-  private void record(Claimed claimed, Outcome outcome) {
+  /** Delivered; or tried again after the backoff; or, after the last attempt, failed. */
+  private Result result(Claimed claimed, Outcome outcome) {
     Instant now = clock.instant();
     if (outcome.success()) {
-      if (outbox.delivered(claimed, now)) {
-        metrics.delivered(Duration.between(claimed.event().timestamp(), now));
-      }
-      return;
+      return Result.delivered(claimed, now);
     }
     int failedAttempts = claimed.attemptsBefore() + 1;
     if (failedAttempts >= config.getMaxAttempts()) {
-      outbox.failed(claimed, outcome.error());
-      metrics.failedForGood();
-      LOG.warn(
-          "Webhook {}: gave up on event {} after {} attempts (last: {})",
-          claimed.endpoint(),
-          claimed.event().id(),
-          failedAttempts,
-          outcome.error());
-      return;
+      return Result.failed(claimed, outcome.error());
     }
-    Duration delay = backoff.delay(failedAttempts);
-    outbox.retryLater(claimed, now.plus(delay), outcome.error());
-    metrics.failedAttempt();
-    LOG.info(
-        "Webhook {}: attempt {} for event {} failed ({}); next in {} ms",
-        claimed.endpoint(),
-        failedAttempts,
-        claimed.event().id(),
-        outcome.error(),
-        delay.toMillis());
+    return Result.retryAt(claimed, now.plus(backoff.delay(failedAttempts)), outcome.error());
+  }
+
+  private void report(Result result) {
+    Claimed claimed = result.claimed();
+    int attempt = claimed.attemptsBefore() + 1;
+    switch (result.kind()) {
+      case DELIVERED ->
+          metrics.delivered(Duration.between(claimed.event().timestamp(), result.at()));
+      case FAILED -> {
+        metrics.failedForGood();
+        LOG.warn(
+            "Webhook {}: gave up on event {} after {} attempts (last: {})",
+            claimed.endpoint(),
+            claimed.event().id(),
+            attempt,
+            result.error());
+      }
+      case RETRY -> {
+        metrics.failedAttempt();
+        LOG.info(
+            "Webhook {}: attempt {} for event {} failed ({}); next at {}",
+            claimed.endpoint(),
+            attempt,
+            claimed.event().id(),
+            result.error(),
+            result.at());
+      }
+    }
   }
 
   private static byte[] body(Claimed claimed) {
