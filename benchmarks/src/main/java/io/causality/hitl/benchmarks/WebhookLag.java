@@ -42,6 +42,8 @@ public final class WebhookLag {
   private final AtomicInteger badSignatures = new AtomicInteger();
   private final Set<String> submitted = ConcurrentHashMap.newKeySet();
   private final AtomicInteger refused = new AtomicInteger();
+  private final java.util.Queue<Long> submitMillis =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
   private final String secret;
 
   private WebhookLag(String secret) {
@@ -140,11 +142,13 @@ public final class WebhookLag {
   }
 
   private void submit(CoordinatorClient client, String actor) {
+    long start = System.nanoTime();
     client
         .submit(Submissions.submission("lag-" + actor))
         .body()
         .ifPresentOrElse(
             response -> submitted.add(response.coordinatorRequestId()), refused::incrementAndGet);
+    submitMillis.add((System.nanoTime() - start) / 1_000_000);
   }
 
   private boolean awaitAll(Duration limit) throws InterruptedException {
@@ -164,6 +168,7 @@ public final class WebhookLag {
     duplicates.set(0);
     badSignatures.set(0);
     refused.set(0);
+    submitMillis.clear();
   }
 
   private void report(int rate, int seconds, boolean all) {
@@ -186,6 +191,13 @@ public final class WebhookLag {
         duplicates.get(),
         badSignatures.get(),
         refused.get());
+    List<Long> submits = new ArrayList<>(submitMillis);
+    submits.sort(null);
+    System.out.printf(
+        Locale.ROOT,
+        "submission (the event's commit) over HTTP: p50 %d ms, p99 %d ms%n",
+        percentile(submits, 0.50),
+        percentile(submits, 0.99));
   }
 
   private static long percentile(List<Long> sorted, double p) {
