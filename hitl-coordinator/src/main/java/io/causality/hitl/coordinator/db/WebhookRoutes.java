@@ -1,7 +1,6 @@
 package io.causality.hitl.coordinator.db;
 
 import io.causality.hitl.protocol.AuditEventType;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,7 +27,7 @@ public final class WebhookRoutes implements JdbiConfig<WebhookRoutes> {
    * type.
    */
   public void set(Map<String, Set<AuditEventType>> endpointTypes) {
-    this.routes = Map.copyOf(new LinkedHashMap<>(endpointTypes));
+    this.routes = Map.copyOf(endpointTypes);
   }
 
   /** The endpoints an event of {@code type} is queued for. */

@@ -7,6 +7,7 @@ import com.codahale.metrics.Timer;
 import io.causality.hitl.coordinator.core.WebhookOutbox;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The deliverer's figures on the admin port ({@code /metrics}): the lag from an event's time to its
@@ -45,7 +46,7 @@ public final class WebhookMetrics {
     failedForGood.mark();
   }
 
-  private static CachedGauge<Long> cached(java.util.function.LongSupplier count) {
+  private static CachedGauge<Long> cached(LongSupplier count) {
     return new CachedGauge<>(1, TimeUnit.SECONDS) {
       @Override
       protected Long loadValue() {
