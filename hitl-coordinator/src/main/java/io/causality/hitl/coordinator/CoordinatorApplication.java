@@ -78,14 +78,19 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   @Override
   public void run(CoordinatorConfiguration configuration, Environment environment) {
     CoordinatorRegistrations.httpPlumbing(configuration, environment);
-    CoordinatorContext context = CoordinatorContext.open(configuration, environment, clock());
+    Clock clock = clock();
+    CoordinatorContext context = CoordinatorContext.open(configuration, environment, clock);
     CoordinatorRegistrations.authentication(environment, context);
     CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime());
     CoordinatorRegistrations.resources(environment, context);
+    CoordinatorRegistrations.webhooks(configuration, environment, context, clock);
     context.logReady();
   }
 
-  /** The time source of expiry, cooldowns and tokens; tests substitute one they can move. */
+  /**
+   * The time source of expiry, cooldowns, tokens and webhook retries; tests substitute one they can
+   * move.
+   */
   protected Clock clock() {
     return Clock.systemUTC();
   }

@@ -72,7 +72,7 @@ public final class AuditTrail {
         new Pagination(limit, offset, events.count(filter)));
   }
 
-  private static ChainedAuditEvent toEvent(ChainedAuditEventRow row) {
+  static ChainedAuditEvent toEvent(ChainedAuditEventRow row) {
     return new ChainedAuditEvent(
         row.sequence(),
         row.event().id(),
