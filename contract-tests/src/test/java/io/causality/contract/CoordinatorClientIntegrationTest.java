@@ -90,7 +90,8 @@ class CoordinatorClientIntegrationTest {
     OverrideRequestsApi requests = new OverrideRequestsApi(client);
     String id =
         requests.submitOverrideRequest(null, submission("actor-approve")).getCoordinatorRequestId();
-    assertThat(requests.listOverrideRequests(OverrideStatus.PENDING, null).getData())
+    assertThat(
+            requests.listOverrideRequests(OverrideStatus.PENDING, null, null, null, null).getData())
         .anyMatch(r -> r.getCoordinatorRequestId().equals(id));
     OverrideRequestRecord record = requests.getOverrideRequest(id, null);
     assertThat(record.getStatus().getValue()).isEqualTo("PENDING");
