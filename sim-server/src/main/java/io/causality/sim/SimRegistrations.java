@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import io.causality.common.db.DurableDatabase;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
+import io.causality.common.openapi.ApiDocsResource;
+import io.causality.common.openapi.ContractDocument;
+import io.causality.common.openapi.OpenApiResource;
 import io.causality.sim.auth.CallerAuthFilter;
 import io.causality.sim.auth.CallerAuthenticator;
 import io.causality.sim.auth.JwtVerifier;
 import io.causality.sim.auth.ScopeFeature;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.core.Caller;
+import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
 import io.causality.sim.errors.StreamLimitExceptionMapper;
 import io.causality.sim.errors.UnknownAgentExceptionMapper;
@@ -17,10 +21,8 @@ import io.causality.sim.events.ConnectionTimeouts;
 import io.causality.sim.events.LiveShutdown;
 import io.causality.sim.events.SseFrameWriter;
 import io.causality.sim.idempotency.IdempotencyStore;
-import io.causality.sim.resources.ApiDocsResource;
 import io.causality.sim.resources.EvaluationsResource;
 import io.causality.sim.resources.HealthResource;
-import io.causality.sim.resources.OpenApiResource;
 import io.causality.sim.resources.OrganizationResource;
 import io.causality.sim.resources.OrganizationUsageResource;
 import io.causality.sim.resources.OrganizationsResource;
@@ -146,7 +148,10 @@ final class SimRegistrations {
     resources.forEach(resource -> documented.add(resource.getClass()));
     documented.add(OpenApiResource.class);
     String version = SimApplication.version();
-    environment.jersey().register(new OpenApiResource(version, documented));
+    ContractDocument document = OpenApiDocument.contract(version, documented);
+    environment.jersey().register(new OpenApiResource(document));
+    // Tests in the same JVM read it here, without a request a rate limit would count.
+    environment.getApplicationContext().setAttribute(ContractDocument.class.getName(), document);
   }
 
   private static List<Object> resourceList(
@@ -158,7 +163,7 @@ final class SimRegistrations {
     return List.of(
         new HealthResource(
             new HealthReport(environment.healthChecks(), name, SimApplication.version())),
-        new ApiDocsResource(),
+        new ApiDocsResource("Simulation Service API"),
         new ScenariosResource(context.catalog()),
         new ScenarioResource(context.catalog()),
         new SimulationsResource(live.simulations().creation(), context.reader()),

@@ -2,11 +2,14 @@ package io.causality.hitl.coordinator;
 
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.HttpPlumbing;
+import io.causality.common.openapi.ApiDocsResource;
+import io.causality.common.openapi.OpenApiResource;
 import io.causality.hitl.coordinator.auth.BearerChallengeFilter;
 import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.CallerAuthFilter;
 import io.causality.hitl.coordinator.auth.RoleFeature;
 import io.causality.hitl.coordinator.config.BindAddress;
+import io.causality.hitl.coordinator.docs.CoordinatorOpenApi;
 import io.causality.hitl.coordinator.errors.OverrideExceptionMapper;
 import io.causality.hitl.coordinator.events.AuditEventStreams;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
@@ -28,8 +31,10 @@ import io.dropwizard.core.setup.Environment;
 import io.dropwizard.jetty.HttpConnectorFactory;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -124,7 +129,7 @@ final class CoordinatorRegistrations {
     return streams;
   }
 
-  /** The answers to refused overrides, and the resources. */
+  /** The answers to refused overrides, the resources, and their OpenAPI document. */
   static void resources(Environment environment, CoordinatorContext context) {
     environment.jersey().register(new OverrideExceptionMapper());
     HealthReport health =
@@ -132,12 +137,22 @@ final class CoordinatorRegistrations {
             environment.healthChecks(),
             CoordinatorApplication.NAME,
             CoordinatorApplication.version());
-    List.of(
+    List<Object> resources =
+        List.of(
             new HealthzResource(health),
             new OverrideRequestsResource(context.overrides()),
             new OverrideRequestResource(context.overrides()),
             new OverrideTokensResource(context.overrides()),
-            new AuditEventsResource(context.audit(), auditStreams(environment, context)))
-        .forEach(environment.jersey()::register);
+            new AuditEventsResource(context.audit(), auditStreams(environment, context)),
+            new ApiDocsResource("Override Coordinator API"));
+    resources.forEach(environment.jersey()::register);
+    Set<Class<?>> documented = new LinkedHashSet<>();
+    resources.forEach(resource -> documented.add(resource.getClass()));
+    documented.add(OpenApiResource.class);
+    environment
+        .jersey()
+        .register(
+            new OpenApiResource(
+                CoordinatorOpenApi.contract(CoordinatorApplication.version(), documented)));
   }
 }

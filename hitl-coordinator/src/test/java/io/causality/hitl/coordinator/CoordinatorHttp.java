@@ -3,6 +3,7 @@ package io.causality.hitl.coordinator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import io.causality.common.testing.ContractCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -70,10 +71,15 @@ public final class CoordinatorHttp {
     return builder;
   }
 
-  private static Answer send(HttpRequest.Builder request) {
+  /**
+   * Sends the request, and checks the answer against the coordinator's OpenAPI document ({@link
+   * ContractCheck}), so that every test talking through this client also tests the document.
+   */
+  private Answer send(HttpRequest.Builder request) {
     try {
-      HttpResponse<String> response =
-          CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      HttpRequest built = request.build();
+      HttpResponse<String> response = CLIENT.send(built, HttpResponse.BodyHandlers.ofString());
+      ContractCheck.of(base + "/v1/openapi.json").check(built.method(), response);
       return new Answer(
           response.statusCode(), parse(response.body()), response.body(), response.headers());
     } catch (IOException e) {

@@ -1,5 +1,8 @@
 package io.causality.sim.docs;
 
+import io.causality.common.openapi.ContractDocument;
+import io.causality.common.openapi.HttpConventions;
+import io.causality.common.openapi.JsonOverlay;
 import io.swagger.v3.oas.integration.SwaggerConfiguration;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -18,6 +21,22 @@ public final class OpenApiDocument {
   public static final String BEARER_SCHEME = "bearer";
 
   private OpenApiDocument() {}
+
+  /**
+   * The document as served: what swagger reads from the resources, completed by the hand-written
+   * schemas and operation details of {@code sim-openapi-overlay.json} and by the HTTP conventions
+   * (request id, rate limits on everything but the event stream, Idempotency-Key on every POST).
+   */
+  public static ContractDocument contract(String version, Set<Class<?>> resources) {
+    return new ContractDocument(
+        configuration(version, resources),
+        List.of(
+            JsonOverlay.fromResource(OpenApiDocument.class, "sim-openapi-overlay.json"),
+            new UuidPathParameters(),
+            new HttpConventions(
+                operation -> !operation.endsWith("/events"),
+                operation -> operation.startsWith("POST "))));
+  }
 
   /** The configuration: the listed resource classes only, so the document is deterministic. */
   public static SwaggerConfiguration configuration(String version, Set<Class<?>> resources) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.testing.ContractCheck;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.engine.adapter.DomainAdapterRegistry;
 import io.causality.sim.engine.input.DecreeType;
@@ -110,7 +111,7 @@ class DocumentationIntegrationTest {
     assertThat(list.get("security").toString()).contains("apiKey").contains("bearer");
     assertThat(list.get("responses").has("401")).isTrue();
     assertThat(list.get("responses").get("200").get("content").toString())
-        .contains("DataListOrganizationSummary");
+        .contains("OrganizationList");
   }
 
   @Test
@@ -149,7 +150,10 @@ class DocumentationIntegrationTest {
                     .forEachRemaining(
                         response -> {
                           boolean healthBody =
-                              response.getValue().toString().contains("#/components/schemas/Body");
+                              response
+                                  .getValue()
+                                  .toString()
+                                  .contains("#/components/schemas/Health");
                           if (response.getKey().compareTo("400") >= 0 && !healthBody) {
                             assertThat(
                                     response
@@ -185,17 +189,23 @@ class DocumentationIntegrationTest {
   void typedParametersCarryTheirBoundsTypesAndFormats() throws Exception {
     JsonNode decrees = document().get("paths").get("/v1/simulations/{id}/decrees").get("get");
     Map<String, JsonNode> parameters = new LinkedHashMap<>();
-    decrees.get("parameters").forEach(p -> parameters.put(p.get("name").asText(), p.get("schema")));
+    decrees
+        .get("parameters")
+        .forEach(p -> parameters.put(p.path("name").asText(), p.get("schema")));
     assertThat(parameters.get("id").get("format").asText()).isEqualTo("uuid");
     assertThat(parameters.get("limit").get("type").asText()).isEqualTo("integer");
     assertThat(parameters.get("limit").get("minimum").asInt()).isEqualTo(1);
     assertThat(parameters.get("limit").get("maximum").asInt()).isEqualTo(200);
     assertThat(parameters.get("limit").get("default").asInt()).isEqualTo(50);
     assertThat(parameters.get("offset").get("minimum").asInt()).isZero();
-    assertThat(texts(parameters.get("order").get("enum"))).containsExactly("asc", "desc");
+    JsonNode schemas = document().get("components").get("schemas");
+    assertThat(parameters.get("order").get("$ref").asText())
+        .isEqualTo("#/components/schemas/SortOrder");
+    assertThat(texts(schemas.get("SortOrder").get("enum"))).containsExactly("asc", "desc");
     JsonNode list = document().get("paths").get("/v1/simulations").get("get");
-    JsonNode status = parameter(list, "status");
-    assertThat(texts(status.get("enum")))
+    assertThat(parameter(list, "status").get("$ref").asText())
+        .isEqualTo("#/components/schemas/SimulationStatus");
+    assertThat(texts(schemas.get("SimulationStatus").get("enum")))
         .containsExactly("created", "running", "paused", "completed");
     JsonNode trace = document().get("paths").get("/v1/simulations/{id}/trace").get("get");
     assertThat(parameter(trace, "fromTick").get("minimum").asInt()).isZero();
@@ -206,7 +216,7 @@ class DocumentationIntegrationTest {
 
   private static JsonNode parameter(JsonNode operation, String name) {
     for (JsonNode parameter : operation.get("parameters")) {
-      if (parameter.get("name").asText().equals(name)) {
+      if (parameter.path("name").asText().equals(name)) {
         return parameter.get("schema");
       }
     }
@@ -271,5 +281,158 @@ class DocumentationIntegrationTest {
     assertThat(client.send(client.request("/v1/docs/../../etc/passwd")).statusCode())
         .isEqualTo(404);
     assertThat(client.send(client.request("/v1/docs/secret.js")).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void mediaTypesCarryNoWeightAndNdjsonIsDocumentedWithItsLines() throws Exception {
+    JsonNode document = document();
+    assertThat(document.toString()).doesNotContain(";qs=");
+    for (String operation : List.of("/v1/simulations/{id}/trace get", "/v1/simulations/run post")) {
+      String[] key = operation.split(" ");
+      JsonNode content =
+          document.get("paths").get(key[0]).get(key[1]).get("responses").get("200").get("content");
+      assertThat(content.get("application/json").get("schema").get("$ref").asText())
+          .as(operation)
+          .isIn("#/components/schemas/Trace", "#/components/schemas/RunResponse");
+      assertThat(content.get("application/x-ndjson").get("schema").get("description").asText())
+          .contains("metadata")
+          .contains("initialState")
+          .contains("Step");
+    }
+  }
+
+  @Test
+  void operationIdsAreReadableAndUniqueAndTagsAreDefined() throws Exception {
+    JsonNode document = document();
+    List<String> ids = new ArrayList<>();
+    List<String> tags = new ArrayList<>();
+    document.get("tags").forEach(tag -> tags.add(tag.get("name").asText()));
+    operations(document)
+        .forEach(
+            (name, operation) -> {
+              ids.add(operation.path("operationId").asText());
+              operation.path("tags").forEach(tag -> assertThat(tags).contains(tag.asText()));
+            });
+    assertThat(ids).doesNotHaveDuplicates().allMatch(id -> id.matches("[a-z][A-Za-z]+"));
+    assertThat(ids).contains("listSimulations", "getSimulation", "stepSimulation", "getTrace");
+    assertThat(document.get("info").get("license").get("identifier").asText()).isNotBlank();
+  }
+
+  @Test
+  void answersAreObjectSchemasWithTheirNullableMembers() throws Exception {
+    JsonNode schemas = document().get("components").get("schemas");
+    assertThat(schemas.has("JsonNode")).isFalse();
+    for (String schema : List.of("Simulation", "SimulationCreated", "StepResponse")) {
+      assertThat(schemas.get(schema).get("properties").get("state").get("$ref").asText())
+          .as(schema)
+          .isEqualTo("#/components/schemas/SimulationState");
+    }
+    for (String schema : List.of("Simulation", "SimulationCreated")) {
+      assertThat(schemas.get(schema).get("properties").get("scenarioId").get("type").toString())
+          .as(schema)
+          .contains("null");
+    }
+    assertThat(schemas.get("Simulation").get("properties").get("scenarioId").get("type").toString())
+        .isEqualTo("[\"string\",\"null\"]");
+    assertThat(
+            schemas
+                .get("OrganizationSummary")
+                .get("properties")
+                .get("avatarUrl")
+                .get("type")
+                .toString())
+        .isEqualTo("[\"string\",\"null\"]");
+    assertThat(
+            schemas
+                .get("ScenarioList")
+                .get("properties")
+                .get("data")
+                .get("items")
+                .get("$ref")
+                .asText())
+        .isEqualTo("#/components/schemas/ScenarioSummary");
+    assertThat(schemas.get("Prophecy").get("properties").get("data").get("$ref").asText())
+        .isEqualTo("#/components/schemas/ProphecyData");
+    assertThat(schemas.get("Decree").get("properties").get("payload").get("$ref").asText())
+        .isEqualTo("#/components/schemas/DecreePayload");
+    JsonNode responses =
+        document().get("paths").get("/v1/scenarios/{id}").get("get").get("responses");
+    assertThat(responses.get("200").get("content").toString()).contains("/Scenario\"");
+  }
+
+  @Test
+  void headersAndTheirParametersAreDocumented() throws Exception {
+    JsonNode create = document().get("paths").get("/v1/simulations").get("post");
+    assertThat(create.get("parameters").toString())
+        .contains("#/components/parameters/IdempotencyKey")
+        .contains("#/components/parameters/XRequestId");
+    JsonNode responses = create.get("responses");
+    assertThat(responses.get("201").get("headers").toString())
+        .contains("Location")
+        .contains("X-Request-Id")
+        .contains("X-RateLimit-Remaining")
+        .contains("Idempotency-Replayed");
+    assertThat(responses.get("409").get("description").asText())
+        .contains("IDEMPOTENCY_KEY_REUSE")
+        .contains("IDEMPOTENCY_KEY_IN_USE");
+    assertThat(responses.get("429").get("headers").has("Retry-After")).isTrue();
+    assertThat(responses.has("413")).isTrue();
+    operations(document())
+        .forEach(
+            (name, operation) -> {
+              if (name.contains("/v1/simulations/{id}") || name.contains("/v1/organizations/{")) {
+                operation
+                    .get("parameters")
+                    .forEach(
+                        p -> {
+                          if ("path".equals(p.path("in").asText())) {
+                            assertThat(p.get("schema").get("format").asText())
+                                .as(name)
+                                .isEqualTo("uuid");
+                          }
+                        });
+              }
+            });
+  }
+
+  @Test
+  void everyExampleValidatesAgainstItsSchema() throws Exception {
+    JsonNode document = document();
+    ContractCheck check = ContractCheck.of(document);
+    int examples = 0;
+    for (JsonNode path : iterable(document.get("paths"))) {
+      for (JsonNode operation : iterable(path)) {
+        JsonNode body = operation.path("requestBody").path("content").path("application/json");
+        for (JsonNode example : iterable(body.path("examples"))) {
+          assertThat(check.schemaProblems(body.get("schema"), example.get("value"))).isEmpty();
+          examples++;
+        }
+      }
+    }
+    assertThat(examples).isGreaterThanOrEqualTo(4);
+    JsonNode create =
+        document
+            .get("paths")
+            .get("/v1/simulations")
+            .get("post")
+            .get("requestBody")
+            .get("content")
+            .get("application/json")
+            .get("examples");
+    for (JsonNode example : iterable(create)) {
+      JsonNode value = example.get("value");
+      assertThat(value.has("scenarioId") ^ value.has("scenario")).isTrue();
+    }
+  }
+
+  private static Iterable<JsonNode> iterable(JsonNode node) {
+    List<JsonNode> values = new ArrayList<>();
+    node.elements().forEachRemaining(values::add);
+    return values;
+  }
+
+  @Test
+  void swaggerUiLeavesTheOnlineValidatorOff() {
+    assertThat(client.send(client.request("/v1/docs")).body()).contains("validatorUrl: null");
   }
 }

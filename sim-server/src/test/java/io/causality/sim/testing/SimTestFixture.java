@@ -7,6 +7,8 @@ import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
+import io.causality.common.openapi.ContractDocument;
+import io.causality.common.testing.ContractCheck;
 import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
@@ -173,9 +175,35 @@ public final class SimTestFixture {
       return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.getLocalPort() + path));
     }
 
+    /**
+     * Sends the request, and checks the answer against the service's OpenAPI document ({@link
+     * ContractCheck}): every integration test that talks through this client also tests that the
+     * document describes what the service answers.
+     */
     public HttpResponse<String> send(HttpRequest.Builder request) {
+      HttpRequest built = request.build();
+      HttpResponse<String> response = sendUnchecked(built);
+      ContractCheck.of(base(), this::document).check(built.method(), response);
+      return response;
+    }
+
+    /** The served document, read in this JVM: fetching it would count against a rate limit. */
+    private String document() {
+      Object document =
+          app.getEnvironment()
+              .getApplicationContext()
+              .getAttribute(ContractDocument.class.getName());
+      return ((ContractDocument) document).json();
+    }
+
+    private String base() {
+      return "http://127.0.0.1:" + app.getLocalPort();
+    }
+
+    /** Sends the request without checking the answer against the document. */
+    public HttpResponse<String> sendUnchecked(HttpRequest built) {
       try {
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(built, HttpResponse.BodyHandlers.ofString());
       } catch (java.io.IOException e) {
         throw new java.io.UncheckedIOException(e);
       } catch (InterruptedException e) {

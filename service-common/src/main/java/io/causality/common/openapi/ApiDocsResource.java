@@ -1,4 +1,4 @@
-package io.causality.sim.resources;
+package io.causality.common.openapi;
 
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ErrorCodes;
@@ -20,7 +20,8 @@ import java.util.Properties;
 
 /**
  * {@code GET /v1/docs}: public; Swagger UI for {@code /v1/openapi.json}, served from the swagger-ui
- * webjar inside the jar, so it works with no outside network.
+ * webjar inside the jar, so it works with no outside network. The online validator is off: it would
+ * send the document to an outside service, and the build lints the document itself.
  */
 @Path("/v1/docs")
 @Tag(name = "Documentation")
@@ -38,7 +39,7 @@ public final class ApiDocsResource {
       <html lang="en">
       <head>
         <meta charset="UTF-8">
-        <title>Simulation Service API</title>
+        <title>%s</title>
         <link rel="stylesheet" href="/v1/docs/swagger-ui.css">
         <link rel="icon" type="image/png" href="/v1/docs/favicon-32x32.png">
       </head>
@@ -48,6 +49,7 @@ public final class ApiDocsResource {
         <script src="/v1/docs/swagger-ui-standalone-preset.js"></script>
         <script>
           window.ui = SwaggerUIBundle({url: "/v1/openapi.json", dom_id: "#swagger-ui",
+            validatorUrl: null,
             presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
             layout: "StandaloneLayout"});
         </script>
@@ -56,13 +58,19 @@ public final class ApiDocsResource {
       """;
 
   private final String assetRoot = WEBJAR + webjarVersion() + "/";
+  private final String page;
+
+  /** The page, titled with the service's name. */
+  public ApiDocsResource(String title) {
+    this.page = PAGE.formatted(title.replace("<", "&lt;").replace("&", "&amp;"));
+  }
 
   @GET
   @Produces(MediaType.TEXT_HTML)
-  @Operation(summary = "Interactive API reference (public)")
+  @Operation(operationId = "getApiReference", summary = "Interactive API reference (public)")
   @ApiResponse(responseCode = "200", description = "The Swagger UI page")
   public String page() {
-    return PAGE;
+    return page;
   }
 
   @GET

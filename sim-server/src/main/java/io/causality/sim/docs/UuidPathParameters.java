@@ -1,0 +1,35 @@
+package io.causality.sim.docs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Consumer;
+
+/**
+ * Gives every simulation and organization id in a path one type, a UUID: the resources read them as
+ * {@code UUID}, but a path template with a pattern (the one that keeps {@code run} and {@code
+ * from-domain} out of {@code /v1/simulations/{id}}) made swagger write that pattern beside it, and
+ * generated clients then typed the same id as a UUID in one operation and a string in another.
+ */
+final class UuidPathParameters implements Consumer<ObjectNode> {
+  @Override
+  public void accept(ObjectNode document) {
+    document
+        .path("paths")
+        .fields()
+        .forEachRemaining(
+            path -> {
+              String name = path.getKey();
+              if (name.startsWith("/v1/simulations/") || name.startsWith("/v1/organizations/")) {
+                path.getValue().elements().forEachRemaining(UuidPathParameters::uuids);
+              }
+            });
+  }
+
+  private static void uuids(JsonNode operation) {
+    for (JsonNode parameter : operation.path("parameters")) {
+      if ("path".equals(parameter.path("in").asText())) {
+        ((ObjectNode) parameter).putObject("schema").put("type", "string").put("format", "uuid");
+      }
+    }
+  }
+}
