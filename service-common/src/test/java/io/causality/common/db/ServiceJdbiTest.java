@@ -1,0 +1,93 @@
+package io.causality.common.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Collection;
+import java.util.List;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.config.ConfigRegistry;
+import org.jdbi.v3.core.extension.ExtensionFactory;
+import org.jdbi.v3.core.extension.ExtensionHandlerFactory;
+import org.jdbi.v3.core.extension.ExtensionMetadata;
+import org.jdbi.v3.core.extension.Extensions;
+import org.jdbi.v3.sqlobject.CreateSqlObject;
+import org.jdbi.v3.sqlobject.SqlObject;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.junit.jupiter.api.Test;
+
+class ServiceJdbiTest {
+  /** A DAO, and one that reaches it through {@code @CreateSqlObject}, as the services' do. */
+  interface OneDao {
+    @SqlQuery("SELECT 1")
+    int one();
+  }
+
+  interface OuterDao extends SqlObject {
+    @CreateSqlObject
+    OneDao inner();
+
+    /** As the services' {@code @Transaction default} methods use their inner DAOs. */
+    default int viaInner() {
+      return inner().one();
+    }
+  }
+
+  /** A factory that fails if asked to describe anything: a cache hit never asks it. */
+  private static final ExtensionFactory NEVER_ASKED =
+      new ExtensionFactory() {
+        @Override
+        public boolean accepts(Class<?> extensionType) {
+          return true;
+        }
+
+        @Override
+        public Collection<ExtensionHandlerFactory> getExtensionHandlerFactories(
+            ConfigRegistry config) {
+          throw new AssertionError("described again");
+        }
+      };
+
+  private final Jdbi jdbi =
+      Jdbi.create("jdbc:h2:mem:service-jdbi-test;DB_CLOSE_DELAY=-1")
+          .installPlugin(new SqlObjectPlugin());
+
+  @Test
+  void aDescribedDaoIsDescribedForEveryHandleAndCallAlready() {
+    ServiceJdbi.describeOnce(jdbi, List.of(OuterDao.class, OneDao.class));
+
+    ExtensionMetadata described =
+        jdbi.getConfig(Extensions.class).findMetadata(OneDao.class, NEVER_ASKED);
+    try (Handle handle = jdbi.open()) {
+      assertThat(handle.getConfig(Extensions.class).findMetadata(OneDao.class, NEVER_ASKED))
+          .isSameAs(described);
+    }
+    assertThat(
+            jdbi.<Integer, OuterDao, RuntimeException>withExtension(
+                OuterDao.class, OuterDao::viaInner))
+        .isEqualTo(1);
+  }
+
+  /** The JDBI behaviour describeOnce works around; if JDBI changes it, this says so. */
+  @Test
+  void withoutItACallDescribesInACopyThatIsThrownAway() {
+    assertThat(
+            jdbi.<Integer, OuterDao, RuntimeException>withExtension(
+                OuterDao.class, OuterDao::viaInner))
+        .isEqualTo(1);
+
+    assertThatThrownBy(
+            () -> jdbi.getConfig(Extensions.class).findMetadata(OneDao.class, NEVER_ASKED))
+        .isInstanceOf(AssertionError.class)
+        .hasMessage("described again");
+  }
+
+  @Test
+  void aTypeNoExtensionFactoryAcceptsIsRefused() {
+    assertThatThrownBy(() -> ServiceJdbi.describeOnce(jdbi, List.of(String.class)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("java.lang.String");
+  }
+}
