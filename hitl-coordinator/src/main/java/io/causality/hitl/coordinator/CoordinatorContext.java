@@ -6,6 +6,7 @@ import io.causality.hitl.coordinator.auth.CallerAuthenticator;
 import io.causality.hitl.coordinator.auth.OperatorCallers;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OverrideService;
+import io.causality.hitl.coordinator.db.CoordinatorDaos;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
 import io.dropwizard.core.setup.Environment;
@@ -64,7 +65,9 @@ record CoordinatorContext(
     if (configuration.isMigrateOnStart()) {
       StartupMigrations.apply(dataSource);
     }
-    return ServiceJdbi.build(env, factory, dataSource);
+    Jdbi jdbi = ServiceJdbi.build(env, factory, dataSource);
+    ServiceJdbi.describeOnce(jdbi, CoordinatorDaos.ALL);
+    return jdbi;
   }
 
   /**

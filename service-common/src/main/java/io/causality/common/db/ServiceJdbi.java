@@ -4,7 +4,10 @@ import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import io.dropwizard.jdbi3.JdbiFactory;
+import java.lang.reflect.Method;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
@@ -12,6 +15,7 @@ import org.jdbi.v3.core.config.ConfigRegistry;
 import org.jdbi.v3.core.extension.ExtensionContext;
 import org.jdbi.v3.core.extension.Extensions;
 import org.jdbi.v3.core.extension.HandleSupplier;
+import org.jdbi.v3.sqlobject.CreateSqlObject;
 
 /** The services' Jdbi: Dropwizard's, with its metrics and health check, minus SQL comments. */
 public final class ServiceJdbi {
@@ -37,15 +41,31 @@ public final class ServiceJdbi {
    * of the Jdbi's configuration: a type never attached to the Jdbi itself was described again on
    * every call, which profiled as half of a simulation's progress transaction (docs/performance.md,
    * "Simulation HTTP"). Copies made after this inherit the descriptions. Call once, after
-   * everything is registered on the Jdbi, with every DAO type the service attaches.
+   * everything is registered on the Jdbi, with every DAO type the service attaches; the types their
+   * {@code @CreateSqlObject} methods return are described with them.
    */
   public static void describeOnce(Jdbi jdbi, List<Class<?>> daoTypes) {
     Extensions extensions = jdbi.getConfig(Extensions.class);
     HandleSupplier jdbiItself = new JdbiConfiguration(jdbi);
+    Set<Class<?>> described = new HashSet<>();
     for (Class<?> type : daoTypes) {
-      extensions
-          .findFor(type, jdbiItself)
-          .orElseThrow(() -> new IllegalArgumentException("Not a JDBI extension: " + type));
+      describe(extensions, jdbiItself, type, described);
+    }
+  }
+
+  /** Describes {@code type}, then the types its {@code @CreateSqlObject} methods return. */
+  private static void describe(
+      Extensions extensions, HandleSupplier jdbiItself, Class<?> type, Set<Class<?>> described) {
+    if (!described.add(type)) {
+      return;
+    }
+    extensions
+        .findFor(type, jdbiItself)
+        .orElseThrow(() -> new IllegalArgumentException("Not a JDBI extension: " + type));
+    for (Method method : type.getMethods()) {
+      if (method.isAnnotationPresent(CreateSqlObject.class)) {
+        describe(extensions, jdbiItself, method.getReturnType(), described);
+      }
     }
   }
 

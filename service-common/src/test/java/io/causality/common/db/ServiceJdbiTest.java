@@ -55,8 +55,8 @@ class ServiceJdbiTest {
           .installPlugin(new SqlObjectPlugin());
 
   @Test
-  void aDescribedDaoIsDescribedForEveryHandleAndCallAlready() {
-    ServiceJdbi.describeOnce(jdbi, List.of(OuterDao.class, OneDao.class));
+  void aDescribedDaoAndTheDaosItCreatesAreDescribedForEveryHandleAndCallAlready() {
+    ServiceJdbi.describeOnce(jdbi, List.of(OuterDao.class));
 
     ExtensionMetadata described =
         jdbi.getConfig(Extensions.class).findMetadata(OneDao.class, NEVER_ASKED);
