@@ -16,6 +16,8 @@ import org.jdbi.v3.sqlobject.CreateSqlObject;
 import org.jdbi.v3.sqlobject.SqlObject;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+import org.jdbi.v3.sqlobject.transaction.Transaction;
 import org.junit.jupiter.api.Test;
 
 class ServiceJdbiTest {
@@ -32,6 +34,28 @@ class ServiceJdbiTest {
     /** As the services' {@code @Transaction default} methods use their inner DAOs. */
     default int viaInner() {
       return inner().one();
+    }
+  }
+
+  /** A multi-statement write that fails after its first statement. */
+  interface WritingDao extends SqlObject {
+    @SqlUpdate("CREATE TABLE IF NOT EXISTS written (n INT)")
+    void create();
+
+    @SqlUpdate("INSERT INTO written (n) VALUES (1)")
+    void insert();
+
+    @SqlQuery("SELECT COUNT(*) FROM written")
+    int count();
+
+    @CreateSqlObject
+    OneDao inner();
+
+    @Transaction
+    default void insertThenFail() {
+      insert();
+      inner().one();
+      throw new IllegalStateException("after the insert");
     }
   }
 
@@ -82,6 +106,17 @@ class ServiceJdbiTest {
             () -> jdbi.getConfig(Extensions.class).findMetadata(OneDao.class, NEVER_ASKED))
         .isInstanceOf(AssertionError.class)
         .hasMessage("described again");
+  }
+
+  @Test
+  void aDescribedDaosTransactionsStillRollBackWhole() {
+    ServiceJdbi.describeOnce(jdbi, List.of(WritingDao.class));
+    WritingDao dao = jdbi.onDemand(WritingDao.class);
+    dao.create();
+
+    assertThatThrownBy(dao::insertThenFail).hasMessage("after the insert");
+
+    assertThat(dao.count()).isZero();
   }
 
   @Test
