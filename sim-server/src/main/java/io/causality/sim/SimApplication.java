@@ -1,6 +1,7 @@
 package io.causality.sim;
 
 import io.causality.common.cli.ServeCommand;
+import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
 import io.causality.sim.cli.ApiKeyCommand;
@@ -25,6 +26,7 @@ public class SimApplication extends Application<SimConfiguration> {
 
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
+    EmbeddedDatabaseSecrets.bindServersToLoopback();
     new SimApplication().run(args);
   }
 

@@ -94,7 +94,7 @@ public final class CoordinatorLoad {
           httpApprovals,
           localApprovals,
           RawTransactions.approvals(
-              local.url(),
+              local.database(),
               submittedInProcess(local, "raw-approval", count),
               overHttp.get(0).payload(),
               PemKeys.readPrivateKey(deployment.authorityKey())));
@@ -120,7 +120,7 @@ public final class CoordinatorLoad {
         reportLeastWork(
             httpRedemptions,
             localRedemptions,
-            RawTransactions.redemptions(local.url(), threads, issued(local, tokens)));
+            RawTransactions.redemptions(local.database(), threads, issued(local, tokens)));
         reportFloor(
             Workers.run(
                 "unknown-token redemptions over HTTP",

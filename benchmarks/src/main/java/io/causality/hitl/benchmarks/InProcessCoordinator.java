@@ -33,14 +33,15 @@ final class InProcessCoordinator implements AutoCloseable {
   private final ManagedDataSource dataSource;
   private final OverrideService service;
   private final String keyId;
-  private final String url;
+  private final RawTransactions.Database database;
 
   InProcessCoordinator(Path database, Path policy, Path key, Path trustedKey, String keyId)
       throws Exception {
     CoordinatorConfiguration configuration = new CoordinatorConfiguration();
     configuration.setDbPath(database.toString());
     DataSourceFactory factory = configuration.buildDataSourceFactory();
-    this.url = factory.getUrl();
+    this.database =
+        new RawTransactions.Database(factory.getUrl(), factory.getUser(), factory.getPassword());
     this.dataSource = factory.build(new MetricRegistry(), "in-process");
     dataSource.start();
     StartupMigrations.apply(dataSource);
@@ -82,9 +83,9 @@ final class InProcessCoordinator implements AutoCloseable {
     return service.approve(id, new ApproveOverrideRequest(keyId, null, null));
   }
 
-  /** The JDBC URL of this coordinator's database, for the raw transactions beside it. */
-  String url() {
-    return url;
+  /** This coordinator's database (URL and credentials), for the raw transactions beside it. */
+  RawTransactions.Database database() {
+    return database;
   }
 
   /** A fresh request approved, untimed: a token for a raw redemption. */

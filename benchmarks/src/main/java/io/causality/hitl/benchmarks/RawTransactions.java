@@ -31,10 +31,17 @@ import java.util.UUID;
  *       move from PENDING to APPROVED, and the audit event with the same chain work.
  * </ul>
  *
+ * <p>With no webhook endpoint configured (the benchmark's deployment), the coordinator's audit
+ * append queues no webhook delivery either; with endpoints, one outbox insert per endpoint would
+ * belong to the least work.
+ *
  * <p>No reads, checks, JSON or framework: what is left of a request when everything but its
  * required writes is taken away. The rows are made by the coordinator's own service, untimed.
  */
 final class RawTransactions {
+  /** Where to connect: the coordinator's URL and credentials (its generated password). */
+  record Database(String url, String user, String password) {}
+
   /** A token the coordinator issued, and its request. */
   record Issued(String requestId, String tokenId) {}
 
@@ -60,8 +67,9 @@ final class RawTransactions {
   private RawTransactions() {}
 
   /** Redemptions of {@code tokens} on {@code threads} threads. */
-  static Measurement redemptions(String url, int threads, List<Issued> tokens) throws Exception {
-    List<Connection> connections = connections(url, threads);
+  static Measurement redemptions(Database database, int threads, List<Issued> tokens)
+      throws Exception {
+    List<Connection> connections = connections(database, threads);
     try {
       return Workers.run(
           "raw 3-write redemption transactions",
@@ -74,9 +82,9 @@ final class RawTransactions {
   }
 
   /** Approvals of the pending requests {@code ids} on one thread, signing {@code payload}. */
-  static Measurement approvals(String url, List<String> ids, String payload, PrivateKey key)
+  static Measurement approvals(Database database, List<String> ids, String payload, PrivateKey key)
       throws Exception {
-    List<Connection> connections = connections(url, 1);
+    List<Connection> connections = connections(database, 1);
     try {
       return Workers.run(
           "raw PS256 + approval transactions",
@@ -157,10 +165,11 @@ final class RawTransactions {
     }
   }
 
-  private static List<Connection> connections(String url, int count) throws SQLException {
+  private static List<Connection> connections(Database database, int count) throws SQLException {
     List<Connection> connections = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      Connection connection = DriverManager.getConnection(url, "sa", "");
+      Connection connection =
+          DriverManager.getConnection(database.url(), database.user(), database.password());
       connection.setAutoCommit(false);
       connections.add(connection);
     }

@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator;
 
+import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
 import io.causality.hitl.coordinator.cli.AuditCommand;
@@ -25,6 +26,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
 
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
+    EmbeddedDatabaseSecrets.bindServersToLoopback();
     new CoordinatorApplication().run(args);
   }
 
@@ -76,14 +78,19 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   @Override
   public void run(CoordinatorConfiguration configuration, Environment environment) {
     CoordinatorRegistrations.httpPlumbing(configuration, environment);
-    CoordinatorContext context = CoordinatorContext.open(configuration, environment, clock());
+    Clock clock = clock();
+    CoordinatorContext context = CoordinatorContext.open(configuration, environment, clock);
     CoordinatorRegistrations.authentication(environment, context);
     CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime());
     CoordinatorRegistrations.resources(environment, context);
+    CoordinatorRegistrations.webhooks(configuration, environment, context, clock);
     context.logReady();
   }
 
-  /** The time source of expiry, cooldowns and tokens; tests substitute one they can move. */
+  /**
+   * The time source of expiry, cooldowns, tokens and webhook retries; tests substitute one they can
+   * move.
+   */
   protected Clock clock() {
     return Clock.systemUTC();
   }

@@ -8,6 +8,7 @@ import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.config.CallerConfig;
 import io.causality.hitl.coordinator.config.PolicyConfig;
 import io.causality.hitl.coordinator.config.RateLimitsConfig;
+import io.causality.hitl.coordinator.config.WebhooksConfig;
 import io.causality.hitl.coordinator.core.OverrideSettings;
 import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
 import io.dropwizard.core.server.DefaultServerFactory;
@@ -28,8 +29,9 @@ import java.util.List;
 
 /**
  * The coordinator's configuration: the seed's keys ({@code bind}, {@code dbPath}, TTLs, {@code
- * policy}, {@code authorities}) plus optional {@code callers}, and Dropwizard's {@code server} (for
- * the admin connector) and {@code logging}. Every key has a default.
+ * policy}, {@code authorities}) plus optional {@code callers}, {@code rateLimits} and {@code
+ * webhooks}, and Dropwizard's {@code server} (for the admin connector) and {@code logging}. Every
+ * key has a default.
  */
 public class CoordinatorConfiguration extends ServiceConfiguration {
   public static final int DEFAULT_ADMIN_PORT = 8091;
@@ -56,6 +58,8 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   @Valid @NotNull private List<CallerConfig> callers = new ArrayList<>();
 
   @Valid @NotNull private RateLimitsConfig rateLimits = new RateLimitsConfig();
+
+  @Valid @NotNull private WebhooksConfig webhooks = new WebhooksConfig();
 
   public CoordinatorConfiguration() {
     super(DataSize.mebibytes(4));
@@ -155,6 +159,16 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   @JsonProperty
   public void setRateLimits(RateLimitsConfig rateLimits) {
     this.rateLimits = rateLimits;
+  }
+
+  @JsonProperty
+  public WebhooksConfig getWebhooks() {
+    return webhooks;
+  }
+
+  @JsonProperty
+  public void setWebhooks(WebhooksConfig webhooks) {
+    this.webhooks = webhooks;
   }
 
   /** The configured lifetimes, for the override service. */

@@ -6,37 +6,52 @@ import io.causality.hitl.coordinator.auth.CallerAuthenticator;
 import io.causality.hitl.coordinator.auth.OperatorCallers;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OverrideService;
+import io.causality.hitl.coordinator.core.WebhookOutbox;
 import io.causality.hitl.coordinator.db.CoordinatorDaos;
+import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
+import io.causality.hitl.coordinator.webhooks.WebhookChecks;
+import io.causality.hitl.protocol.AuditEventType;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The domain objects of the coordinator, built once (as Marquez's {@code MarquezContext}) after the
- * checks that can fail before serving: the checked policy and authority keys, the callers and the
- * override service over the database.
+ * checks that can fail before serving: the checked policy and authority keys, the callers, the
+ * override service over the database, and the webhook outbox every audit event is queued in.
  */
 record CoordinatorContext(
     StartupReport checked,
     CallerAuthenticator callers,
     OverrideService overrides,
-    AuditTrail audit) {
+    AuditTrail audit,
+    WebhookOutbox webhooks) {
   private static final Logger LOG = LoggerFactory.getLogger(CoordinatorContext.class);
 
   /** Checks the policy and keys, opens (and migrates, if configured) the database. */
   static CoordinatorContext open(
       CoordinatorConfiguration configuration, Environment environment, Clock clock) {
     StartupReport checked = checkPolicyAndKeys(configuration);
+    WebhookChecks.firstProblem(configuration.getWebhooks())
+        .ifPresent(
+            problem -> {
+              throw new StartupCheckException(problem);
+            });
     OperatorCallers.check(
         configuration.getCallers(), checked.policy(), configuration.getPolicy().policyFile());
     CallerAuthenticator callers = new CallerAuthenticator(configuration.getCallers());
     Jdbi jdbi = openDatabase(configuration, environment);
+    // routes the audit events before anything can write one
+    WebhookOutbox webhooks = WebhookOutbox.open(jdbi, webhookRoutes(configuration));
     OverrideService overrides =
         new OverrideService(
             jdbi,
@@ -44,17 +59,28 @@ record CoordinatorContext(
             checked.policy(),
             checked.signers(),
             configuration.buildOverrideSettings());
-    return new CoordinatorContext(checked, callers, overrides, chainedAuditTrail(jdbi));
+    return new CoordinatorContext(checked, callers, overrides, chainedAuditTrail(jdbi), webhooks);
   }
 
-  /** The spec's five checks, and the policy's signature when a trusted key is configured. */
+  /** Each configured endpoint's name and the event types it takes (empty: all). */
+  private static Map<String, Set<AuditEventType>> webhookRoutes(
+      CoordinatorConfiguration configuration) {
+    Map<String, Set<AuditEventType>> routes = new LinkedHashMap<>();
+    configuration
+        .getWebhooks()
+        .getEndpoints()
+        .forEach(endpoint -> routes.put(endpoint.name(), endpoint.eventTypeSet()));
+    return routes;
+  }
+
+  /** The spec's five checks, and the policy's signature by the configured rules. */
   private static StartupReport checkPolicyAndKeys(CoordinatorConfiguration configuration) {
     StartupReport report =
         StartupChecks.run(
             configuration.getPolicy().policyFile(),
             configuration.getDefaultTokenTtlMs(),
             configuration.buildAuthorityKeys(),
-            configuration.getPolicy().trustedKey());
+            configuration.getPolicy().buildPolicyTrust());
     report.warnings().forEach(warning -> LOG.warn("Startup check: {}", warning));
     return report;
   }

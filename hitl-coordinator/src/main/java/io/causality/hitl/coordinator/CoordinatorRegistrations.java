@@ -17,14 +17,19 @@ import io.causality.hitl.coordinator.resources.HealthzResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestsResource;
 import io.causality.hitl.coordinator.resources.OverrideTokensResource;
+import io.causality.hitl.coordinator.webhooks.Backoff;
+import io.causality.hitl.coordinator.webhooks.WebhookDeliverer;
+import io.causality.hitl.coordinator.webhooks.WebhookMetrics;
 import io.causality.hitl.protocol.ProtocolJson;
 import io.dropwizard.auth.AuthDynamicFeature;
 import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.jetty.HttpConnectorFactory;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Random;
 import java.util.function.Supplier;
 
 /**
@@ -83,6 +88,30 @@ final class CoordinatorRegistrations {
       CallerLimiters limiters = new CallerLimiters(configuration.getRateLimits(), nanoTime);
       environment.jersey().register(new RateLimitFilter(limiters));
     }
+  }
+
+  /**
+   * The webhook deliverer and its metrics, when endpoints are configured; without them no thread
+   * runs (the events are not queued either).
+   */
+  static void webhooks(
+      CoordinatorConfiguration configuration,
+      Environment environment,
+      CoordinatorContext context,
+      Clock clock) {
+    var webhooks = configuration.getWebhooks();
+    if (webhooks.getEndpoints().isEmpty()) {
+      return;
+    }
+    Backoff backoff =
+        new Backoff(
+            Duration.ofMillis(webhooks.getInitialBackoff().toMilliseconds()),
+            Duration.ofMillis(webhooks.getMaxBackoff().toMilliseconds()),
+            new Random());
+    WebhookMetrics metrics = new WebhookMetrics(environment.metrics(), context.webhooks());
+    environment
+        .lifecycle()
+        .manage(new WebhookDeliverer(context.webhooks(), webhooks, clock, backoff, metrics));
   }
 
   /** The live audit event streams, polled every half second and closed when the server stops. */

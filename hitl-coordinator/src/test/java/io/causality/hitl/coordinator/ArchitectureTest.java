@@ -62,6 +62,7 @@ class ArchitectureTest {
           .allow("auth", "config", "policy")
           .allow("ratelimit", "auth", "config")
           .allow("events", "core")
+          .allow("webhooks", "config", "core")
           .allow("resources", "auth", "core", "events", "ratelimit")
           .allow("cli", "cli.dashboard", "core", "policy")
           .allow("cli.dashboard")

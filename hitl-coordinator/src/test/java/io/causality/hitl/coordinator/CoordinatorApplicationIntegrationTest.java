@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.dropwizard.testing.DropwizardTestSupport;
@@ -18,6 +19,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -62,6 +67,23 @@ class CoordinatorApplicationIntegrationTest {
         .startsWith("jdbc:h2:file:" + DATA.resolve("coordinator"))
         .contains(";WRITE_DELAY=0");
     assertThat(Files.exists(DATA.resolve("coordinator.mv.db"))).isTrue();
+  }
+
+  @Test
+  void theEmbeddedDatabaseRefusesAConnectionWithoutItsPassword() throws Exception {
+    assumeFalse(PostgresTestDatabase.forAllTests(), "an H2 file only");
+    String url = APP.getConfiguration().buildDataSourceFactory().getUrl();
+    Path database = DATA.resolve("coordinator");
+
+    assertThatThrownBy(() -> DriverManager.getConnection(url, "sa", "").close())
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("Wrong user name or password");
+    try (Connection connection =
+        DriverManager.getConnection(url, "sa", EmbeddedDatabaseSecrets.passwordOf(database))) {
+      assertThat(connection.isValid(1)).isTrue();
+    }
+    assertThat(Files.getPosixFilePermissions(DATA.resolve("coordinator.password")))
+        .isEqualTo(PosixFilePermissions.fromString("rw-------"));
   }
 
   @Test

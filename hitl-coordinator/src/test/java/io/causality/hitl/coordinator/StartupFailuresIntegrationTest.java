@@ -184,6 +184,13 @@ class StartupFailuresIntegrationTest {
   }
 
   @Test
+  void aTrustedKeyPathSetButBlank() {
+    // ${POLICY_KEY:-} with the variable unset: read as "no key", it switched the check off.
+    assertThat(startFailure(MINIMAL, "policy.trustedKeyPemPath", ""))
+        .hasMessageStartingWith("policy.trustedKeyPemPath is set but blank");
+  }
+
+  @Test
   void twoCallersWithOneToken() {
     assertThat(startFailure("configs/duplicate-caller-tokens.yml").getMessage())
         .startsWith("callers[1] (alice): token is the same as another caller's")

@@ -10,11 +10,4 @@ public record AuditEventPage(List<ChainedAuditEvent> data, Pagination pagination
   public AuditEventPage {
     data = List.copyOf(data);
   }
-
-  /**
-   * @param limit the most events a page holds
-   * @param offset how many matching events come before this page
-   * @param total how many events match
-   */
-  public record Pagination(int limit, long offset, long total) {}
 }

@@ -12,7 +12,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Locale;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -78,10 +80,34 @@ public final class CoordinatorClient {
     return call(postRequest(SUBMIT_PATH, request), SubmitOverrideResponse.class);
   }
 
-  /** The requests, newest first, of one status or of all: {@code GET /v1/override-requests}. */
-  public CoordinatorResult<OverrideRequestList> list(Optional<OverrideRequestStatus> status) {
-    String query = status.map(s -> "?status=" + s.name().toLowerCase(Locale.ROOT)).orElse("");
-    return call(getRequest(REQUESTS + query), OverrideRequestList.class);
+  /** One page of the requests, newest first: {@code GET /v1/override-requests}. */
+  public CoordinatorResult<OverrideRequestList> list(OverrideRequestQuery query) {
+    return call(
+        getRequest(REQUESTS + query.queryString(CoordinatorClient::encode)),
+        OverrideRequestList.class);
+  }
+
+  /**
+   * Every request the query matches, newest first, page after page from its offset. A request that
+   * moves to a later page while the pages are read (a newer one was submitted) is kept once; a page
+   * that adds nothing new ends the reading. The first page that fails is the answer.
+   */
+  public CoordinatorResult<List<OverrideRequestRecord>> listAll(OverrideRequestQuery query) {
+    Map<String, OverrideRequestRecord> all = new LinkedHashMap<>();
+    OverrideRequestQuery page = query;
+    while (true) {
+      CoordinatorResult<OverrideRequestList> answer = list(page);
+      if (!(answer instanceof CoordinatorResult.Success<OverrideRequestList> success)) {
+        return map(answer, list -> List.of());
+      }
+      OverrideRequestList list = success.value();
+      int before = all.size();
+      list.data().forEach(r -> all.putIfAbsent(r.coordinatorRequestId(), r));
+      if (all.size() == before || !list.pagination().hasMoreAfter(list.data().size())) {
+        return new CoordinatorResult.Success<>(success.httpStatus(), List.copyOf(all.values()));
+      }
+      page = page.after(list.data().size());
+    }
   }
 
   /** One request with its audit trail: {@code GET /v1/override-requests/{id}}. */

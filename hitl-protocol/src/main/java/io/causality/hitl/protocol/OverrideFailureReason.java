@@ -9,7 +9,10 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum OverrideFailureReason {
   /** The coordinator says the token was redeemed before. */
   REPLAY_DETECTED("ReplayDetected"),
-  /** The coordinator could not be reached in time, or answered with a server error. */
+  /**
+   * The coordinator could not be reached in time, answered with a server error, or answered about
+   * another token than the one presented.
+   */
   COORDINATOR_UNAVAILABLE("CoordinatorUnavailable"),
   /** The envelope is malformed, its key is not a policy authority or the signature fails. */
   INVALID_SIGNATURE("InvalidSignature"),

@@ -2,8 +2,11 @@ package io.causality.hitl.protocol;
 
 import java.util.List;
 
-/** The answer of {@code GET /v1/override-requests}: {@code {data: [...]}}, newest first. */
-public record OverrideRequestList(List<OverrideRequestRecord> data) {
+/**
+ * The answer of {@code GET /v1/override-requests}: {@code {data: [...], pagination: {limit, offset,
+ * total}}}, newest first, one page at a time.
+ */
+public record OverrideRequestList(List<OverrideRequestRecord> data, Pagination pagination) {
   public OverrideRequestList {
     data = List.copyOf(data);
   }

@@ -19,10 +19,15 @@ import jakarta.validation.constraints.Pattern;
 public record RedeemRequest(
     @NotNull(message = MUST_BE_A_UUID) @Pattern(regexp = UUID_TEXT, message = MUST_BE_A_UUID)
         String tokenId,
-    @NotBlank(message = "is required") String requestHash,
+    @NotBlank(message = "is required")
+        @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
+        String requestHash,
     @NotNull(message = "is required") Long policyVersion,
-    @NotBlank(message = "is required") String licenseId,
-    String actorId) {
+    @NotBlank(message = "is required")
+        @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
+        String licenseId,
+    @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
+        String actorId) {
 
   /** A UUID in its 8-4-4-4-12 hexadecimal text form, either case. */
   static final String UUID_TEXT =

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 /**
@@ -24,12 +25,18 @@ import jakarta.validation.constraints.Size;
 public record SubmitOverrideRequest(
     @NotNull(message = "required object is missing") ObjectNode evaluationRequest,
     @NotNull(message = "required object is missing") ObjectNode evaluationResponse,
-    @NotBlank(message = "is required") @Size(max = MAX_ID_LENGTH, message = TOO_LONG)
+    @NotBlank(message = "is required")
+        @Size(max = MAX_ID_LENGTH, message = TOO_LONG)
+        @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
         String licenseId,
-    @Size(max = MAX_ID_LENGTH, message = TOO_LONG) String actorId,
+    @Size(max = MAX_ID_LENGTH, message = TOO_LONG)
+        @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
+        String actorId,
     ObjectNode sentinelFeed,
     ObjectNode sentinelSummary,
-    @Size(max = MAX_ID_LENGTH, message = TOO_LONG) String source) {
+    @Size(max = MAX_ID_LENGTH, message = TOO_LONG)
+        @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
+        String source) {
 
   /** The longest id or label the coordinator stores (its column size). */
   public static final int MAX_ID_LENGTH = 255;

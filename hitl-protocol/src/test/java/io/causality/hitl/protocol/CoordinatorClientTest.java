@@ -180,14 +180,20 @@ class CoordinatorClientTest {
         "{\"coordinatorRequestId\":\"r-1\",\"status\":\"PENDING\",\"actorId\":\"a-1\","
             + "\"evaluationResponse\":{\"decision\":\"REJECT_STATE\"},"
             + "\"requestExpiresAt\":\"2026-01-31T13:00:00Z\"}";
-    answer("/v1/override-requests", 200, "{\"data\":[" + record + "]}");
+    answer(
+        "/v1/override-requests",
+        200,
+        "{\"data\":[" + record + "],\"pagination\":{\"limit\":100,\"offset\":0,\"total\":1}}");
     answer("/v1/override-requests/r 1/approve", 200, "{\"tokenId\":\"t-1\",\"alg\":\"PS256\"}");
     CoordinatorClient client =
         new CoordinatorClient(
             URI.create(base + "/"), Duration.ofSeconds(5), Optional.of("operator-token"));
 
     OverrideRequestList list =
-        client.list(Optional.of(OverrideRequestStatus.PENDING)).body().orElseThrow();
+        client
+            .list(OverrideRequestQuery.first(Optional.of(OverrideRequestStatus.PENDING)))
+            .body()
+            .orElseThrow();
     OverrideTokenEnvelope token =
         client
             .approve("r 1", new ApproveOverrideRequest("ops-1", null, 60000L))
@@ -201,12 +207,51 @@ class CoordinatorClientTest {
     assertThat(first.requestExpiresAt()).isEqualTo(java.time.Instant.parse("2026-01-31T13:00:00Z"));
     assertThat(first.evaluationResponse().path("decision").asText()).isEqualTo("REJECT_STATE");
     assertThat(token.tokenId()).isEqualTo("t-1");
-    assertThat(received.get(0).query()).isEqualTo("status=pending");
+    assertThat(list.pagination()).isEqualTo(new Pagination(100, 0, 1));
+    assertThat(received.get(0).query()).isEqualTo("limit=100&offset=0&status=pending");
     assertThat(received.get(1).path()).isEqualTo("/v1/override-requests/r 1/approve");
     assertThat(received.get(1).body()).isEqualTo("{\"keyId\":\"ops-1\",\"tokenTtlMs\":60000}");
     assertThat(received)
         .allSatisfy(r -> assertThat(r.authorization()).isEqualTo("Bearer operator-token"));
     assertThat(client.baseUrl()).isEqualTo(base.toString());
+  }
+
+  @Test
+  void listAllFollowsThePagesAndKeepsARequestThatMovedOnce() {
+    String page = "{\"data\":[%s],\"pagination\":{\"limit\":2,\"offset\":%d,\"total\":3}}";
+    // r-2 moves from the first page to the second: a newer request came in between
+    answer(
+        "/v1/override-requests?limit=2&offset=0&actorId=a%20b",
+        200, page.formatted(listed("r-1") + "," + listed("r-2"), 0));
+    answer(
+        "/v1/override-requests?limit=2&offset=2&actorId=a%20b",
+        200, page.formatted(listed("r-2") + "," + listed("r-3"), 2));
+    CoordinatorClient client = new CoordinatorClient(URI.create(base.toString()));
+    OverrideRequestQuery ofActor =
+        new OverrideRequestQuery(Optional.empty(), Optional.of("a b"), 2, 0);
+
+    List<OverrideRequestRecord> all = client.listAll(ofActor).body().orElseThrow();
+
+    assertThat(all)
+        .extracting(OverrideRequestRecord::coordinatorRequestId)
+        .containsExactly("r-1", "r-2", "r-3");
+    assertThat(received).hasSize(2);
+  }
+
+  @Test
+  void listAllAnswersTheFirstPageThatFails() {
+    answer(
+        "/v1/override-requests",
+        400,
+        "{\"error\":{\"code\":\"VALIDATION_ERROR\",\"message\":\"limit\"}}");
+    CoordinatorClient client = new CoordinatorClient(URI.create(base.toString()));
+
+    assertThat(client.listAll(OverrideRequestQuery.first(Optional.empty())))
+        .isInstanceOf(CoordinatorResult.Refused.class);
+  }
+
+  private static String listed(String id) {
+    return "{\"coordinatorRequestId\":\"" + id + "\",\"status\":\"DENIED\"}";
   }
 
   @Test
@@ -274,7 +319,10 @@ class CoordinatorClientTest {
             exchange.getRequestURI().getRawQuery(),
             exchange.getRequestHeaders().getFirst("Authorization"),
             body));
-    Answer answer = answers.getOrDefault(path, new Answer(404, "{}", false));
+    String query = exchange.getRequestURI().getRawQuery();
+    Answer answer =
+        answers.getOrDefault(
+            path + "?" + query, answers.getOrDefault(path, new Answer(404, "{}", false)));
     if (answer.hang()) {
       awaitRelease();
     }

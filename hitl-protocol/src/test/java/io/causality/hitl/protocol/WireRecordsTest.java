@@ -55,7 +55,7 @@ class WireRecordsTest {
     AuditEventPage page =
         mapper.readValue(fixture("wire/audit-event-page.json"), AuditEventPage.class);
 
-    assertThat(page.pagination()).isEqualTo(new AuditEventPage.Pagination(50, 0, 2));
+    assertThat(page.pagination()).isEqualTo(new Pagination(50, 0, 2));
     ChainedAuditEvent denied = page.data().get(1);
     assertThat(denied.eventType()).isEqualTo(AuditEventType.DENIED);
     assertThat(denied.timestamp()).isEqualTo(Instant.parse("2026-01-31T12:04:10Z"));

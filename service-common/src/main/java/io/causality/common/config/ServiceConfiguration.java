@@ -3,6 +3,7 @@ package io.causality.common.config;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.db.DurableDatabase;
+import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.jackson.Jackson;
@@ -72,13 +73,14 @@ public abstract class ServiceConfiguration extends Configuration {
 
   /**
    * A new factory for the configured database, or the embedded default, with durable commits forced
-   * on for an embedded H2 file ({@link DurableDatabase#enforceDurability}). The configured factory
-   * is copied, never changed: reading the configuration twice gives the same answer.
+   * on for an embedded H2 file ({@link DurableDatabase#enforceDurability}) and, for the embedded
+   * default user, the generated password ({@link EmbeddedDatabaseSecrets}: created owner-only
+   * beside the database at the first call). The configured factory is copied, never changed.
    */
   public DataSourceFactory buildDataSourceFactory() {
     DataSourceFactory factory = database == null ? embeddedDatabase() : copy(database);
     factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));
-    return factory;
+    return EmbeddedDatabaseSecrets.secure(factory);
   }
 
   /** A new factory for the service's embedded database, used when {@code database} is absent. */

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /** The keys both services read alike, parsed and validated as Dropwizard does at start. */
 class ServiceConfigurationTest {
-  static final String EMBEDDED = "jdbc:h2:file:./var/test-service";
+  // Under target/: building the factory writes the embedded database's password beside it.
+  static final String EMBEDDED = "jdbc:h2:file:./target/var/test-service";
 
   /** A service with a 2 MiB default body limit and a 1 GiB ceiling. */
   public static class TestConfiguration extends ServiceConfiguration {

@@ -1,6 +1,9 @@
 package io.causality.common.testing;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,6 +27,7 @@ public final class CoordinatorProcess implements AutoCloseable {
 
   private final JarProcess process;
   private final int port;
+  private Path config = CONFIG;
 
   private CoordinatorProcess(JarProcess process, int port) {
     this.process = process;
@@ -37,9 +41,37 @@ public final class CoordinatorProcess implements AutoCloseable {
     return new CoordinatorProcess(process, JarProcess.freePort());
   }
 
+  /**
+   * From the next start on, the shipped configuration with {@code yaml} (top-level keys the shipped
+   * file does not set, such as a {@code webhooks} block) appended, as a file in the deployment's
+   * folder.
+   */
+  public CoordinatorProcess withConfigAppended(String yaml) {
+    Path extended = process.workDir().resolve("hitl-coordinator.yml");
+    try {
+      Files.writeString(extended, Files.readString(CONFIG) + "\n" + yaml);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    config = extended;
+    return this;
+  }
+
   /** The deployment policy dev-init wrote: what sim-server's evaluation.policyPath names. */
   public Path policyFile() {
     return process.workDir().resolve("var/policy/deployment-policy.json");
+  }
+
+  /** The embedded database of the shipped configuration ({@code dbPath}), without suffix. */
+  public Path database() {
+    return process.workDir().resolve("var/hitl-coordinator");
+  }
+
+  /** Runs an admin command of the jar in its folder, beside the server: its standard output. */
+  public String command(String... arguments) {
+    List<String> all = new java.util.ArrayList<>(List.of(arguments));
+    all.add(CONFIG.toString());
+    return process.run(List.of("-Ddw.logging.level=WARN"), all);
   }
 
   public String baseUrl() {
@@ -57,7 +89,7 @@ public final class CoordinatorProcess implements AutoCloseable {
             "-Ddw.bind=127.0.0.1:" + port,
             "-Ddw.server.adminConnectors[0].port=0",
             "-Ddw.logging.level=WARN"),
-        List.of("serve", CONFIG.toString()));
+        List.of("serve", config.toString()));
     process.awaitHealthy(URI.create(baseUrl() + "/healthz"), START_LIMIT);
     return this;
   }

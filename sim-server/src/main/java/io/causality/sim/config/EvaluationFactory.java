@@ -1,9 +1,12 @@
 package io.causality.sim.config;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.google.common.net.InetAddresses;
 import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.DeploymentPolicy;
 import io.causality.hitl.protocol.OverrideTokenVerifier;
+import io.causality.hitl.protocol.PolicyTrust;
 import io.causality.sim.evaluation.EvaluationPolicies;
 import io.causality.sim.evaluation.EvaluationRequests;
 import io.causality.sim.evaluation.EvaluationRuntime;
@@ -13,10 +16,12 @@ import io.causality.sim.evaluation.OverrideRedemption;
 import io.causality.sim.evaluation.StateGate;
 import io.dropwizard.util.Duration;
 import io.dropwizard.validation.MinDuration;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Jdbi;
@@ -42,6 +47,12 @@ public class EvaluationFactory {
   private Duration timeout = Duration.seconds(5);
 
   private String coordinatorToken;
+
+  private boolean allowInsecureCoordinator;
+
+  private String trustedPolicyKeyPemPath;
+
+  private boolean requirePolicySignature;
 
   /**
    * Ignored since an evaluation presents its organization's license (docs/evaluation.md,
@@ -92,6 +103,76 @@ public class EvaluationFactory {
     this.coordinatorToken = coordinatorToken;
   }
 
+  /**
+   * Whether plain http may reach a coordinator that is not on this machine. Off: redemptions and
+   * the coordinator token would cross the network in the clear, so such a URL stops the start.
+   */
+  @JsonProperty
+  public boolean isAllowInsecureCoordinator() {
+    return allowInsecureCoordinator;
+  }
+
+  @JsonProperty
+  public void setAllowInsecureCoordinator(boolean allowInsecureCoordinator) {
+    this.allowInsecureCoordinator = allowInsecureCoordinator;
+  }
+
+  /**
+   * The coordinator is reached over https, or over http on loopback, or the operator said plain
+   * http is acceptable. Only literal loopback addresses and {@code localhost} count: a name is not
+   * resolved, since what it resolves to can change after the start.
+   */
+  @JsonIgnore
+  @AssertTrue(
+      message =
+          "is false: evaluation.coordinatorUrl must be https, or http to a loopback address"
+              + " (127.0.0.0/8, [::1], localhost); set evaluation.allowInsecureCoordinator: true"
+              + " to accept plain http")
+  public boolean isCoordinatorTransportSafe() {
+    String scheme = coordinatorUrl == null ? null : coordinatorUrl.getScheme();
+    if (scheme == null || !scheme.equalsIgnoreCase("http")) {
+      return scheme != null && scheme.equalsIgnoreCase("https");
+    }
+    return allowInsecureCoordinator || isLoopback(coordinatorUrl.getHost());
+  }
+
+  private static boolean isLoopback(String host) {
+    if (host == null) {
+      return false;
+    }
+    String literal = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    if (literal.toLowerCase(Locale.ROOT).equals("localhost")) {
+      return true;
+    }
+    return InetAddresses.isInetAddress(literal)
+        && InetAddresses.forString(literal).isLoopbackAddress();
+  }
+
+  /**
+   * The public key the policy's signature must verify with, as the coordinator's {@code
+   * policy.trustedKeyPemPath}; null when not set. Set but blank stops the start.
+   */
+  @JsonProperty
+  public String getTrustedPolicyKeyPemPath() {
+    return trustedPolicyKeyPemPath;
+  }
+
+  @JsonProperty
+  public void setTrustedPolicyKeyPemPath(String trustedPolicyKeyPemPath) {
+    this.trustedPolicyKeyPemPath = trustedPolicyKeyPemPath;
+  }
+
+  /** Whether a policy whose signature is not checked (no trusted key) stops the start. */
+  @JsonProperty
+  public boolean isRequirePolicySignature() {
+    return requirePolicySignature;
+  }
+
+  @JsonProperty
+  public void setRequirePolicySignature(boolean requirePolicySignature) {
+    this.requirePolicySignature = requirePolicySignature;
+  }
+
   /** Deprecated and ignored: the license is the organization's. */
   @Deprecated
   @JsonProperty
@@ -119,7 +200,13 @@ public class EvaluationFactory {
     if (!isEnabled()) {
       return EvaluationRuntime.disabled();
     }
-    DeploymentPolicy policy = EvaluationPolicies.load(Path.of(policyPath));
+    DeploymentPolicy policy =
+        EvaluationPolicies.load(
+            Path.of(policyPath),
+            new PolicyTrust(
+                "evaluation.trustedPolicyKeyPemPath",
+                trustedPolicyKeyPemPath,
+                requirePolicySignature));
     StateGate gate = StateGate.of(policy);
     CoordinatorClient client = buildClient();
     OverrideRedemption redemption =

@@ -1,8 +1,12 @@
 package io.causality.sim.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.dropwizard.util.DataSize;
+import io.dropwizard.util.DataSizeUnit;
 import io.dropwizard.util.Duration;
+import io.dropwizard.validation.MaxDataSize;
 import io.dropwizard.validation.MaxDuration;
+import io.dropwizard.validation.MinDataSize;
 import io.dropwizard.validation.MinDuration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -22,6 +26,11 @@ public class EventsConfig {
   @Min(16)
   @Max(1_000_000)
   private int clientBuffer = 4_096;
+
+  @NotNull
+  @MinDataSize(value = 64, unit = DataSizeUnit.KIBIBYTES)
+  @MaxDataSize(value = 1, unit = DataSizeUnit.GIBIBYTES)
+  private DataSize clientBufferBytes = DataSize.mebibytes(32);
 
   @Min(1)
   @Max(100_000)
@@ -52,6 +61,20 @@ public class EventsConfig {
   @JsonProperty
   public void setClientBuffer(int clientBuffer) {
     this.clientBuffer = clientBuffer;
+  }
+
+  /**
+   * Bytes of encoded events a client may fall behind by: large ticks (every agent's snapshot) reach
+   * it long before {@link #getClientBuffer()} events do.
+   */
+  @JsonProperty
+  public DataSize getClientBufferBytes() {
+    return clientBufferBytes;
+  }
+
+  @JsonProperty
+  public void setClientBufferBytes(DataSize clientBufferBytes) {
+    this.clientBufferBytes = clientBufferBytes;
   }
 
   /** Streams this server holds open at once, over all organizations (one thread each). */

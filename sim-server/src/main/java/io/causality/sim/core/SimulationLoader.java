@@ -63,6 +63,14 @@ public final class SimulationLoader {
         .toList();
   }
 
+  /**
+   * The row's inputs of the ticks after {@code tick}: what to replay on an engine from {@link
+   * #atTick}, which has queued those of {@code tick} already.
+   */
+  public List<ScheduledInput> inputsAfter(SimulationRow row, long tick) {
+    return inputs(row).stream().filter(input -> input.tick() > tick).toList();
+  }
+
   public static Scenario scenario(SimulationRow row) {
     try {
       return ScenarioParser.parse(JSON.readTree(row.scenarioJson()), "scenario");

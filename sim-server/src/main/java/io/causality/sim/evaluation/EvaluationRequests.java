@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ValidationIssue;
 import io.causality.hitl.protocol.EvaluationFields;
+import io.causality.hitl.protocol.InteroperableNumbers;
+import io.causality.hitl.protocol.PrintableText;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -39,6 +41,7 @@ public final class EvaluationRequests {
     requireText(body, EvaluationFields.ACTOR_ID, EvaluationFields.ACTOR_ID, issues);
     optionalText(body, LICENSE_ID, issues);
     checkSnapshot(body.get(EvaluationFields.SNAPSHOT), issues);
+    checkNumbers(body, issues);
     if (!issues.isEmpty()) {
       throw ApiException.validation("Invalid evaluationRequest", issues);
     }
@@ -97,11 +100,20 @@ public final class EvaluationRequests {
     }
   }
 
+  /** Every request is hashed (RFC 8785) for its token: a number without a canonical form is bad. */
+  private static void checkNumbers(JsonNode body, List<ValidationIssue> issues) {
+    InteroperableNumbers.outOfRange(body, "").stream()
+        .map(path -> new ValidationIssue(path.substring(1), InteroperableNumbers.OUT_OF_RANGE))
+        .forEach(issues::add);
+  }
+
   private static void requireText(
       JsonNode object, String field, String path, List<ValidationIssue> issues) {
     JsonNode value = object.get(field);
     if (value == null || !value.isTextual() || value.asText().isBlank()) {
       issues.add(new ValidationIssue(path, "must be a non-blank string"));
+    } else {
+      checkPrintable(value, path, issues);
     }
   }
 
@@ -109,6 +121,15 @@ public final class EvaluationRequests {
     JsonNode value = object.get(field);
     if (value != null && !value.isNull() && (!value.isTextual() || value.asText().isBlank())) {
       issues.add(new ValidationIssue(field, "must be a non-blank string when given"));
+    } else if (value != null && value.isTextual()) {
+      checkPrintable(value, field, issues);
+    }
+  }
+
+  /** Ids reach the operators' terminals and the logs (docs/security.md, "Caller text"). */
+  private static void checkPrintable(JsonNode text, String path, List<ValidationIssue> issues) {
+    if (!PrintableText.isPrintable(text.asText())) {
+      issues.add(new ValidationIssue(path, PrintableText.NOT_PRINTABLE));
     }
   }
 }

@@ -10,6 +10,7 @@ import io.causality.hitl.protocol.OverrideOutcome;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.OverrideTokenPayload;
 import io.causality.hitl.protocol.OverrideTokenVerifier;
+import io.causality.hitl.protocol.PrintableText;
 import io.causality.hitl.protocol.ProtocolJson;
 import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.RedeemResponse;
@@ -72,6 +73,14 @@ public final class OverrideRedemption {
       CoordinatorResult<RedeemResponse> result, EvaluationInput input, String tokenId) {
     if (result instanceof CoordinatorResult.Success<RedeemResponse> success) {
       RedeemResponse response = success.value();
+      if (!tokenId.equals(response.tokenId())) {
+        // A misrouted, cached or forged answer: it says nothing about the token presented.
+        LOG.error(
+            "Coordinator answered the redemption of request {} about another token; the"
+                + " rejection stands",
+            input.requestId());
+        return OverrideOutcome.rejected(OverrideFailureReason.COORDINATOR_UNAVAILABLE, tokenId);
+      }
       return response.accepted()
           ? OverrideOutcome.applied(tokenId)
           : OverrideOutcome.rejected(OverrideFailureReason.of(response.status()), tokenId);
@@ -110,7 +119,8 @@ public final class OverrideRedemption {
         outcome.status().wireName(),
         input.requestId(),
         input.actorId(),
-        outcome.tokenId(),
+        // The token id of a forged envelope is caller text that no check has read yet.
+        PrintableText.escape(outcome.tokenId()),
         outcome.failureReason() == null ? "" : ": " + outcome.failureReason().wireName());
   }
 }

@@ -15,9 +15,11 @@ import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
- * Reads a simulation's gamma from what is stored: the engine replays the stored inputs from tick 0
- * (the trace's own replay, so the numbers are the run's), keeping the last ticks' mean gamma. The
- * stored state holds only counts, not the agents' gamma, hence the replay.
+ * Reads a simulation's gamma from what is stored: the engine is restored from the latest snapshot
+ * before the window and replays the stored inputs from there (the engine is deterministic, so the
+ * numbers are the run's), keeping the last ticks' mean gamma. The stored state holds only counts,
+ * not the agents' gamma, hence the replay; starting at a snapshot bounds its cost by the snapshot
+ * interval ({@code simulations.snapshotInterval}) instead of the simulation's whole history.
  */
 public final class SimulationGammaReader {
   /** How many of the last ticks make the historical window and the trend. */
@@ -32,9 +34,11 @@ public final class SimulationGammaReader {
   }
 
   public GammaHistory read(SimulationRow row) {
-    Simulation simulation = loader.fresh(row);
+    long windowStart = Math.max(0, row.ticksComputed() - WINDOW);
+    // before windowStart, from the nearest snapshot, with the inputs of windowStart queued
+    Simulation simulation = loader.atTick(row, windowStart);
     WindowListener listener = new WindowListener();
-    simulation.replay(loader.inputs(row), row.ticksComputed(), listener);
+    simulation.replay(loader.inputsAfter(row, windowStart), row.ticksComputed(), listener);
     StateSnapshot state = simulation.state();
     List<GammaHistory.Point> window = List.copyOf(listener.points);
     return new GammaHistory(

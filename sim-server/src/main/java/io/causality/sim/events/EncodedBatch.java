@@ -4,14 +4,16 @@ import io.causality.sim.core.EventBatch;
 import io.causality.sim.core.EventId;
 import java.util.List;
 
-/** A published batch with its events encoded once, shared by every stream of the simulation. */
-record EncodedBatch(EventId follows, List<Frame> frames, EventId until, boolean complete) {
+/**
+ * A published batch with its events encoded once, shared by every stream of the simulation, and the
+ * size of those encodings.
+ */
+record EncodedBatch(
+    EventId follows, List<Frame> frames, EventId until, boolean complete, long bytes) {
   static EncodedBatch of(EventBatch batch) {
-    return new EncodedBatch(
-        batch.follows(),
-        batch.events().stream().map(Frame::of).toList(),
-        batch.until(),
-        batch.complete());
+    List<Frame> frames = batch.events().stream().map(Frame::of).toList();
+    long bytes = frames.stream().mapToLong(frame -> frame.bytes().length).sum();
+    return new EncodedBatch(batch.follows(), frames, batch.until(), batch.complete(), bytes);
   }
 
   /** What it costs a stream's buffer: its events, or one slot for an incomplete batch. */

@@ -12,6 +12,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,9 +20,10 @@ import org.slf4j.LoggerFactory;
 /**
  * One client's stream: a bounded queue that publishers fill without waiting, and the thread that
  * empties it into the connection, sends heartbeats, and reads from storage what the client missed
- * (a resume, a batch too large to buffer). A client more than {@code capacity} events behind is
- * sent {@code error} {@code SLOW_CONSUMER} and disconnected; its queued events are dropped at once,
- * so it never holds more memory.
+ * (a resume, a batch too large to buffer). A client further behind than its {@link Buffer} allows,
+ * in events or in bytes (a tick of 2,000 agents is some 300 KB), is sent {@code error} {@code
+ * SLOW_CONSUMER} and disconnected; its queued events are dropped at once, so it never holds more
+ * memory.
  *
  * <p>{@code cursor} is the last event the client has (or the position it started from): every event
  * sent is after it, so nothing is sent twice, and every message that is not an event of the stream
@@ -53,6 +55,14 @@ final class EventStream implements Runnable {
         throws IOException;
   }
 
+  /**
+   * How far behind a client may fall before it is cut.
+   *
+   * @param events queued events
+   * @param bytes their encoded size
+   */
+  record Buffer(int events, long bytes) {}
+
   /** The data of an {@code error} event. */
   private record ErrorData(String code, String message) {}
 
@@ -61,10 +71,11 @@ final class EventStream implements Runnable {
   private final StreamClient client;
   private final Replay replay;
   private final Consumer<EventStream> onClose;
-  private final int capacity;
+  private final Buffer capacity;
   private final long heartbeatNanos;
   private final BlockingQueue<Item> queue = new LinkedBlockingQueue<>();
   private final AtomicInteger buffered = new AtomicInteger();
+  private final AtomicLong bufferedBytes = new AtomicLong();
   private final List<Frame> pending = new ArrayList<>();
   private int pendingBytes;
   private volatile boolean overflowed;
@@ -81,7 +92,7 @@ final class EventStream implements Runnable {
       StreamClient client,
       Replay replay,
       Consumer<EventStream> onClose,
-      int capacity,
+      Buffer capacity,
       long heartbeatNanos) {
     this.simulationId = simulationId;
     this.cursor = from;
@@ -102,7 +113,10 @@ final class EventStream implements Runnable {
     if (overflowed) {
       return;
     }
-    if (buffered.addAndGet(batch.weight()) > capacity) {
+    // both sums, always: what handle() takes off must have been put on
+    boolean tooMany = buffered.addAndGet(batch.weight()) > capacity.events();
+    boolean tooLarge = bufferedBytes.addAndGet(batch.bytes()) > capacity.bytes();
+    if (tooMany || tooLarge) {
       overflowed = true;
       queue.clear();
       queue.offer(Signal.OVERFLOW);
@@ -170,6 +184,7 @@ final class EventStream implements Runnable {
   private boolean handle(Item item) throws IOException {
     if (item instanceof Published published) {
       buffered.addAndGet(-published.batch().weight());
+      bufferedBytes.addAndGet(-published.batch().bytes());
       deliver(published.batch());
       return true;
     }
@@ -181,8 +196,10 @@ final class EventStream implements Runnable {
       lastWord(
           "SLOW_CONSUMER",
           "This client fell more than "
-              + capacity
-              + " events behind and is disconnected; reconnect with Last-Event-ID to resume");
+              + capacity.events()
+              + " events or "
+              + capacity.bytes()
+              + " bytes behind and is disconnected; reconnect with Last-Event-ID to resume");
       return false;
     }
     lastWord("SHUTDOWN", "The server is shutting down; reconnect with Last-Event-ID to resume");

@@ -34,7 +34,7 @@ public final class EventStreams {
   private final EventReplay replay;
   private final ExecutorService threads;
   private final StreamSlots slots;
-  private final int clientBuffer;
+  private final EventStream.Buffer clientBuffer;
   private final long heartbeatNanos;
   private volatile boolean closing;
 
@@ -52,7 +52,8 @@ public final class EventStreams {
     this.hub = hub;
     this.replay = replay;
     this.threads = threads;
-    this.clientBuffer = config.getClientBuffer();
+    this.clientBuffer =
+        new EventStream.Buffer(config.getClientBuffer(), config.getClientBufferBytes().toBytes());
     this.heartbeatNanos = config.getHeartbeatInterval().toNanoseconds();
     this.slots = new StreamSlots(Math.max(1, 2 * config.getHeartbeatInterval().toSeconds()));
   }

@@ -2,6 +2,7 @@ package io.causality.sim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.sim.SimApplication;
 import io.causality.sim.core.ApiKeySecrets;
@@ -40,7 +41,7 @@ class AdminCommandsIntegrationTest {
   @BeforeEach
   void writeConfig() throws Exception {
     String driver = "org.h2.Driver";
-    url = "jdbc:h2:file:" + directory.resolve("db") + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
+    url = "jdbc:h2:file:" + database() + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
     if (PostgresTestDatabase.forAllTests()) {
       // the commands as an operator runs them against the PostgreSQL database of a cluster
       schema = PostgresTestDatabase.create();
@@ -100,10 +101,16 @@ class AdminCommandsIntegrationTest {
         err.toString(StandardCharsets.UTF_8).strip());
   }
 
+  private Path database() {
+    return directory.resolve("db");
+  }
+
   private record Result(boolean ok, String out, String err) {}
 
   private long count(String sql) throws Exception {
-    try (Connection c = DriverManager.getConnection(url, user, password);
+    // On H2 the commands generated the embedded database's password beside it.
+    String secret = schema != null ? password : EmbeddedDatabaseSecrets.passwordOf(database());
+    try (Connection c = DriverManager.getConnection(url, user, secret);
         ResultSet rows = c.createStatement().executeQuery(sql)) {
       rows.next();
       return rows.getLong(1);

@@ -40,6 +40,34 @@ class EvaluationFactoryTest {
         .hasMessageContaining("licenceId");
   }
 
+  @Test
+  void plainHttpToAnotherHostStopsTheStart() {
+    assertThatThrownBy(() -> parse("coordinatorUrl: http://coordinator.example:8090\n"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("coordinatorTransportSafe")
+        .hasMessageContaining("allowInsecureCoordinator");
+    assertThatThrownBy(() -> parse("coordinatorUrl: http://10.1.2.3:8090\n"))
+        .isInstanceOf(ConfigurationException.class);
+    assertThatThrownBy(() -> parse("coordinatorUrl: ftp://127.0.0.1/\n"))
+        .isInstanceOf(ConfigurationException.class);
+  }
+
+  @Test
+  void httpsLoopbackOrAnExplicitAllowanceStart() throws Exception {
+    assertThat(parse("coordinatorUrl: https://coordinator.example:8443\n").getCoordinatorUrl())
+        .hasHost("coordinator.example");
+    assertThat(parse("coordinatorUrl: http://127.0.0.2:8090\n").isCoordinatorTransportSafe())
+        .isTrue();
+    assertThat(parse("coordinatorUrl: http://[::1]:8090\n").isCoordinatorTransportSafe()).isTrue();
+    assertThat(parse("coordinatorUrl: http://LOCALHOST:8090\n").isCoordinatorTransportSafe())
+        .isTrue();
+    assertThat(
+            parse(
+                    "coordinatorUrl: http://coordinator.example:8090\nallowInsecureCoordinator: true\n")
+                .isAllowInsecureCoordinator())
+        .isTrue();
+  }
+
   private EvaluationFactory parse(String yaml) throws Exception {
     return factory.build(
         path -> new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)), "evaluation.yml");

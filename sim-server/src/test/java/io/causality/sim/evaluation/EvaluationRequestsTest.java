@@ -62,6 +62,36 @@ class EvaluationRequestsTest {
   }
 
   @Test
+  void idsHoldPrintableCharactersOnly() throws Exception {
+    assertThat(
+            paths(
+                """
+        {"envelopeVersion": 1, "requestId": "r\\nOverride Applied", "actorId": "a\\u001b[2Jb",
+         "licenseId": "lic\\u202e", "snapshot": {"timestamp": "t", "metrics": {"gamma": 0.3}}}"""))
+        .containsExactlyInAnyOrder("requestId", "actorId", "licenseId");
+  }
+
+  @Test
+  void numbersWithoutACanonicalFormAreBadFields() throws Exception {
+    // Such a number failed the request hash (RFC 8785) and answered 500.
+    assertThat(
+            paths(
+                """
+        {"envelopeVersion": 1, "requestId": "r", "actorId": "a", "extra": [1, %s],
+         "snapshot": {"timestamp": "t", "metrics": {"gamma": 1e400}}}"""
+                    .formatted("9".repeat(400))))
+        .containsExactly("extra[1]", "snapshot.metrics.gamma");
+  }
+
+  private List<String> paths(String body) throws Exception {
+    ApiException error =
+        catchThrowableOfType(() -> requests.parse(JSON.readTree(body)), ApiException.class);
+    assertThat(error.status()).isEqualTo(400);
+    return ((ValidationDetails) error.details())
+        .issues().stream().map(ValidationIssue::path).toList();
+  }
+
+  @Test
   void aBodyThatIsNoObjectIsRefused() throws Exception {
     ApiException error =
         catchThrowableOfType(() -> requests.parse(JSON.readTree("[1]")), ApiException.class);

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.causality.hitl.protocol.DeploymentPolicy;
+import io.causality.hitl.protocol.GatePolicy;
+import io.causality.hitl.protocol.KeyPairs;
+import io.causality.hitl.protocol.PemKeys;
+import io.causality.hitl.protocol.PolicyFiles;
 import io.causality.sim.SimApplication;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
@@ -15,6 +20,8 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -82,11 +89,63 @@ class EvaluationStartupIntegrationTest {
                     .contains("policyVersion"));
   }
 
-  private static void start(Path policy) throws Exception {
+  @Test
+  void aBlankTrustedKeyPathOrARequiredSignatureWithoutAKeyStopsTheStart() throws Exception {
+    Path policy =
+        Files.writeString(
+            SimTestFixture.tempDirectory().resolve("policy.json"),
+            "{\"policy\":{\"policyVersion\":2,\"gate\":{\"gammaFloor\":0.35}}}");
+    assertThatThrownBy(
+            () -> start(policy, ConfigOverride.config("evaluation.trustedPolicyKeyPemPath", "")))
+        .satisfies(
+            e ->
+                assertThat(message(e))
+                    .startsWith("evaluation.trustedPolicyKeyPemPath is set but blank"));
+    assertThatThrownBy(
+            () -> start(policy, ConfigOverride.config("evaluation.requirePolicySignature", "true")))
+        .satisfies(
+            e ->
+                assertThat(message(e))
+                    .contains("is not signed and requirePolicySignature is true")
+                    .contains("evaluation.trustedPolicyKeyPemPath"));
+  }
+
+  @Test
+  void aPolicyNotSignedByTheTrustedKeyStopsTheStart() throws Exception {
+    KeyPair signing = KeyPairs.generate(KeyPairs.MIN_BITS, new SecureRandom());
+    KeyPair other = KeyPairs.generate(KeyPairs.MIN_BITS, new SecureRandom());
+    DeploymentPolicy gateOnly =
+        new DeploymentPolicy(
+            2, List.of(), null, new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
+    Path dir = SimTestFixture.tempDirectory();
+    Path policy =
+        Files.writeString(
+            dir.resolve("signed-policy.json"),
+            PolicyFiles.write(PolicyFiles.sign(gateOnly, signing.getPrivate(), "sign-1")));
+    Path trusted = Files.writeString(dir.resolve("other.pem"), PemKeys.toPem(other.getPublic()));
+
+    assertThatThrownBy(
+            () ->
+                start(
+                    policy,
+                    ConfigOverride.config(
+                        "evaluation.trustedPolicyKeyPemPath", trusted.toString())))
+        .satisfies(
+            e ->
+                assertThat(message(e))
+                    .isEqualTo(
+                        "policy file "
+                            + policy
+                            + ": signature does not verify with trusted policy key "
+                            + trusted));
+  }
+
+  private static void start(Path policy, ConfigOverride... extra) throws Exception {
     List<ConfigOverride> overrides =
         new ArrayList<>(
             SimTestFixture.databaseOverrides(SimTestFixture.tempDirectory().resolve("sim")));
     overrides.add(ConfigOverride.config("evaluation.policyPath", policy.toString()));
+    overrides.addAll(List.of(extra));
     DropwizardTestSupport<SimConfiguration> support =
         new DropwizardTestSupport<>(
             SimApplication.class,

@@ -82,6 +82,10 @@ class EventStreamTest {
   }
 
   private EventStream start(FakeClient client, int capacity, long heartbeatNanos) {
+    return start(client, capacity, Long.MAX_VALUE, heartbeatNanos);
+  }
+
+  private EventStream start(FakeClient client, int capacity, long maxBytes, long heartbeatNanos) {
     EventStream stream =
         new EventStream(
             SIMULATION,
@@ -92,7 +96,7 @@ class EventStreamTest {
               throw new IOException("no storage here");
             },
             closed -> ended.countDown(),
-            capacity,
+            new EventStream.Buffer(capacity, maxBytes),
             heartbeatNanos);
     Thread thread = new Thread(stream);
     threads.add(thread);
@@ -142,6 +146,37 @@ class EventStreamTest {
     assertThat(client.sent.get(0)).startsWith("tick 5-1 ");
     assertThat(client.sent.get(1)).startsWith("error 5-1 {\"code\":\"SLOW_CONSUMER\"");
     assertThat(client.closed.getCount()).isZero();
+  }
+
+  /** Ticks of a 2,000-agent simulation: about 125 KB each, every agent's snapshot in it. */
+  private static EncodedBatch largeTicks(long from, int count) {
+    String agents =
+        "{\"id\":\"a0000\",\"x\":12.345678,\"y\":98.765432,\"status\":\"held\"},".repeat(2_000);
+    List<SimulationEvent> events = new ArrayList<>();
+    for (long t = from; t < from + count; t++) {
+      events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"agents\":[" + agents + "{}]}"));
+    }
+    return EncodedBatch.of(
+        EventBatch.of(EventId.before(from), events, EventId.before(from + count)));
+  }
+
+  @Test
+  void aSlowReaderOfLargeTicksIsCutByBytesLongBeforeTheEventCount() throws Exception {
+    FakeClient client = new FakeClient(true);
+    // 4,096 events could be 500 MB of such ticks; 4 MiB is some 33 of them
+    EventStream stream = start(client, 4_096, 4L << 20, NO_HEARTBEAT);
+    stream.offer(ticks(5, 1));
+    assertThat(client.sending.await(5, TimeUnit.SECONDS)).isTrue();
+    // the reader is stuck on the first tick: these queue up until the bytes run out
+    for (long t = 6; t < 66; t++) {
+      stream.offer(largeTicks(t, 1));
+    }
+    client.gate.countDown();
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(client.sent).hasSize(2);
+    assertThat(client.sent.get(1))
+        .startsWith("error 5-1 {\"code\":\"SLOW_CONSUMER\"")
+        .contains("4194304 bytes");
   }
 
   @Test
@@ -197,7 +232,7 @@ class EventStreamTest {
             gone,
             (id, after, until, sink) -> {},
             closed -> ended.countDown(),
-            16,
+            new EventStream.Buffer(16, Long.MAX_VALUE),
             TimeUnit.MILLISECONDS.toNanos(20));
     Thread thread = new Thread(stream);
     threads.add(thread);

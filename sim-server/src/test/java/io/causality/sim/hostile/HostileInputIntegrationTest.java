@@ -101,6 +101,33 @@ class HostileInputIntegrationTest {
         app.getLocalPort(), operations, 400, HostileInputIntegrationTest::request);
   }
 
+  /**
+   * Found by review: a number without an RFC 8785 form (I-JSON) cannot be hashed for a token; it is
+   * a bad field of the evaluation request, named in the 400.
+   */
+  @Test
+  void aNumberBeyondIJsonIsABadField() throws IOException {
+    String body =
+        "{\"envelopeVersion\":1,\"requestId\":\"r\",\"actorId\":\"a\",\"snapshot\":"
+            + "{\"timestamp\":\"t\",\"metrics\":{\"gamma\":0.2,\"load\":"
+            + "9".repeat(400)
+            + "}}}";
+    RawHttp.Answer answer =
+        RawHttp.exchange(
+            app.getLocalPort(),
+            new RawHttp.Request(
+                "POST",
+                "/v1/evaluations",
+                Map.of("X-Api-Key", apiKey, "Content-Type", "application/json"),
+                body.getBytes(StandardCharsets.UTF_8),
+                false));
+
+    assertThat(answer.status()).as(answer.text()).isEqualTo(400);
+    JsonNode issues = JSON.readTree(answer.body()).path("error").path("details").path("issues");
+    assertThat(issues.size()).isEqualTo(1);
+    assertThat(issues.path(0).path("path").asText()).isEqualTo("snapshot.metrics.load");
+  }
+
   /** A request for {@code operation}, every part drawn from {@code random}. */
   private static RawHttp.Request request(Operation operation, Random random) {
     boolean hasBody = operation.template() != null;

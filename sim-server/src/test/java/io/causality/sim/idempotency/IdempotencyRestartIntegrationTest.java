@@ -3,6 +3,7 @@ package io.causality.sim.idempotency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.db.OrganizationRow;
@@ -84,7 +85,9 @@ class IdempotencyRestartIntegrationTest {
     } finally {
       first.after();
     }
-    try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + database, "sa", "");
+    try (Connection connection =
+            DriverManager.getConnection(
+                "jdbc:h2:file:" + database, "sa", EmbeddedDatabaseSecrets.passwordOf(database));
         Statement statement = connection.createStatement()) {
       assertThat(
               statement.executeUpdate(

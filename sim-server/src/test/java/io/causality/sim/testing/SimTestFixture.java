@@ -6,6 +6,7 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.OrganizationAdmin;
@@ -92,7 +93,7 @@ public final class SimTestFixture {
   /** A Jdbi on the database {@link #databaseOverrides} names, also while no server runs. */
   public static Jdbi jdbi(Path database) {
     if (!PostgresTestDatabase.forAllTests()) {
-      return jdbi("jdbc:h2:file:" + database, "sa", "");
+      return jdbi("jdbc:h2:file:" + database, "sa", EmbeddedDatabaseSecrets.passwordOf(database));
     }
     PostgresTestDatabase schema = schema(database);
     return jdbi(schema.url(), schema.user(), schema.password());

@@ -9,6 +9,7 @@ import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.OverrideApproval;
+import io.causality.hitl.protocol.OverrideRequestQuery;
 import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
@@ -207,7 +208,8 @@ public final class HitlCommand<C extends Configuration> extends Command {
   private static void list(CoordinatorClient client, Namespace namespace, PrintStream out) {
     Optional<OverrideRequestStatus> status =
         Optional.ofNullable(namespace.getString("status")).flatMap(OverrideRequestStatus::parse);
-    List<OverrideRequestRecord> requests = OperatorException.answerOf(client.list(status)).data();
+    List<OverrideRequestRecord> requests =
+        OperatorException.answerOf(client.listAll(OverrideRequestQuery.first(status)));
     out.println(namespace.getBoolean("json") ? pretty(requests) : RequestTables.list(requests));
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.causality.hitl.protocol.AuditEvent;
 import io.causality.hitl.protocol.OverrideRequestRecord;
+import io.causality.hitl.protocol.PrintableText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +14,7 @@ import java.util.stream.IntStream;
 /** The human-readable output of {@code hitl list} and {@code hitl get}. */
 final class RequestTables {
   private static final List<String> COLUMNS =
-      List.of("ID", "STATUS", "APPROVALS", "ACTOR", "DECISION", "REASON", "SUBMITTED", "EXPIRES");
+      List.of("ID", "STATUS", "ACTOR", "DECISION", "REASON", "APPROVALS", "SUBMITTED", "EXPIRES");
 
   private RequestTables() {}
 
@@ -81,7 +82,7 @@ final class RequestTables {
   private static String event(AuditEvent event) {
     String line =
         text(event.timestamp()) + "  " + text(event.eventType()) + "  by " + text(event.actorId());
-    return event.note() != null ? line + "  (" + event.note() + ")" : line;
+    return event.note() != null ? line + "  (" + text(event.note()) + ")" : line;
   }
 
   private static void field(StringBuilder text, String name, Object value) {
@@ -101,12 +102,15 @@ final class RequestTables {
     return node == null ? MissingNode.getInstance() : node;
   }
 
-  /** A missing or null value is shown as "-", so that columns never collapse. */
+  /**
+   * A missing or null value is shown as "-", so that columns never collapse. Caller text is
+   * escaped: a control character sent in a submission must not drive the operator's terminal.
+   */
   static String text(Object value) {
     if (absent(value)) {
       return "-";
     }
-    return value instanceof JsonNode node ? node.asText() : value.toString();
+    return PrintableText.escape(value instanceof JsonNode node ? node.asText() : value.toString());
   }
 
   private static boolean absent(Object value) {

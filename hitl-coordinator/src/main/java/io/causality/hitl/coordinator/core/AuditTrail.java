@@ -6,6 +6,7 @@ import io.causality.hitl.coordinator.db.ChainedAuditEventRow;
 import io.causality.hitl.protocol.AuditEventPage;
 import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.ChainedAuditEvent;
+import io.causality.hitl.protocol.Pagination;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -68,10 +69,10 @@ public final class AuditTrail {
             query.to());
     return new AuditEventPage(
         events.page(filter, limit, offset).stream().map(AuditTrail::toEvent).toList(),
-        new AuditEventPage.Pagination(limit, offset, events.count(filter)));
+        new Pagination(limit, offset, events.count(filter)));
   }
 
-  private static ChainedAuditEvent toEvent(ChainedAuditEventRow row) {
+  static ChainedAuditEvent toEvent(ChainedAuditEventRow row) {
     return new ChainedAuditEvent(
         row.sequence(),
         row.event().id(),

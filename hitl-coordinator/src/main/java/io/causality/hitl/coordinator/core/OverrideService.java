@@ -9,9 +9,11 @@ import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.DeploymentPolicy;
 import io.causality.hitl.protocol.HitlPolicy;
 import io.causality.hitl.protocol.OverrideApproval;
+import io.causality.hitl.protocol.OverrideRequestList;
+import io.causality.hitl.protocol.OverrideRequestQuery;
 import io.causality.hitl.protocol.OverrideRequestRecord;
-import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.Pagination;
 import io.causality.hitl.protocol.ProtocolJson;
 import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.RedeemResponse;
@@ -104,11 +106,15 @@ public final class OverrideService {
     return submissions.submit(body, caller);
   }
 
-  /** Requests newest first, optionally in one status; list items carry no audit trail. */
-  public List<OverrideRequestRecord> list(Optional<OverrideRequestStatus> status) {
+  /** A page of the requests that match, newest first; list items carry no audit trail. */
+  public OverrideRequestList list(OverrideRequestQuery query) {
     expiry.expireDue(expiry.now());
-    List<OverrideRequestRow> rows = status.map(requests::listByStatus).orElseGet(requests::listAll);
-    return rows.stream().map(row -> records.toRecord(row, null)).toList();
+    String status = query.status().map(Enum::name).orElse(null);
+    String actor = query.actorId().orElse(null);
+    List<OverrideRequestRow> rows = requests.page(status, actor, query.limit(), query.offset());
+    return new OverrideRequestList(
+        rows.stream().map(row -> records.toRecord(row, null)).toList(),
+        new Pagination(query.limit(), query.offset(), requests.count(status, actor)));
   }
 
   /** The full record with its audit trail. */

@@ -12,19 +12,23 @@ import io.causality.hitl.protocol.Decision;
 import io.causality.hitl.protocol.EscalationType;
 import io.causality.hitl.protocol.EvaluationFields;
 import io.causality.hitl.protocol.Evaluations;
+import io.causality.hitl.protocol.InteroperableNumbers;
+import io.causality.hitl.protocol.PrintableText;
 import io.causality.hitl.protocol.RequestHashes;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The submission rules about the evaluation itself, each reported as one issue on the field it
  * concerns: the decision is an overrideable rejection, the escalation is HUMAN_ESCALATION, an
  * adaptive detail recommends HUMAN_ESCALATION too, and the request carries no overrideToken; the
- * ids inside the envelopes fit their columns. The body's own shape (required members, their JSON
- * types and sizes) is checked before, by the constraints of {@link SubmitOverrideRequest}.
+ * ids inside the envelopes fit their columns and are printable; every number is I-JSON. The body's
+ * own shape (required members, their JSON types and sizes) is checked before, by the constraints of
+ * {@link SubmitOverrideRequest}.
  */
 final class SubmissionRules {
 
@@ -43,6 +47,7 @@ final class SubmissionRules {
     List<Issue> issues = new ArrayList<>();
     checkRequest(Objects.requireNonNull(body.evaluationRequest(), "evaluationRequest"), issues);
     checkResponse(Objects.requireNonNull(body.evaluationResponse(), "evaluationResponse"), issues);
+    checkNumbers(body, issues);
     if (!issues.isEmpty()) {
       throw new OverrideValidationException(issues);
     }
@@ -56,8 +61,9 @@ final class SubmissionRules {
               "evaluationRequest.overrideToken",
               "must be absent: the request already carries an override token"));
     }
-    checkLength("evaluationRequest.actorId", request.get(ACTOR_ID), issues);
-    checkLength("evaluationRequest.intentId", request.get(INTENT_ID), issues);
+    checkId("evaluationRequest.requestId", request.get(EvaluationFields.REQUEST_ID), issues);
+    checkId("evaluationRequest.actorId", request.get(ACTOR_ID), issues);
+    checkId("evaluationRequest.intentId", request.get(INTENT_ID), issues);
   }
 
   private static void checkResponse(JsonNode response, List<Issue> issues) {
@@ -69,7 +75,7 @@ final class SubmissionRules {
               "evaluationResponse.escalation.escalationType", "must be " + HUMAN + was(type)));
     }
     checkAdaptive(response, issues);
-    checkLength(
+    checkId(
         "evaluationResponse.evaluatedActorId",
         response.get(EvaluationFields.EVALUATED_ACTOR_ID),
         issues);
@@ -103,20 +109,41 @@ final class SubmissionRules {
               path + "." + EvaluationFields.ESCALATION_RECOMMENDED,
               "must be " + HUMAN + " when adaptive detail is present" + was(recommended)));
     }
-    checkLength(
+    checkId(
         path + "." + EvaluationFields.FAILURE_FINGERPRINT,
         adaptive.get(EvaluationFields.FAILURE_FINGERPRINT),
         issues);
-    checkLength(
+    checkId(
         path + "." + EvaluationFields.EVALUATED_ACTOR_ID,
         adaptive.get(EvaluationFields.EVALUATED_ACTOR_ID),
         issues);
   }
 
-  private static void checkLength(String path, JsonNode value, List<Issue> issues) {
-    if (value != null && value.isTextual() && value.asText().length() > MAX_ID_LENGTH) {
-      issues.add(new Issue(path, SubmitOverrideRequest.TOO_LONG));
+  /**
+   * An id inside the envelopes fits its column and holds printable characters only: operators read
+   * it in their terminals (docs/security.md, "Caller text").
+   */
+  private static void checkId(String path, JsonNode value, List<Issue> issues) {
+    if (value == null || !value.isTextual()) {
+      return;
     }
+    if (value.asText().length() > MAX_ID_LENGTH) {
+      issues.add(new Issue(path, SubmitOverrideRequest.TOO_LONG));
+    } else if (!PrintableText.isPrintable(value.asText())) {
+      issues.add(new Issue(path, PrintableText.NOT_PRINTABLE));
+    }
+  }
+
+  /** The envelopes are hashed (RFC 8785): a number without a canonical form is a bad field. */
+  private static void checkNumbers(SubmitOverrideRequest body, List<Issue> issues) {
+    Stream.of(
+            InteroperableNumbers.outOfRange(body.evaluationRequest(), "evaluationRequest"),
+            InteroperableNumbers.outOfRange(body.evaluationResponse(), "evaluationResponse"),
+            InteroperableNumbers.outOfRange(body.sentinelFeed(), "sentinelFeed"),
+            InteroperableNumbers.outOfRange(body.sentinelSummary(), "sentinelSummary"))
+        .flatMap(List::stream)
+        .map(path -> new Issue(path, InteroperableNumbers.OUT_OF_RANGE))
+        .forEach(issues::add);
   }
 
   private static Submission derive(SubmitOverrideRequest body) {

@@ -2,6 +2,7 @@ package io.causality.hitl.coordinator.db;
 
 import java.util.List;
 import org.jdbi.v3.sqlobject.CreateSqlObject;
+import org.jdbi.v3.sqlobject.SqlObject;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
@@ -16,15 +17,20 @@ import org.jdbi.v3.sqlobject.transaction.Transaction;
 @RegisterRowMapper(AuditEventRowMapper.class)
 @RegisterRowMapper(ChainedAuditEventRowMapper.class)
 @RegisterRowMapper(ChainHeadMapper.class)
-public interface AuditEventDao {
+public interface AuditEventDao extends SqlObject {
 
   @CreateSqlObject
   AuditChainStatements chain();
 
+  @CreateSqlObject
+  WebhookDeliveryDao webhookDeliveries();
+
   /**
    * Appends an event to the chain, in the caller's transaction when there is one (every transition
    * of {@link OverrideRequestDao} and {@link IssuedTokenDao}): locks the head, hashes the event
-   * after it, stores both. Concurrent writers, on any instance, wait for the head.
+   * after it, stores both, and queues the event for each webhook endpoint its {@link WebhookRoutes}
+   * name, so that no event is committed without its deliveries. Concurrent writers, on any
+   * instance, wait for the head.
    *
    * @return the event as stored, with its place and hashes
    */
@@ -36,6 +42,10 @@ public interface AuditEventDao {
     String hash = AuditChain.hash(stored, sequence, head.hash());
     chain().insertLinked(stored, sequence, head.hash(), hash);
     chain().advanceHead(sequence, hash);
+    for (String endpoint :
+        getHandle().getConfig(WebhookRoutes.class).endpointsFor(stored.eventType())) {
+      webhookDeliveries().enqueue(stored.id(), endpoint, stored.occurredAt());
+    }
     return new ChainedAuditEventRow(sequence, stored, head.hash(), hash);
   }
 

@@ -10,7 +10,11 @@ import java.util.List;
  */
 public final class CoordinatorDaos {
   public static final List<Class<?>> ALL =
-      List.of(AuditEventDao.class, IssuedTokenDao.class, OverrideRequestDao.class);
+      List.of(
+          AuditEventDao.class,
+          IssuedTokenDao.class,
+          OverrideRequestDao.class,
+          WebhookDeliveryDao.class);
 
   private CoordinatorDaos() {}
 }

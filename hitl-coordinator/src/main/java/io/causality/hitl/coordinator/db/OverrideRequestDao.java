@@ -1,6 +1,5 @@
 package io.causality.hitl.coordinator.db;
 
-import io.causality.hitl.protocol.OverrideRequestStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -62,16 +61,27 @@ public interface OverrideRequestDao {
   @SqlQuery(WITH_APPROVALS + " WHERE r.coordinator_request_id = :id")
   Optional<OverrideRequestRow> findById(String id);
 
-  /** All requests, newest first. */
-  @SqlQuery(WITH_APPROVALS + " ORDER BY r.submitted_at DESC, r.coordinator_request_id DESC")
-  List<OverrideRequestRow> listAll();
+  /**
+   * The condition of a list over its optional filters. A null is cast to a type so that PostgreSQL
+   * can tell the type of a parameter that is only compared with null.
+   */
+  String LIST_FILTER =
+      """
+       WHERE (CAST(:statusOrNull AS VARCHAR(16)) IS NULL OR r.status = :statusOrNull)
+         AND (CAST(:actorIdOrNull AS VARCHAR(255)) IS NULL OR r.actor_id = :actorIdOrNull)
+      """;
 
-  /** Requests in one status, newest first. */
+  /** A page of the requests that match, newest first. */
   @SqlQuery(
       WITH_APPROVALS
-          + " WHERE r.status = :status"
-          + " ORDER BY r.submitted_at DESC, r.coordinator_request_id DESC")
-  List<OverrideRequestRow> listByStatus(OverrideRequestStatus status);
+          + LIST_FILTER
+          + " ORDER BY r.submitted_at DESC, r.coordinator_request_id DESC"
+          + " LIMIT :limit OFFSET :offset")
+  List<OverrideRequestRow> page(String statusOrNull, String actorIdOrNull, int limit, long offset);
+
+  /** How many requests match. */
+  @SqlQuery("SELECT COUNT(*) FROM override_requests r" + LIST_FILTER)
+  long count(String statusOrNull, String actorIdOrNull);
 
   /** Ids of PENDING requests whose expiry has come. */
   @SqlQuery(

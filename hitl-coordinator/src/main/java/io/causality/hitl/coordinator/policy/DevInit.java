@@ -89,7 +89,10 @@ public final class DevInit {
     if (force) {
       layout.files().forEach(DevInit::delete);
     }
-    createKeysDirectory(layout.keys());
+    // The root also holds the services' embedded databases: owner-only when created here. The
+    // keys directory is made owner-only even when it existed.
+    ownerOnly(dir, Files.notExists(dir));
+    ownerOnly(layout.keys(), true);
     List<Outcome> outcomes = new ArrayList<>();
     boolean newSigningKey = ensureKeyPair(layout.signingKey(), "policy-signing key", outcomes);
     boolean newAuthorityKey =
@@ -147,14 +150,14 @@ public final class DevInit {
             + values.gate().gammaFloor());
   }
 
-  /** The keys directory is the owner's alone where the file system allows it. */
-  private static void createKeysDirectory(Path keys) {
-    createDirectories(keys);
-    if (KeyFilePermissions.isPosix(keys)) {
+  /** Creates {@code dir} if missing; restricts it to its owner where the file system allows. */
+  private static void ownerOnly(Path dir, boolean restrict) {
+    createDirectories(dir);
+    if (restrict && KeyFilePermissions.isPosix(dir)) {
       try {
-        Files.setPosixFilePermissions(keys, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot restrict " + keys, e);
+        throw new UncheckedIOException("cannot restrict " + dir, e);
       }
     }
   }

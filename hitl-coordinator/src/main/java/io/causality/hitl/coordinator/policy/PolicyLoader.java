@@ -1,7 +1,5 @@
 package io.causality.hitl.coordinator.policy;
 
-import io.causality.hitl.protocol.KeyFormatException;
-import io.causality.hitl.protocol.PemKeys;
 import io.causality.hitl.protocol.PolicyFiles;
 import io.causality.hitl.protocol.PolicyFormatException;
 import io.causality.hitl.protocol.SignedPolicy;
@@ -12,9 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.interfaces.RSAPublicKey;
 
-/** Reads the deployment policy file and the trusted policy-signing key. */
+/** Reads the deployment policy file. */
 public final class PolicyLoader {
 
   /**
@@ -36,15 +33,6 @@ public final class PolicyLoader {
           "policy file " + policyPath + ": cannot read: " + e.getMessage(), e);
     } catch (PolicyFormatException e) {
       throw new StartupCheckException("policy file " + policyPath + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** Reads the trusted policy-signing public key. */
-  public static RSAPublicKey loadTrustedKey(Path trustedKeyPemPath) {
-    try {
-      return PemKeys.readPublicKey(trustedKeyPemPath);
-    } catch (KeyFormatException e) {
-      throw new StartupCheckException("trusted policy key " + e.getMessage(), e);
     }
   }
 }

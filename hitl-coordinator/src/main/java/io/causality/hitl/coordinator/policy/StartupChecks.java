@@ -8,7 +8,8 @@ import io.causality.hitl.protocol.HitlPolicy;
 import io.causality.hitl.protocol.KeyFormatException;
 import io.causality.hitl.protocol.PemKeys;
 import io.causality.hitl.protocol.PolicyAuthority;
-import io.causality.hitl.protocol.PolicyFiles;
+import io.causality.hitl.protocol.PolicyFormatException;
+import io.causality.hitl.protocol.PolicyTrust;
 import io.causality.hitl.protocol.SignedPolicy;
 import java.nio.file.Path;
 import java.security.interfaces.RSAPrivateCrtKey;
@@ -38,6 +39,9 @@ import java.util.Set;
  */
 public final class StartupChecks {
 
+  /** The configuration key of the trusted policy-signing key, named in the messages. */
+  public static final String TRUSTED_KEY_SETTING = "policy.trustedKeyPemPath";
+
   private StartupChecks() {}
 
   /**
@@ -46,17 +50,37 @@ public final class StartupChecks {
    * @param policyPath the deployment policy file
    * @param defaultTokenTtlMs the configured default token lifetime
    * @param authorities the configured authorities
-   * @param trustedKeyPemPath the policy-signing public key, when signatures are required
+   * @param trustedKeyPemPath the policy-signing public key, when signatures are checked; no
+   *     signature is required without one
    */
   public static StartupReport run(
       Path policyPath,
       long defaultTokenTtlMs,
       List<AuthorityKeyConfig> authorities,
       Optional<Path> trustedKeyPemPath) {
+    PolicyTrust trust =
+        new PolicyTrust(
+            TRUSTED_KEY_SETTING, trustedKeyPemPath.map(Path::toString).orElse(null), false);
+    return run(policyPath, defaultTokenTtlMs, authorities, trust);
+  }
+
+  /**
+   * Runs every check, the policy's signature by the rules of {@code trust}.
+   *
+   * @param policyPath the deployment policy file
+   * @param defaultTokenTtlMs the configured default token lifetime
+   * @param authorities the configured authorities
+   * @param trust the trusted key as configured, and whether a signature is required
+   */
+  public static StartupReport run(
+      Path policyPath,
+      long defaultTokenTtlMs,
+      List<AuthorityKeyConfig> authorities,
+      PolicyTrust trust) {
     Objects.requireNonNull(policyPath, "policyPath");
     List<String> warnings = new ArrayList<>();
     SignedPolicy file = PolicyLoader.load(policyPath);
-    checkSignature(file, policyPath, trustedKeyPemPath, warnings);
+    checkSignature(file, policyPath, trust, warnings);
     HitlPolicy hitl =
         file.policy()
             .hitlSection()
@@ -77,36 +101,11 @@ public final class StartupChecks {
   }
 
   private static void checkSignature(
-      SignedPolicy file, Path policyPath, Optional<Path> trustedKeyPemPath, List<String> warnings) {
-    if (trustedKeyPemPath.isEmpty()) {
-      file.signatureSection()
-          .ifPresent(
-              s ->
-                  warnings.add(
-                      "policy file "
-                          + policyPath
-                          + " is signed but no trusted policy key is configured;"
-                          + " its signature is not checked"));
-      return;
-    }
-    Path trusted = trustedKeyPemPath.get();
-    var key = PolicyLoader.loadTrustedKey(trusted);
-    if (file.signatureSection().isEmpty()) {
-      throw new StartupCheckException(
-          "policy file "
-              + policyPath
-              + ": not signed, but"
-              + " trusted policy key "
-              + trusted
-              + " is configured");
-    }
-    if (!PolicyFiles.verify(file, key)) {
-      throw new StartupCheckException(
-          "policy file "
-              + policyPath
-              + ": signature does"
-              + " not verify with trusted policy key "
-              + trusted);
+      SignedPolicy file, Path policyPath, PolicyTrust trust, List<String> warnings) {
+    try {
+      warnings.addAll(trust.check(file, policyPath));
+    } catch (PolicyFormatException e) {
+      throw new StartupCheckException(e.getMessage(), e);
     }
   }
 

@@ -9,6 +9,7 @@ import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
 import io.causality.hitl.coordinator.ratelimit.Budget;
 import io.causality.hitl.coordinator.ratelimit.RateLimited;
 import io.causality.hitl.protocol.OverrideRequestList;
+import io.causality.hitl.protocol.OverrideRequestQuery;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import io.causality.hitl.protocol.SubmitOverrideResponse;
 import io.dropwizard.auth.Auth;
@@ -21,7 +22,11 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -31,6 +36,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 import java.util.Objects;
+import java.util.Optional;
 
 /** {@code /v1/override-requests}: submit a request, list requests. */
 @Path("/v1/override-requests")
@@ -86,14 +92,33 @@ public final class OverrideRequestsResource {
   @Operation(
       summary = "List override requests",
       description =
-          "Newest first, without audit trails. Due PENDING requests are moved to "
-              + "EXPIRED first. Role operator.")
-  @ApiResponse(responseCode = "200", description = "The requests", useReturnTypeSchema = true)
-  @ApiResponse(responseCode = "400", description = "status is not one of the five states")
+          "Newest first, without audit trails, a page at a time (pagination: limit, offset, "
+              + "total). Due PENDING requests are moved to EXPIRED first. Role operator.")
+  @ApiResponse(responseCode = "200", description = "A page of requests", useReturnTypeSchema = true)
+  @ApiResponse(
+      responseCode = "400",
+      description = "status is not one of the five states, or limit or offset is out of bounds")
   public OverrideRequestList list(
       @Parameter(description = "pending, approved, denied, expired or redeemed (any case)")
           @QueryParam("status")
-          String status) {
-    return new OverrideRequestList(overrides.list(StatusFilter.parse(status)));
+          String status,
+      @Parameter(description = "only requests of this actor")
+          @QueryParam("actorId")
+          @Size(max = 255)
+          String actorId,
+      @Parameter(description = "the most requests to answer")
+          @QueryParam("limit")
+          @DefaultValue("" + OverrideRequestQuery.DEFAULT_LIMIT)
+          @Min(1)
+          @Max(OverrideRequestQuery.MAX_LIMIT)
+          int limit,
+      @Parameter(description = "how many matching requests to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset) {
+    Optional<String> actor = Optional.ofNullable(actorId).filter(a -> !a.isEmpty());
+    return overrides.list(
+        new OverrideRequestQuery(StatusFilter.parse(status), actor, limit, offset));
   }
 }

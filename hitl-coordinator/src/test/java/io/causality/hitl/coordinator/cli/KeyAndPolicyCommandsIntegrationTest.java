@@ -83,6 +83,8 @@ class KeyAndPolicyCommandsIntegrationTest {
     assertThat(permissions(layout.authorityKey())).isEqualTo("rw-------");
     assertThat(permissions(layout.signingKey())).isEqualTo("rw-------");
     assertThat(permissions(layout.keys())).isEqualTo("rwx------");
+    // var/ also holds the embedded databases: created owner-only
+    assertThat(permissions(var)).isEqualTo("rwx------");
     StartupReport report = startupChecks(layout);
     assertThat(report.warnings()).isEmpty();
     assertThat(report.policy().gate().gammaFloor()).isEqualTo(0.35);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.CoordinatorResult;
+import io.causality.hitl.protocol.OverrideRequestQuery;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -26,7 +27,9 @@ class OperatorExceptionTest {
       OperatorException.Unreachable failure =
           catchThrowableOfType(
               OperatorException.Unreachable.class,
-              () -> OperatorException.answerOf(client.list(Optional.empty())));
+              () ->
+                  OperatorException.answerOf(
+                      client.list(OverrideRequestQuery.first(Optional.empty()))));
 
       assertThat(failure.exitStatus()).isEqualTo(3);
       assertThat(failure.getMessage())

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
 import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.OverrideRequestQuery;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import io.causality.hitl.protocol.SubmitOverrideResponse;
@@ -108,7 +109,7 @@ class AdaptiveGatingIntegrationTest {
             e ->
                 assertThat(((DeduplicatedException) e).existingRequestId())
                     .isEqualTo(created.get(0)));
-    assertThat(service.list(Optional.empty())).hasSize(1);
+    assertThat(service.list(OverrideRequestQuery.first(Optional.empty())).data()).hasSize(1);
   }
 
   @Test
@@ -158,7 +159,11 @@ class AdaptiveGatingIntegrationTest {
     service.submit(withFingerprint("actor-1", "fp-1"));
     service.submit(withFingerprint("actor-1", "fp-1"));
 
-    assertThat(service.list(Optional.of(OverrideRequestStatus.PENDING))).hasSize(2);
+    assertThat(
+            service
+                .list(OverrideRequestQuery.first(Optional.of(OverrideRequestStatus.PENDING)))
+                .data())
+        .hasSize(2);
   }
 
   private OverrideService open(AdaptiveEscalationPolicy adaptive) throws Exception {

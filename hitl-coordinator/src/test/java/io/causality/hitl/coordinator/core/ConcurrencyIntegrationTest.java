@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.AuditEvent;
 import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.OverrideRequestQuery;
 import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
@@ -117,7 +118,11 @@ class ConcurrencyIntegrationTest {
         n ->
             n % 2 == 0
                 ? service.get(ids.get(n % ids.size())).status()
-                : service.list(Optional.empty()).get(n % ids.size()).status();
+                : service
+                    .list(OverrideRequestQuery.first(Optional.empty()))
+                    .data()
+                    .get(n % ids.size())
+                    .status();
     return () -> read.apply(next.getAndIncrement());
   }
 

@@ -14,6 +14,7 @@ import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.AuditEvent;
 import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.OverrideRequestQuery;
 import io.causality.hitl.protocol.OverrideRequestRecord;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
@@ -106,7 +107,7 @@ class OverrideServiceIntegrationTest {
                         "lic-1")))
         .isInstanceOf(OverrideValidationException.class);
 
-    assertThat(service.list(Optional.empty())).isEmpty();
+    assertThat(service.list(OverrideRequestQuery.first(Optional.empty())).data()).isEmpty();
   }
 
   @Test
@@ -116,13 +117,17 @@ class OverrideServiceIntegrationTest {
     String second = submit("b");
     service.deny(first, new DenyOverrideRequest("k-bob", null));
 
-    assertThat(service.list(Optional.empty()))
+    assertThat(service.list(OverrideRequestQuery.first(Optional.empty())).data())
         .extracting(OverrideRequestRecord::coordinatorRequestId)
         .containsExactly(second, first);
-    assertThat(service.list(Optional.of(OverrideRequestStatus.DENIED)))
+    assertThat(
+            service
+                .list(OverrideRequestQuery.first(Optional.of(OverrideRequestStatus.DENIED)))
+                .data())
         .extracting(OverrideRequestRecord::coordinatorRequestId)
         .containsExactly(first);
-    assertThat(service.list(Optional.empty())).allMatch(r -> r.audit() == null);
+    assertThat(service.list(OverrideRequestQuery.first(Optional.empty())).data())
+        .allMatch(r -> r.audit() == null);
   }
 
   @Test
@@ -244,12 +249,24 @@ class OverrideServiceIntegrationTest {
     String id = submit("a");
     fixture.clock.advance(Duration.ofMillis(PENDING_TTL_MS - 1));
 
-    assertThat(service.list(Optional.of(OverrideRequestStatus.PENDING))).hasSize(1);
+    assertThat(
+            service
+                .list(OverrideRequestQuery.first(Optional.of(OverrideRequestStatus.PENDING)))
+                .data())
+        .hasSize(1);
 
     fixture.clock.advance(Duration.ofMillis(1));
 
-    assertThat(service.list(Optional.of(OverrideRequestStatus.PENDING))).isEmpty();
-    assertThat(service.list(Optional.of(OverrideRequestStatus.EXPIRED))).hasSize(1);
+    assertThat(
+            service
+                .list(OverrideRequestQuery.first(Optional.of(OverrideRequestStatus.PENDING)))
+                .data())
+        .isEmpty();
+    assertThat(
+            service
+                .list(OverrideRequestQuery.first(Optional.of(OverrideRequestStatus.EXPIRED)))
+                .data())
+        .hasSize(1);
     assertThat(service.get(id).audit())
         .extracting(AuditEvent::eventType)
         .containsExactly(AuditEventType.SUBMITTED, AuditEventType.EXPIRED);

@@ -7,6 +7,7 @@ import static io.causality.hitl.coordinator.core.Submissions.with;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import java.util.List;
@@ -18,6 +19,8 @@ class SubmissionRulesTest {
   /** SHA-256 of {"actorId":"actor-7","decision":"REJECT_STATE",...}, computed in Python. */
   private static final String DERIVED_FINGERPRINT =
       "e5b72fe4b2aab9583e0473ab77965a6e77be204ff7d072c64a288e7b24569206";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final SubmissionRules rules = new SubmissionRules();
 
@@ -105,6 +108,33 @@ class SubmissionRulesTest {
         new SubmitOverrideRequest(request(longId, null), response, "lic", null, null, null, null);
 
     assertIssues(body, "evaluationRequest.actorId", "evaluationResponse.evaluatedActorId");
+  }
+
+  @Test
+  void identifiersInsideTheEnvelopesHoldPrintableCharactersOnly() {
+    ObjectNode request = request("a\u001b[2Jb", "intent\nforged").put("requestId", "r\u202e1");
+    ObjectNode response = response().put("evaluatedActorId", "tab\there");
+
+    assertIssues(
+        with(request, response, "lic"),
+        "evaluationRequest.requestId",
+        "evaluationRequest.actorId",
+        "evaluationRequest.intentId",
+        "evaluationResponse.evaluatedActorId");
+  }
+
+  @Test
+  void numbersWithoutACanonicalFormAreBadFieldsNotAServerError() throws Exception {
+    ObjectNode request = request("a", null);
+    ((ObjectNode) request.get("snapshot").get("metrics"))
+        .set("gamma", JSON.readTree("9".repeat(400)));
+    ObjectNode response = response();
+    ((ObjectNode) response.get("escalation")).set("stepsToBreach", JSON.readTree("1e400"));
+
+    assertIssues(
+        with(request, response, "lic"),
+        "evaluationRequest.snapshot.metrics.gamma",
+        "evaluationResponse.escalation.stepsToBreach");
   }
 
   @Test

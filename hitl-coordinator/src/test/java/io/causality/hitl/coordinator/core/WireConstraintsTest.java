@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.DenyOverrideRequest;
+import io.causality.hitl.protocol.PrintableText;
 import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.SubmitOverrideRequest;
 import io.dropwizard.validation.BaseValidator;
@@ -40,6 +41,19 @@ class WireConstraintsTest {
 
     assertThat(paths(body)).containsExactlyInAnyOrder("licenseId", "actorId", "source");
     assertThat(messages(body)).containsOnly(SubmitOverrideRequest.TOO_LONG);
+  }
+
+  @Test
+  void idsAndLabelsHoldPrintableCharactersOnly() {
+    SubmitOverrideRequest body =
+        new SubmitOverrideRequest(
+            request("a", null), response(), "lic\u001b[2J", "a\nb", null, null, "src\u0007");
+    RedeemRequest redemption =
+        new RedeemRequest(UUID.randomUUID().toString(), "h\r", 1L, "lic\u009b", "actor\u2028");
+
+    assertThat(paths(body)).containsExactlyInAnyOrder("licenseId", "actorId", "source");
+    assertThat(messages(body)).containsOnly(PrintableText.NOT_PRINTABLE);
+    assertThat(paths(redemption)).containsExactlyInAnyOrder("requestHash", "licenseId", "actorId");
   }
 
   @Test

@@ -50,12 +50,33 @@ class OverrideRequestDaoIntegrationTest {
     OverrideRequestRow newer = insert(pending("a", "i", null, T0.plusSeconds(1)));
     dao.deny("op", null, event(older.coordinatorRequestId(), AuditEventType.DENIED, T0));
 
-    assertThat(dao.listAll())
+    assertThat(dao.page(null, null, 10, 0))
         .extracting(OverrideRequestRow::coordinatorRequestId)
         .containsExactly(newer.coordinatorRequestId(), older.coordinatorRequestId());
-    assertThat(dao.listByStatus(OverrideRequestStatus.DENIED))
+    assertThat(dao.page(OverrideRequestStatus.DENIED.name(), null, 10, 0))
         .extracting(OverrideRequestRow::coordinatorRequestId)
         .containsExactly(older.coordinatorRequestId());
+    assertThat(dao.count(null, null)).isEqualTo(2);
+    assertThat(dao.count(OverrideRequestStatus.DENIED.name(), null)).isEqualTo(1);
+  }
+
+  @Test
+  void pagesFilterByActorAndSkipByOffset() {
+    OverrideRequestRow first = insert(pending("a", null, null, T0));
+    OverrideRequestRow second = insert(pending("a", "i", null, T0.plusSeconds(1)));
+    OverrideRequestRow other = insert(pending("b", null, null, T0.plusSeconds(2)));
+
+    assertThat(dao.page(null, null, 2, 0))
+        .extracting(OverrideRequestRow::coordinatorRequestId)
+        .containsExactly(other.coordinatorRequestId(), second.coordinatorRequestId());
+    assertThat(dao.page(null, null, 2, 2))
+        .extracting(OverrideRequestRow::coordinatorRequestId)
+        .containsExactly(first.coordinatorRequestId());
+    assertThat(dao.page("PENDING", "a", 10, 0))
+        .extracting(OverrideRequestRow::coordinatorRequestId)
+        .containsExactly(second.coordinatorRequestId(), first.coordinatorRequestId());
+    assertThat(dao.count("PENDING", "a")).isEqualTo(2);
+    assertThat(dao.count(null, "nobody")).isZero();
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.causality.hitl.coordinator.db;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import io.causality.common.db.EmbeddedDatabaseSecrets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -45,10 +46,15 @@ public final class TestDatabase implements AutoCloseable {
     this.jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin());
   }
 
-  /** A new database under {@code dir}, migrated. */
+  /**
+   * The database {@code db} under {@code dir}, migrated: a new one, or the one a coordinator of the
+   * test used (with the password it generated).
+   */
   public static TestDatabase migrated(Path dir) throws Exception {
-    String url = "jdbc:h2:file:" + dir.resolve("db").toAbsolutePath() + ";WRITE_DELAY=0";
-    JdbcConnectionPool pool = JdbcConnectionPool.create(url, "sa", "");
+    Path database = dir.resolve("db").toAbsolutePath();
+    String url = "jdbc:h2:file:" + database + ";WRITE_DELAY=0";
+    JdbcConnectionPool pool =
+        JdbcConnectionPool.create(url, "sa", EmbeddedDatabaseSecrets.passwordOf(database));
     pool.setMaxConnections(MAX_CONNECTIONS);
     migrate(pool);
     return new TestDatabase(pool);

@@ -3,6 +3,7 @@ package io.causality.hitl.coordinator.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.Gen;
 import io.causality.common.testing.HostileBodies;
 import io.causality.common.testing.HostileInput;
@@ -91,6 +92,34 @@ class HostileInputIntegrationTest {
   void everyEndpointAnswersHostileInputWithTheEnvelope() {
     HostileInput.sendEach(
         app.getLocalPort(), operations, 300, HostileInputIntegrationTest::request);
+  }
+
+  /**
+   * Found by review: a 400-digit integer passed Jackson, became Infinity in the RFC 8785
+   * canonicalizer, and the submission answered 500. It is a bad field now, named in the 400.
+   */
+  @Test
+  void aNumberBeyondIJsonIsABadFieldNotAServerError() throws Exception {
+    JsonNode submission = OverrideBodies.submission("actor-huge");
+    ((ObjectNode) submission.path("evaluationRequest").path("snapshot").path("metrics"))
+        .set("load", CoordinatorHttp.JSON.readTree("9".repeat(400)));
+
+    Answer answer = new CoordinatorHttp(app.getLocalPort()).post(REQUESTS, submission);
+
+    assertThat(answer.status()).as(answer.text()).isEqualTo(400);
+    assertThat(answer.body().path("error").path("details").path("issues").path(0).path("path"))
+        .hasToString("\"evaluationRequest.snapshot.metrics.load\"");
+  }
+
+  /** Found by review: an escape sequence in an id reached operators' terminals. */
+  @Test
+  void aControlCharacterInAnIdIsABadField() {
+    JsonNode submission = OverrideBodies.submission("a\u001b[2Jb");
+
+    Answer answer = new CoordinatorHttp(app.getLocalPort()).post(REQUESTS, submission);
+
+    assertThat(answer.status()).as(answer.text()).isEqualTo(400);
+    assertThat(answer.text()).contains("evaluationRequest.actorId");
   }
 
   /** A request for {@code operation}, every part drawn from {@code random}. */

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causality.hitl.coordinator.crypto.TestKeyPairs;
+import io.causality.hitl.protocol.PolicyTrust;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -120,6 +121,24 @@ class StartupChecksTest {
 
     assertFails(policy, MAX_TTL, authorities(), Optional.of(missing))
         .hasMessage("trusted policy key " + missing + ": no such file");
+  }
+
+  @Test
+  void anUnsignedPolicyStartsWithAWarningUnlessASignatureIsRequired() throws Exception {
+    Path policy = files.unsignedPolicy(policy(hitl()));
+
+    assertThat(StartupChecks.run(policy, MAX_TTL, authorities(), Optional.empty()).warnings())
+        .singleElement()
+        .asString()
+        .contains("is not signed and no trusted policy key is configured");
+    PolicyTrust required = new PolicyTrust(StartupChecks.TRUSTED_KEY_SETTING, null, true);
+    assertThatThrownBy(() -> StartupChecks.run(policy, MAX_TTL, authorities(), required))
+        .isInstanceOf(StartupCheckException.class)
+        .hasMessage(
+            "policy file "
+                + policy
+                + " is not signed and requirePolicySignature is true, but no"
+                + " policy.trustedKeyPemPath is configured to check it");
   }
 
   @Test

@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.common.testing.Await;
 import io.causality.common.testing.CoordinatorProcess;
 import io.causality.common.testing.KillDuringWrites;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
 import io.causality.hitl.coordinator.OverrideBodies;
+import io.causality.hitl.coordinator.webhooks.LoopbackReceiver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -33,12 +36,16 @@ import org.junit.jupiter.api.Test;
  * kill interrupted is wholly there or wholly absent; a retried submission is either new or
  * deduplicated, never doubled; no request is APPROVED without its token; the audit trail matches
  * every status; and each token is redeemed at most once across the crashes (one acknowledged
- * ACCEPTED before a kill answers REPLAY_DETECTED afterwards).
+ * ACCEPTED before a kill answers REPLAY_DETECTED afterwards). A webhook receiver on loopback counts
+ * deliveries by event id: after the last restart every audit event in the database has reached it
+ * at least once, signed, and nothing reached it that the database does not hold.
  */
 class CoordinatorCrashIntegrationTest {
   private static final int WRITERS = 4;
   private static final int[] KILL_AFTER_ACKS = {20, 50, 30};
   private static final Set<String> WITH_TOKEN = Set.of("APPROVED", "REDEEMED");
+  private static final String WEBHOOK_SECRET = "crash-test-webhook-secret-0123";
+  private static final String HOOK = "/hook";
 
   private final List<Life> lives = Collections.synchronizedList(new ArrayList<>());
   private final List<String> unexpected = Collections.synchronizedList(new ArrayList<>());
@@ -47,7 +54,9 @@ class CoordinatorCrashIntegrationTest {
 
   @Test
   void everyAcknowledgedWriteSurvivesSigkillAndNoTokenRedeemsTwice() throws Exception {
-    try (CoordinatorProcess coordinator = CoordinatorProcess.deploy()) {
+    try (CoordinatorProcess coordinator = CoordinatorProcess.deploy();
+        LoopbackReceiver receiver = LoopbackReceiver.start()) {
+      coordinator.withConfigAppended(webhooks(receiver));
       http = new CoordinatorHttp(coordinator.port());
       for (int cycle = 0; cycle < KILL_AFTER_ACKS.length; cycle++) {
         coordinator.start();
@@ -59,6 +68,57 @@ class CoordinatorCrashIntegrationTest {
       assertThat(unexpected).as("unexpected answers before the kill").isEmpty();
       assertThat(lives).allSatisfy(life -> assertThat(life.accepted).isLessThanOrEqualTo(1));
       assertThat(interrupted).as("writes the kills interrupted").isPositive();
+      assertEveryEventDelivered(receiver);
+    }
+  }
+
+  // ---- the webhook
+
+  /** Every audit event to the receiver; a claim held by a killed process ends after 11 s. */
+  private static String webhooks(LoopbackReceiver receiver) {
+    return String.join(
+        "\n",
+        "webhooks:",
+        "  allowedHosts: [127.0.0.1]",
+        "  pollInterval: 50 milliseconds",
+        "  timeout: 1 second",
+        "  initialBackoff: 100 milliseconds",
+        "  maxBackoff: 1 second",
+        "  maxAttempts: 100",
+        "  endpoints:",
+        "    - name: crash-receiver",
+        "      url: " + receiver.url(HOOK),
+        "      secret: " + WEBHOOK_SECRET,
+        "");
+  }
+
+  private void assertEveryEventDelivered(LoopbackReceiver receiver) {
+    Set<String> stored = storedEventIds();
+    boolean all =
+        Await.holds(Duration.ofSeconds(60), () -> deliveredIds(receiver).containsAll(stored));
+    Set<String> missing = new HashSet<>(stored);
+    missing.removeAll(deliveredIds(receiver));
+    assertThat(all).as("audit events never delivered: " + missing).isTrue();
+    assertThat(stored)
+        .as("events delivered that the database does not hold")
+        .containsAll(deliveredIds(receiver));
+    assertThat(receiver.to(HOOK)).allMatch(d -> d.verifies(WEBHOOK_SECRET));
+  }
+
+  private static Set<String> deliveredIds(LoopbackReceiver receiver) {
+    return receiver.to(HOOK).stream()
+        .map(LoopbackReceiver.Delivery::eventId)
+        .collect(Collectors.toSet());
+  }
+
+  private Set<String> storedEventIds() {
+    Set<String> ids = new HashSet<>();
+    for (int offset = 0; ; offset += 500) {
+      JsonNode page = http.get("/v1/audit-events?limit=500&offset=" + offset).body();
+      page.get("data").forEach(e -> ids.add(e.get("id").asText()));
+      if (offset + 500 >= page.get("pagination").get("total").asLong()) {
+        return ids;
+      }
     }
   }
 
@@ -137,10 +197,12 @@ class CoordinatorCrashIntegrationTest {
       assertFinal(life);
     }
     List<String> actors = new ArrayList<>();
-    http.get("/v1/override-requests")
-        .body()
-        .get("data")
-        .forEach(r -> actors.add(r.get("actorId").asText()));
+    boolean more = true;
+    while (more) { // the list comes a page at a time
+      JsonNode page = http.get("/v1/override-requests?limit=100&offset=" + actors.size()).body();
+      page.get("data").forEach(r -> actors.add(r.get("actorId").asText()));
+      more = !page.get("data").isEmpty() && actors.size() < page.at("/pagination/total").asLong();
+    }
     assertThat(actors)
         .as("one request per submitting writer, none doubled")
         .hasSize(all.size())

@@ -9,13 +9,16 @@ import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.CoordinatorResult;
 import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.OverrideApproval;
-import io.causality.hitl.protocol.OverrideRequestList;
+import io.causality.hitl.protocol.OverrideRequestQuery;
 import io.causality.hitl.protocol.OverrideRequestRecord;
+import io.causality.hitl.protocol.OverrideRequestStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -31,6 +34,9 @@ public final class Dashboard {
 
   /** The bound on each call the dashboard makes; polls run on the thread that reads keys. */
   public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(2);
+
+  /** How many of the selected actor's latest requests the history pane asks for. */
+  private static final int HISTORY_SIZE = 20;
 
   private static final Duration REDRAW_INTERVAL = Duration.ofSeconds(1);
   private static final long IDLE_MILLIS = 25;
@@ -104,15 +110,45 @@ public final class Dashboard {
     return false;
   }
 
+  /**
+   * What the panel shows: every pending request (page after page), and the latest requests of the
+   * selected actor (one page, any status) for its history; never the whole list, which grows
+   * without bound.
+   */
   private void poll() {
-    CoordinatorResult<OverrideRequestList> all = client.list(Optional.empty());
-    if (all instanceof CoordinatorResult.Success<OverrideRequestList> success) {
-      panel.update(success.value().data(), clock.instant());
+    CoordinatorResult<List<OverrideRequestRecord>> pending =
+        client.listAll(OverrideRequestQuery.first(Optional.of(OverrideRequestStatus.PENDING)));
+    if (pending instanceof CoordinatorResult.Success<List<OverrideRequestRecord>> success) {
+      List<OverrideRequestRecord> shown = new ArrayList<>(success.value());
+      actorOf(success.value()).ifPresent(actor -> shown.addAll(historyOf(actor)));
+      panel.update(shown, clock.instant());
     } else {
       panel.unreachable(
-          all.failure().orElseThrow() + "; retrying every " + pollInterval.toSeconds() + " s");
+          pending.failure().orElseThrow() + "; retrying every " + pollInterval.toSeconds() + " s");
     }
     draw();
+  }
+
+  /** The selected request's actor, or that of the first pending request (selected next). */
+  private Optional<String> actorOf(List<OverrideRequestRecord> pending) {
+    return panel
+        .selectedActor()
+        .or(
+            () ->
+                pending.stream()
+                    .map(OverrideRequestRecord::actorId)
+                    .filter(Objects::nonNull)
+                    .findFirst());
+  }
+
+  /** The actor's latest decided requests; the pending ones are listed already. */
+  private List<OverrideRequestRecord> historyOf(String actor) {
+    OverrideRequestQuery latest =
+        new OverrideRequestQuery(Optional.empty(), Optional.of(actor), HISTORY_SIZE, 0);
+    return client.list(latest).body().stream()
+        .flatMap(page -> page.data().stream())
+        .filter(request -> request.status() != OverrideRequestStatus.PENDING)
+        .toList();
   }
 
   private void decide(PanelAction.Decide decide) {

@@ -74,6 +74,11 @@ public final class OperatorPanel {
     return connection;
   }
 
+  /** The actor of the selected request, whose history the panel shows beside it. */
+  public Optional<String> selectedActor() {
+    return selectedRequest().map(OverrideRequestRecord::actorId);
+  }
+
   public Optional<String> selectedId() {
     return selectedRequest().map(OverrideRequestRecord::coordinatorRequestId);
   }
@@ -136,18 +141,20 @@ public final class OperatorPanel {
   /** Draws the whole panel for a screen of {@code size}. */
   public void render(TextGraphics g, TerminalSize size, Instant now) {
     int listWidth = Math.max(20, size.getColumns() * 2 / 5);
-    put(g, 0, 0, "hitl dashboard  " + url + "  key " + keyId, size.getColumns(), SGR.BOLD);
+    ScreenText.put(
+        g, 0, 0, "hitl dashboard  " + url + "  key " + keyId, size.getColumns(), SGR.BOLD);
     renderList(g, listWidth, size.getRows() - 4, now);
-    Pane detail = new Pane(g, listWidth + 2, 2, size.getColumns() - listWidth - 2);
+    ScreenText.Pane detail =
+        new ScreenText.Pane(g, listWidth + 2, 2, size.getColumns() - listWidth - 2);
     selectedRequest().ifPresent(request -> renderDetail(detail, request, now));
-    put(g, 0, size.getRows() - 3, notice, size.getColumns(), SGR.BOLD);
-    put(g, 0, size.getRows() - 2, KEYS, size.getColumns());
-    put(g, 0, size.getRows() - 1, statusLine(), size.getColumns(), SGR.REVERSE);
+    ScreenText.put(g, 0, size.getRows() - 3, notice, size.getColumns(), SGR.BOLD);
+    ScreenText.put(g, 0, size.getRows() - 2, KEYS, size.getColumns());
+    ScreenText.put(g, 0, size.getRows() - 1, statusLine(), size.getColumns(), SGR.REVERSE);
     confirmation.ifPresent(decision -> renderDialog(g, size, decision));
   }
 
   private void renderList(TextGraphics g, int width, int lastRow, Instant now) {
-    put(g, 0, 2, "PENDING (" + pending.size() + ")", width, SGR.BOLD);
+    ScreenText.put(g, 0, 2, "PENDING (" + pending.size() + ")", width, SGR.BOLD);
     for (int i = 0; i < pending.size() && 3 + i < lastRow; i++) {
       OverrideRequestRecord request = pending.get(i);
       String line =
@@ -160,14 +167,14 @@ public final class OperatorPanel {
               request.approvals(),
               request.requiredApprovals());
       if (i == selected) {
-        put(g, 0, 3 + i, line, width, SGR.REVERSE);
+        ScreenText.put(g, 0, 3 + i, line, width, SGR.REVERSE);
       } else {
-        put(g, 0, 3 + i, line, width);
+        ScreenText.put(g, 0, 3 + i, line, width);
       }
     }
   }
 
-  private void renderDetail(Pane pane, OverrideRequestRecord request, Instant now) {
+  private void renderDetail(ScreenText.Pane pane, OverrideRequestRecord request, Instant now) {
     if (detailShown) {
       JsonNode response = requireNonNullElse(request.evaluationResponse(), MISSING);
       JsonNode escalation = response.path("escalation");
@@ -210,10 +217,12 @@ public final class OperatorPanel {
     int left = Math.max(0, (size.getColumns() - width) / 2);
     int top = Math.max(0, size.getRows() / 2 - 2);
     String border = "+" + "-".repeat(Math.max(0, width - 2)) + "+";
-    put(g, left, top, border, width, SGR.BOLD);
-    put(g, left, top + 1, padded("|" + question, width - 1) + "|", width, SGR.BOLD);
-    put(g, left, top + 2, padded("|" + answer, width - 1) + "|", width, SGR.BOLD);
-    put(g, left, top + 3, border, width, SGR.BOLD);
+    ScreenText.put(g, left, top, border, width, SGR.BOLD);
+    ScreenText.put(
+        g, left, top + 1, ScreenText.padded("|" + question, width - 1) + "|", width, SGR.BOLD);
+    ScreenText.put(
+        g, left, top + 2, ScreenText.padded("|" + answer, width - 1) + "|", width, SGR.BOLD);
+    ScreenText.put(g, left, top + 3, border, width, SGR.BOLD);
   }
 
   private Optional<OverrideRequestRecord> selectedRequest() {
@@ -258,42 +267,7 @@ public final class OperatorPanel {
     return Character.toUpperCase(word.charAt(0)) + word.substring(1);
   }
 
-  private static String padded(String text, int width) {
-    return text.length() >= width
-        ? text.substring(0, width)
-        : text + " ".repeat(width - text.length());
-  }
-
   private static boolean isChar(KeyStroke key, char c) {
     return key.getKeyType() == KeyType.Character && Character.toLowerCase(key.getCharacter()) == c;
-  }
-
-  static void put(TextGraphics g, int column, int row, String text, int width) {
-    g.putString(column, row, padded(text, Math.max(0, width)).stripTrailing());
-  }
-
-  static void put(TextGraphics g, int column, int row, String text, int width, SGR style) {
-    g.putString(column, row, padded(text, Math.max(0, width)), style);
-  }
-
-  /** A column of lines that stops at the bottom of the screen. */
-  private static final class Pane {
-    private final TextGraphics g;
-    private final int column;
-    private final int width;
-    private int row;
-
-    Pane(TextGraphics g, int column, int row, int width) {
-      this.g = g;
-      this.column = column;
-      this.row = row;
-      this.width = width;
-    }
-
-    void line(String text) {
-      if (row < g.getSize().getRows() - 4) {
-        put(g, column, row++, text, width);
-      }
-    }
   }
 }

@@ -86,6 +86,18 @@ class OperatorPanelTest {
   }
 
   @Test
+  void controlCharactersInCallerTextAreShownEscapedAndTheScreenStillDraws() {
+    // Stored by a coordinator of an older version, before ids had to be printable.
+    panel.update(
+        List.of(request("aaaaaaaa-1", "a\u001b[2Jb", "PENDING", "2026-01-31T12:10:00Z")), NOW);
+
+    String screen = render();
+
+    assertThat(screen).contains("> aaaaaaaa a\\u001b[2Jb", "Other requests of a\\u001b[2Jb:");
+    assertThat(screen).doesNotContain("\u001b");
+  }
+
+  @Test
   void onlyPendingRequestsAreListedAndTheActorsOthersAreShown() {
     panel.update(
         List.of(

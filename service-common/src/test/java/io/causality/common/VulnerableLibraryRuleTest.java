@@ -1,0 +1,62 @@
+package io.causality.common;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
+
+/**
+ * The parent pom's rule of known-vulnerable versions (docs/security.md) covers every group of the
+ * Jetty 12 family, not only the artifacts on today's class path: a module that adds HTTP/2 or
+ * WebSocket support must not bring in a version the core Jetty rule already refuses.
+ */
+class VulnerableLibraryRuleTest {
+
+  private static final List<String> JETTY_FAMILY =
+      List.of(
+          "org.eclipse.jetty",
+          "org.eclipse.jetty.ee10",
+          "org.eclipse.jetty.http2",
+          "org.eclipse.jetty.websocket",
+          "org.eclipse.jetty.ee10.websocket");
+
+  @Test
+  void everyJettyGroupIsBannedBelowTheSameFixedVersion() throws Exception {
+    List<String> excludes = bannedDependencyExcludes();
+    String coreRange = rangeOf(excludes, "org.eclipse.jetty");
+
+    assertThat(coreRange).isNotNull();
+    for (String group : JETTY_FAMILY) {
+      assertThat(rangeOf(excludes, group)).as("banned range of %s:*", group).isEqualTo(coreRange);
+    }
+  }
+
+  private static String rangeOf(List<String> excludes, String group) {
+    String prefix = group + ":*:";
+    return excludes.stream()
+        .filter(exclude -> exclude.startsWith(prefix))
+        .map(exclude -> exclude.substring(prefix.length()))
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static List<String> bannedDependencyExcludes() throws Exception {
+    // Tests run with the module's folder as the working directory; the parent pom is beside it.
+    Path parentPom = Path.of("..", "pom.xml");
+    Document pom =
+        DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(parentPom.toFile());
+    NodeList rules = pom.getElementsByTagName("bannedDependencies");
+    assertThat(rules.getLength()).as("bannedDependencies rules in %s", parentPom).isEqualTo(1);
+    NodeList nodes = pom.getElementsByTagName("exclude");
+    List<String> excludes = new ArrayList<>();
+    for (int i = 0; i < nodes.getLength(); i++) {
+      excludes.add(nodes.item(i).getTextContent().trim());
+    }
+    return excludes;
+  }
+}
