@@ -9,6 +9,7 @@ import io.causality.sim.core.OrganizationService;
 import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.core.SimulationLoader;
 import io.causality.sim.core.SimulationReader;
+import io.causality.sim.db.SimDaos;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
@@ -40,6 +41,7 @@ record SimContext(
   static SimContext open(SimConfiguration configuration, Environment environment, Clock clock) {
     ManagedDataSource dataSource = openDatabase(configuration, environment);
     Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
+    ServiceJdbi.describeOnce(jdbi, SimDaos.ALL);
     EngineCatalog catalog = EngineCatalog.standard();
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);

@@ -90,24 +90,37 @@ public final class CoordinatorLoad {
               submittedInProcess(local, "bench", count),
               (id, w) -> inProcess.add(local.approve(id)));
       report(httpApprovals, localApprovals, signing(overHttp.get(0)));
+      reportLeastWork(
+          httpApprovals,
+          localApprovals,
+          RawTransactions.approvals(
+              local.database(),
+              submittedInProcess(local, "raw-approval", count),
+              overHttp.get(0).payload(),
+              PemKeys.readPrivateKey(deployment.authorityKey())));
       for (int i = 0; i < levels.size(); i++) {
         int threads = levels.get(i);
         int from = i * tokens;
         Measurement raw =
             RawLimits.conditionalUpdates(
                 scratch(), threads, Math.max(50_000, tokens * 10), rawSeconds());
-        report(
+        Measurement httpRedemptions =
             Workers.run(
                 "redemptions over HTTP",
                 threads,
                 overHttp.subList(from, from + tokens),
-                (token, w) -> redeem(token)),
+                (token, w) -> redeem(token));
+        Measurement localRedemptions =
             Workers.run(
                 "redemptions in process",
                 threads,
                 inProcess.subList(from, from + tokens),
-                (token, w) -> local.redeem(token)),
-            raw);
+                (token, w) -> local.redeem(token));
+        report(httpRedemptions, localRedemptions, raw);
+        reportLeastWork(
+            httpRedemptions,
+            localRedemptions,
+            RawTransactions.redemptions(local.database(), threads, issued(local, tokens)));
         reportFloor(
             Workers.run(
                 "unknown-token redemptions over HTTP",
@@ -224,6 +237,31 @@ public final class CoordinatorLoad {
   private static List<String> actors(String prefix, int count) {
     String run = Long.toString(System.nanoTime(), 36);
     return IntStream.range(0, count).mapToObj(i -> prefix + "-" + run + "-" + i).toList();
+  }
+
+  /** Tokens issued by the in-process service for the raw redemptions; not timed. */
+  private static List<RawTransactions.Issued> issued(InProcessCoordinator local, int count)
+      throws Exception {
+    List<RawTransactions.Issued> issued = Collections.synchronizedList(new ArrayList<>());
+    Workers.run(
+        "issuing",
+        4,
+        actors("raw-redemption", count),
+        (actor, w) -> issued.add(local.issued(actor)));
+    return issued;
+  }
+
+  /** The same path beside the raw transaction of the writes it must make. */
+  private static void reportLeastWork(Measurement http, Measurement local, Measurement leastWork) {
+    System.out.println(leastWork);
+    System.out.printf(
+        Locale.ROOT,
+        "  over HTTP: %.1f %% of the least work;" + " in process: %.1f %% of the least work%n",
+        100 * http.perSecond() / leastWork.perSecond(),
+        100 * local.perSecond() / leastWork.perSecond());
+    if (leastWork.errors() > 0) {
+      System.out.println("  WARNING: " + leastWork.errors() + " raw transactions failed");
+    }
   }
 
   private static void report(Measurement http, Measurement local, Measurement raw) {

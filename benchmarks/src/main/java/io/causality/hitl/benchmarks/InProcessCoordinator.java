@@ -1,10 +1,12 @@
 package io.causality.hitl.benchmarks;
 
 import com.codahale.metrics.MetricRegistry;
+import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.coordinator.core.OverrideSettings;
+import io.causality.hitl.coordinator.db.CoordinatorDaos;
 import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
@@ -31,16 +33,20 @@ final class InProcessCoordinator implements AutoCloseable {
   private final ManagedDataSource dataSource;
   private final OverrideService service;
   private final String keyId;
+  private final RawTransactions.Database database;
 
   InProcessCoordinator(Path database, Path policy, Path key, Path trustedKey, String keyId)
       throws Exception {
     CoordinatorConfiguration configuration = new CoordinatorConfiguration();
     configuration.setDbPath(database.toString());
     DataSourceFactory factory = configuration.buildDataSourceFactory();
+    this.database =
+        new RawTransactions.Database(factory.getUrl(), factory.getUser(), factory.getPassword());
     this.dataSource = factory.build(new MetricRegistry(), "in-process");
     dataSource.start();
     StartupMigrations.apply(dataSource);
     Jdbi jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
+    ServiceJdbi.describeOnce(jdbi, CoordinatorDaos.ALL);
     StartupReport checked =
         StartupChecks.run(
             policy,
@@ -75,6 +81,17 @@ final class InProcessCoordinator implements AutoCloseable {
 
   OverrideTokenEnvelope approve(String id) {
     return service.approve(id, new ApproveOverrideRequest(keyId, null, null));
+  }
+
+  /** This coordinator's database (URL and credentials), for the raw transactions beside it. */
+  RawTransactions.Database database() {
+    return database;
+  }
+
+  /** A fresh request approved, untimed: a token for a raw redemption. */
+  RawTransactions.Issued issued(String actorId) throws Exception {
+    String id = submit(actorId);
+    return new RawTransactions.Issued(id, approve(id).tokenId());
   }
 
   boolean redeem(OverrideTokenEnvelope token) {

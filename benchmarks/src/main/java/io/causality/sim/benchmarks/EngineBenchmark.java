@@ -28,8 +28,9 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * Agent-ticks per second of the engine: 1,000 agents and 10 attractors over 10,000 ticks, one
  * operation being one agent-tick. {@code prophecyOff} is the bare physics, {@code defaults} runs
- * with the default rules (a 3-level, 25-tick prophecy every 100 ticks) and {@code bareLoop} is the
- * same arithmetic over the same arrays with no engine around it.
+ * with the default rules (a 3-level, 25-tick prophecy every 100 ticks), {@code mason} is the work
+ * of {@code prophecyOff} as a MASON model ({@link MasonBasins}, the outside anchor) and {@code
+ * bareLoop} is the same arithmetic over the same arrays with no engine around it.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -49,6 +50,7 @@ public class EngineBenchmark {
   private Simulation simulation;
   private Simulation quietSimulation;
   private BareArrays bare;
+  private MasonBasins mason;
 
   @Setup(Level.Trial)
   public void scenarios() {
@@ -61,6 +63,8 @@ public class EngineBenchmark {
     simulation = REGISTRY.latest().newSimulation(withDefaults);
     quietSimulation = REGISTRY.latest().newSimulation(withoutProphecies);
     bare = new BareArrays(withoutProphecies);
+    mason = new MasonBasins(withoutProphecies, MasonBasins.Draws.MERSENNE_TWISTER);
+    mason.start();
   }
 
   @Benchmark
@@ -77,6 +81,14 @@ public class EngineBenchmark {
     return simulation.state().b();
   }
 
+  /** The same work as {@link #prophecyOff} as a MASON model (the outside anchor). */
+  @Benchmark
+  @OperationsPerInvocation(AGENT_TICKS)
+  public double mason() {
+    mason.run(TICKS);
+    return mason.b();
+  }
+
   @Benchmark
   @OperationsPerInvocation(AGENT_TICKS)
   public void bareLoop(Blackhole hole) {
@@ -87,6 +99,11 @@ public class EngineBenchmark {
 
   /** Ten basins on a ring; agents calm enough that most stay alive all run long. */
   static Scenario scenario(boolean prophecyOff) {
+    return scenario(prophecyOff, 0.5);
+  }
+
+  /** The same basins and agents with the agents' chaos {@code lambda}. */
+  static Scenario scenario(boolean prophecyOff, double lambda) {
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode root = mapper.createObjectNode().put("seed", 2024);
     ObjectNode initial = root.putObject("initialState");
@@ -109,7 +126,7 @@ public class EngineBenchmark {
           .putObject("marker")
           .put("x", ringX(home) + (i % 7) - 3)
           .put("y", ringY(home) + (i % 5) - 2);
-      agent.putObject("policy").put("lambda", 0.5).put("gamma", 0.4);
+      agent.putObject("policy").put("lambda", lambda).put("gamma", 0.4);
     }
     ObjectNode rules = root.putObject("rules").put("defaultAffinity", 0.2);
     if (prophecyOff) {

@@ -7,6 +7,7 @@ import io.causality.hitl.coordinator.auth.OperatorCallers;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.coordinator.core.WebhookOutbox;
+import io.causality.hitl.coordinator.db.CoordinatorDaos;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
@@ -90,7 +91,9 @@ record CoordinatorContext(
     if (configuration.isMigrateOnStart()) {
       StartupMigrations.apply(dataSource);
     }
-    return ServiceJdbi.build(env, factory, dataSource);
+    Jdbi jdbi = ServiceJdbi.build(env, factory, dataSource);
+    ServiceJdbi.describeOnce(jdbi, CoordinatorDaos.ALL);
+    return jdbi;
   }
 
   /**

@@ -1,0 +1,184 @@
+package io.causality.hitl.benchmarks;
+
+import io.causality.hitl.protocol.Ps256;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The least work a redemption and an approval must do in the database, as raw JDBC transactions on
+ * the coordinator's own schema and database settings (the in-process coordinator's database,
+ * migrated by the real changelog), one connection per thread, each transaction committed durably:
+ *
+ * <ul>
+ *   <li>a redemption's three writes of the spec: the conditional token update that makes it single
+ *       use, the request's move from APPROVED to REDEEMED, and the audit event; the audit chain
+ *       (docs/coordinator-protocol.md, "Audit chain") adds the head's lock, the event's SHA-256
+ *       over the previous hash, and the head's update;
+ *   <li>an approval's: a PS256 signature of the token payload, the token's insert, the request's
+ *       move from PENDING to APPROVED, and the audit event with the same chain work.
+ * </ul>
+ *
+ * <p>With no webhook endpoint configured (the benchmark's deployment), the coordinator's audit
+ * append queues no webhook delivery either; with endpoints, one outbox insert per endpoint would
+ * belong to the least work.
+ *
+ * <p>No reads, checks, JSON or framework: what is left of a request when everything but its
+ * required writes is taken away. The rows are made by the coordinator's own service, untimed.
+ */
+final class RawTransactions {
+  /** Where to connect: the coordinator's URL and credentials (its generated password). */
+  record Database(String url, String user, String password) {}
+
+  /** A token the coordinator issued, and its request. */
+  record Issued(String requestId, String tokenId) {}
+
+  private static final String REDEEM_TOKEN =
+      "UPDATE issued_tokens SET redeemed_at = ? WHERE token_id = ? AND redeemed_at IS NULL";
+  private static final String REQUEST_REDEEMED =
+      "UPDATE override_requests SET status = 'REDEEMED'"
+          + " WHERE coordinator_request_id = ? AND status = 'APPROVED'";
+  private static final String INSERT_TOKEN =
+      "INSERT INTO issued_tokens (token_id, coordinator_request_id, key_id, payload, signature,"
+          + " issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)";
+  private static final String REQUEST_APPROVED =
+      "UPDATE override_requests SET status = 'APPROVED', decided_by = ?, decided_at = ?,"
+          + " token_id = ? WHERE coordinator_request_id = ? AND status = 'PENDING'";
+  private static final String LOCK_HEAD =
+      "SELECT last_seq, last_hash FROM audit_chain_head WHERE id = 1 FOR UPDATE";
+  private static final String INSERT_EVENT =
+      "INSERT INTO audit_events (id, coordinator_request_id, event_type, actor_id, occurred_at,"
+          + " note, chain_seq, previous_hash, event_hash) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)";
+  private static final String ADVANCE_HEAD =
+      "UPDATE audit_chain_head SET last_seq = ?, last_hash = ? WHERE id = 1";
+
+  private RawTransactions() {}
+
+  /** Redemptions of {@code tokens} on {@code threads} threads. */
+  static Measurement redemptions(Database database, int threads, List<Issued> tokens)
+      throws Exception {
+    List<Connection> connections = connections(database, threads);
+    try {
+      return Workers.run(
+          "raw 3-write redemption transactions",
+          threads,
+          tokens,
+          (token, w) -> redeem(connections.get(w), token));
+    } finally {
+      close(connections);
+    }
+  }
+
+  /** Approvals of the pending requests {@code ids} on one thread, signing {@code payload}. */
+  static Measurement approvals(Database database, List<String> ids, String payload, PrivateKey key)
+      throws Exception {
+    List<Connection> connections = connections(database, 1);
+    try {
+      return Workers.run(
+          "raw PS256 + approval transactions",
+          1,
+          ids,
+          (id, w) -> approve(connections.get(0), id, payload, key));
+    } finally {
+      close(connections);
+    }
+  }
+
+  private static boolean redeem(Connection connection, Issued token) throws SQLException {
+    Timestamp now = Timestamp.from(Instant.now());
+    try {
+      boolean won = update(connection, REDEEM_TOKEN, now, token.tokenId()) == 1;
+      won &= update(connection, REQUEST_REDEEMED, token.requestId()) == 1;
+      appendEvent(connection, token.requestId(), "REDEEMED", "bench", now);
+      connection.commit();
+      return won;
+    } catch (SQLException e) {
+      connection.rollback();
+      throw e;
+    }
+  }
+
+  private static boolean approve(Connection connection, String id, String payload, PrivateKey key)
+      throws SQLException {
+    String signature = Ps256.sign(payload, key);
+    Timestamp now = Timestamp.from(Instant.now());
+    String tokenId = UUID.randomUUID().toString();
+    try {
+      update(connection, INSERT_TOKEN, tokenId, id, "bench", payload, signature, now, now);
+      boolean won = update(connection, REQUEST_APPROVED, "bench", now, tokenId, id) == 1;
+      appendEvent(connection, id, "APPROVED", "bench", now);
+      connection.commit();
+      return won;
+    } catch (SQLException e) {
+      connection.rollback();
+      throw e;
+    }
+  }
+
+  /** The chain's part of an audit insert: lock the head, hash, insert, move the head. */
+  private static void appendEvent(
+      Connection connection, String requestId, String type, String actor, Timestamp at)
+      throws SQLException {
+    long sequence;
+    String previous;
+    try (PreparedStatement lock = connection.prepareStatement(LOCK_HEAD);
+        ResultSet head = lock.executeQuery()) {
+      head.next();
+      sequence = head.getLong(1) + 1;
+      previous = head.getString(2);
+    }
+    String id = UUID.randomUUID().toString();
+    String hash = sha256(String.join("|", id, requestId, type, actor, at.toString(), previous));
+    update(connection, INSERT_EVENT, id, requestId, type, actor, at, sequence, previous, hash);
+    update(connection, ADVANCE_HEAD, sequence, hash);
+  }
+
+  private static int update(Connection connection, String sql, Object... values)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      for (int i = 0; i < values.length; i++) {
+        statement.setObject(i + 1, values[i]);
+      }
+      return statement.executeUpdate();
+    }
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static List<Connection> connections(Database database, int count) throws SQLException {
+    List<Connection> connections = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Connection connection =
+          DriverManager.getConnection(database.url(), database.user(), database.password());
+      connection.setAutoCommit(false);
+      connections.add(connection);
+    }
+    return connections;
+  }
+
+  private static void close(List<Connection> connections) throws SQLException {
+    for (Connection connection : connections) {
+      connection.close();
+    }
+  }
+}
