@@ -84,6 +84,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime());
     CoordinatorRegistrations.resources(environment, context);
     CoordinatorRegistrations.webhooks(configuration, environment, context, clock);
+    CoordinatorRegistrations.retention(configuration, environment, context, clock);
     context.logReady();
   }
 

@@ -8,6 +8,7 @@ import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.config.CallerConfig;
 import io.causality.hitl.coordinator.config.PolicyConfig;
 import io.causality.hitl.coordinator.config.RateLimitsConfig;
+import io.causality.hitl.coordinator.config.RetentionConfig;
 import io.causality.hitl.coordinator.config.WebhooksConfig;
 import io.causality.hitl.coordinator.core.OverrideSettings;
 import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
@@ -58,6 +59,8 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   @Valid @NotNull private List<CallerConfig> callers = new ArrayList<>();
 
   @Valid @NotNull private RateLimitsConfig rateLimits = new RateLimitsConfig();
+
+  @Valid @NotNull private RetentionConfig retention = new RetentionConfig();
 
   @Valid @NotNull private WebhooksConfig webhooks = new WebhooksConfig();
 
@@ -159,6 +162,16 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   @JsonProperty
   public void setRateLimits(RateLimitsConfig rateLimits) {
     this.rateLimits = rateLimits;
+  }
+
+  @JsonProperty
+  public RetentionConfig getRetention() {
+    return retention;
+  }
+
+  @JsonProperty
+  public void setRetention(RetentionConfig retention) {
+    this.retention = retention;
   }
 
   @JsonProperty

@@ -9,6 +9,8 @@ import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.CallerAuthFilter;
 import io.causality.hitl.coordinator.auth.RoleFeature;
 import io.causality.hitl.coordinator.config.BindAddress;
+import io.causality.hitl.coordinator.config.RetentionConfig;
+import io.causality.hitl.coordinator.core.RequestRetention;
 import io.causality.hitl.coordinator.docs.CoordinatorOpenApi;
 import io.causality.hitl.coordinator.errors.OverrideExceptionMapper;
 import io.causality.hitl.coordinator.events.AuditEventStreams;
@@ -117,6 +119,23 @@ final class CoordinatorRegistrations {
     environment
         .lifecycle()
         .manage(new WebhookDeliverer(context.webhooks(), webhooks, clock, backoff, metrics));
+  }
+
+  /** The sweep of decided requests past their retention, when one is configured. */
+  static void retention(
+      CoordinatorConfiguration configuration,
+      Environment environment,
+      CoordinatorContext context,
+      Clock clock) {
+    RetentionConfig retention = configuration.getRetention();
+    Duration every = Duration.ofMillis(retention.getSweepInterval().toMilliseconds());
+    retention
+        .keep()
+        .ifPresent(
+            keep ->
+                environment
+                    .lifecycle()
+                    .manage(new RequestRetention(context.overrides(), clock, keep, every)));
   }
 
   /** The live audit event streams, polled every half second and closed when the server stops. */

@@ -117,6 +117,14 @@ public final class OverrideService {
         new Pagination(query.limit(), query.offset(), requests.count(status, actor)));
   }
 
+  /**
+   * Purges decided requests whose last use lies before {@code cutoff} (docs/coordinator.md,
+   * "Retention"); their audit events stay. The number of requests purged.
+   */
+  public int purgeDecidedBefore(Instant cutoff) {
+    return requests.purgeDecidedBefore(cutoff);
+  }
+
   /** The full record with its audit trail. */
   public Optional<OverrideRequestRecord> find(String id) {
     Instant now = expiry.now();

@@ -196,6 +196,43 @@ public interface OverrideRequestDao {
             """)
   int markRedeemed(String id);
 
+  /** Tokens whose requests were decided and which expired before {@code cutoff}. */
+  @SqlUpdate(
+      """
+            DELETE FROM issued_tokens
+            WHERE expires_at < :cutoff
+              AND coordinator_request_id IN (
+                SELECT coordinator_request_id FROM override_requests
+                WHERE status IN ('APPROVED', 'REDEEMED'))
+            """)
+  int deleteExpiredTokens(Instant cutoff);
+
+  /**
+   * Decided requests whose last use lies before {@code cutoff}: denied before it, expired before
+   * it, or approved and their token deleted (it expired before it). Their audit events stay.
+   */
+  @SqlUpdate(
+      """
+            DELETE FROM override_requests
+            WHERE (status = 'DENIED' AND decided_at < :cutoff)
+               OR (status = 'EXPIRED' AND request_expires_at < :cutoff)
+               OR (status IN ('APPROVED', 'REDEEMED') AND decided_at < :cutoff
+                   AND NOT EXISTS (SELECT 1 FROM issued_tokens
+                       WHERE issued_tokens.coordinator_request_id
+                           = override_requests.coordinator_request_id))
+            """)
+  int deleteDecidedBefore(Instant cutoff);
+
+  /**
+   * Purges what the retention setting no longer keeps: decided requests (and their tokens) whose
+   * last use lies before {@code cutoff}; the number of requests purged.
+   */
+  @Transaction
+  default int purgeDecidedBefore(Instant cutoff) {
+    deleteExpiredTokens(cutoff);
+    return deleteDecidedBefore(cutoff);
+  }
+
   /** A request and its audit trail, read from one snapshot so they agree. */
   @Transaction(TransactionIsolationLevel.REPEATABLE_READ)
   default Optional<OverrideRequestWithAudit> findWithAudit(String id) {

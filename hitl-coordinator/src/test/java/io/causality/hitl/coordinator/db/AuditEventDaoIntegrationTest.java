@@ -59,10 +59,22 @@ class AuditEventDaoIntegrationTest {
         .isInstanceOf(JdbiException.class);
   }
 
+  /**
+   * Changeset 018 dropped the foreign key from events to requests: the retention setting purges
+   * decided requests and keeps their events, so an event may name a request that is gone. Every
+   * write path inserts an event with its request in one transaction (AuditImmutabilityTest).
+   */
   @Test
-  void eventsNeedAnExistingRequest() {
-    assertThatThrownBy(() -> audit.insert(event("missing", AuditEventType.SUBMITTED, T0)))
-        .isInstanceOf(JdbiException.class);
+  void eventsOutliveTheRequestTheyName() {
+    String id = submitted();
+    requests.deny("op", null, event(id, AuditEventType.DENIED, T0.plusSeconds(1)));
+
+    assertThat(requests.purgeDecidedBefore(T0.plusSeconds(2))).isEqualTo(1);
+
+    assertThat(requests.findById(id)).isEmpty();
+    assertThat(audit.listFor(id))
+        .extracting(AuditEventRow::eventType)
+        .containsExactly(AuditEventType.SUBMITTED, AuditEventType.DENIED);
   }
 
   private String submitted() {

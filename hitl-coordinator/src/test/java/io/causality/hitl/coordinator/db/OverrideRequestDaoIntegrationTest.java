@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.OverrideRequestStatus;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import org.jdbi.v3.core.JdbiException;
 import org.junit.jupiter.api.AfterEach;
@@ -58,6 +59,37 @@ class OverrideRequestDaoIntegrationTest {
         .containsExactly(older.coordinatorRequestId());
     assertThat(dao.count(null, null)).isEqualTo(2);
     assertThat(dao.count(OverrideRequestStatus.DENIED.name(), null)).isEqualTo(1);
+  }
+
+  @Test
+  void retentionPurgesDecidedRequestsLastUsedBeforeTheCutoffAndKeepsTheirAuditEvents() {
+    Instant cutoff = T0.plus(Duration.ofDays(90));
+    String deniedOld = insert(pending("a", null, null, T0)).coordinatorRequestId();
+    dao.deny("op", null, event(deniedOld, AuditEventType.DENIED, T0.plusSeconds(1)));
+    String deniedRecent = insert(pending("b", null, null, T0)).coordinatorRequestId();
+    dao.deny("op", null, event(deniedRecent, AuditEventType.DENIED, cutoff.plusSeconds(1)));
+    String expiredOld = insert(pending("c", null, null, T0)).coordinatorRequestId();
+    Instant expiry = T0.plusSeconds(601);
+    dao.expire(expiredOld, expiry, event(expiredOld, AuditEventType.EXPIRED, expiry));
+    String approvedOld = insert(pending("d", null, null, T0)).coordinatorRequestId();
+    IssuedTokenRow expiredToken = Rows.token(approvedOld, T0);
+    dao.approve(expiredToken, "op", null, event(approvedOld, AuditEventType.APPROVED, T0));
+    String approvedLive = insert(pending("e", null, null, T0)).coordinatorRequestId();
+    IssuedTokenRow liveToken = Rows.token(approvedLive, cutoff);
+    dao.approve(liveToken, "op", null, event(approvedLive, AuditEventType.APPROVED, T0));
+    String pendingOld = insert(pending("f", null, null, T0)).coordinatorRequestId();
+
+    assertThat(dao.purgeDecidedBefore(cutoff)).isEqualTo(3);
+
+    assertThat(dao.page(null, null, 100, 0))
+        .extracting(OverrideRequestRow::coordinatorRequestId)
+        .containsExactlyInAnyOrder(deniedRecent, approvedLive, pendingOld);
+    assertThat(dao.issuedTokens().findById(expiredToken.tokenId())).isEmpty();
+    assertThat(dao.issuedTokens().findById(liveToken.tokenId())).isPresent();
+    assertThat(dao.auditEvents().listFor(deniedOld))
+        .extracting(AuditEventRow::eventType)
+        .containsExactly(AuditEventType.SUBMITTED, AuditEventType.DENIED);
+    assertThat(dao.purgeDecidedBefore(cutoff)).isZero();
   }
 
   @Test
