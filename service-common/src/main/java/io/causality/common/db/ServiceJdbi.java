@@ -76,7 +76,8 @@ public final class ServiceJdbi {
   private record JdbiConfiguration(Jdbi jdbi) implements HandleSupplier {
     @Override
     public Handle getHandle() {
-      throw new UnsupportedOperationException("describing a DAO opens no handle");
+      // reached only if JDBI ran a statement while describing: a broken assumption, not a stub
+      throw new IllegalStateException("describing a DAO must open no handle");
     }
 
     @Override
@@ -91,7 +92,7 @@ public final class ServiceJdbi {
 
     @Override
     public <V> V invokeInContext(ExtensionContext context, Callable<V> task) throws Exception {
-      throw new UnsupportedOperationException("describing a DAO runs nothing");
+      throw new IllegalStateException("describing a DAO must run nothing");
     }
   }
 }

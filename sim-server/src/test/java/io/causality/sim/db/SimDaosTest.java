@@ -2,24 +2,15 @@ package io.causality.sim.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import java.util.stream.Collectors;
+import io.causality.common.testing.DaoTypes;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+/** A new DAO must join the list the service describes at start. */
 class SimDaosTest {
   @Test
   void listsEveryDaoOfTheService() {
-    var daos =
-        new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.causality.sim.db")
-                .stream()
-                .filter(JavaClass::isInterface)
-                .filter(type -> type.getSimpleName().endsWith("Dao"))
-                .map(JavaClass::reflect)
-                .collect(Collectors.toSet());
+    Set<Class<?>> daos = DaoTypes.in("io.causality.sim.db");
 
     assertThat(daos).isNotEmpty();
     assertThat(SimDaos.ALL).containsExactlyInAnyOrderElementsOf(daos);

@@ -2,24 +2,15 @@ package io.causality.hitl.coordinator.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import java.util.stream.Collectors;
+import io.causality.common.testing.DaoTypes;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+/** A new DAO must join the list the service describes at start. */
 class CoordinatorDaosTest {
   @Test
   void listsEveryDaoOfTheCoordinator() {
-    var daos =
-        new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.causality.hitl.coordinator.db")
-                .stream()
-                .filter(JavaClass::isInterface)
-                .filter(type -> type.getSimpleName().endsWith("Dao"))
-                .map(JavaClass::reflect)
-                .collect(Collectors.toSet());
+    Set<Class<?>> daos = DaoTypes.in("io.causality.hitl.coordinator.db");
 
     assertThat(daos).isNotEmpty();
     assertThat(CoordinatorDaos.ALL).containsExactlyInAnyOrderElementsOf(daos);
