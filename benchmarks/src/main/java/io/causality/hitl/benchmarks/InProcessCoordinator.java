@@ -56,6 +56,7 @@ final class InProcessCoordinator implements AutoCloseable {
     this.service =
         new OverrideService(
             jdbi,
+            dataSource,
             Clock.systemUTC(),
             checked.policy(),
             checked.signers(),

@@ -49,12 +49,15 @@ record CoordinatorContext(
     OperatorCallers.check(
         configuration.getCallers(), checked.policy(), configuration.getPolicy().policyFile());
     CallerAuthenticator callers = new CallerAuthenticator(configuration.getCallers());
-    Jdbi jdbi = openDatabase(configuration, environment);
+    DataSourceFactory factory = configuration.buildDataSourceFactory();
+    ManagedDataSource dataSource = factory.build(environment.metrics(), "database");
+    Jdbi jdbi = openDatabase(configuration, environment, factory, dataSource);
     // routes the audit events before anything can write one
     WebhookOutbox webhooks = WebhookOutbox.open(jdbi, webhookRoutes(configuration));
     OverrideService overrides =
         new OverrideService(
             jdbi,
+            dataSource,
             clock,
             checked.policy(),
             checked.signers(),
@@ -85,9 +88,11 @@ record CoordinatorContext(
     return report;
   }
 
-  private static Jdbi openDatabase(CoordinatorConfiguration configuration, Environment env) {
-    DataSourceFactory factory = configuration.buildDataSourceFactory();
-    ManagedDataSource dataSource = factory.build(env.metrics(), "database");
+  private static Jdbi openDatabase(
+      CoordinatorConfiguration configuration,
+      Environment env,
+      DataSourceFactory factory,
+      ManagedDataSource dataSource) {
     if (configuration.isMigrateOnStart()) {
       StartupMigrations.apply(dataSource);
     }

@@ -10,6 +10,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import io.causality.common.testing.PackageMap;
 import io.causality.hitl.coordinator.db.AuditChainStatements;
 import io.causality.hitl.coordinator.db.AuditEventDao;
+import io.causality.hitl.coordinator.db.RedemptionTransaction;
 
 /**
  * The package rules of the coordinator's main classes (docs/architecture.md): no cycles, and
@@ -19,6 +20,8 @@ import io.causality.hitl.coordinator.db.AuditEventDao;
     packages = "io.causality.hitl.coordinator",
     importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
+  /** Package-private, so named rather than referenced. */
+  private static final String AUDIT_APPEND = "io.causality.hitl.coordinator.db.AuditAppend";
 
   @ArchTest
   static final ArchRule packagesAreFreeOfCycles =
@@ -44,9 +47,24 @@ class ArchitectureTest {
           .should()
           .dependOnClassesThat()
           .haveFullyQualifiedName(AuditChainStatements.class.getName())
+          .because("only AuditEventDao links the events written before the chain existed");
+
+  @ArchTest
+  static final ArchRule auditEventsAreAppendedOnlyThroughTheOneWriter =
+      noClasses()
+          .that()
+          .doNotHaveFullyQualifiedName(AuditEventDao.class.getName())
+          .and()
+          .doNotHaveFullyQualifiedName(RedemptionTransaction.class.getName())
+          .and()
+          .doNotHaveFullyQualifiedName(AUDIT_APPEND)
+          .should()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName(AUDIT_APPEND)
           .because(
-              "every audit event is written by AuditEventDao.insert, which links it into the"
-                  + " hash chain under the head's lock");
+              "every audit event is written by AuditAppend, which links it into the hash chain"
+                  + " under the head's lock and queues its webhook deliveries; AuditEventDao.insert"
+                  + " and the redemption's transaction are its only callers");
 
   /** docs/architecture.md, "Package map": what each package may import. */
   @ArchTest

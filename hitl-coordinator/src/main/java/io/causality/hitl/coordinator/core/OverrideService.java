@@ -1,9 +1,9 @@
 package io.causality.hitl.coordinator.core;
 
 import io.causality.hitl.coordinator.crypto.AuthoritySigners;
-import io.causality.hitl.coordinator.db.IssuedTokenDao;
 import io.causality.hitl.coordinator.db.OverrideRequestDao;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
+import io.causality.hitl.coordinator.db.RedemptionTransaction;
 import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.DenyOverrideRequest;
 import io.causality.hitl.protocol.DeploymentPolicy;
@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -58,6 +59,7 @@ public final class OverrideService {
 
   /**
    * @param jdbi the coordinator database, migrated; SqlObject plugin installed
+   * @param dataSource the pool {@code jdbi} is built on, for the redemption's plain JDBC
    * @param clock the time source
    * @param policy the checked deployment policy; must have a hitl section
    * @param signers the checked authority signers
@@ -65,6 +67,7 @@ public final class OverrideService {
    */
   public OverrideService(
       Jdbi jdbi,
+      DataSource dataSource,
       Clock clock,
       DeploymentPolicy policy,
       AuthoritySigners signers,
@@ -85,7 +88,7 @@ public final class OverrideService {
             new SubmissionGate(requests, hitl.adaptiveEscalation()), expiry, records, settings);
     this.decisions =
         new OperatorDecisions(requests, expiry, policy.policyVersion(), hitl, signers, settings);
-    this.redemption = new TokenRedemption(jdbi.onDemand(IssuedTokenDao.class), expiry);
+    this.redemption = new TokenRedemption(new RedemptionTransaction(dataSource, jdbi), expiry);
   }
 
   /** Submits a request, the audit actor being its {@code source} label. */

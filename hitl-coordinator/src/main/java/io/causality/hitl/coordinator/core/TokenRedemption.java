@@ -3,8 +3,8 @@ package io.causality.hitl.coordinator.core;
 import static io.causality.hitl.coordinator.core.LazyExpiry.event;
 
 import io.causality.hitl.coordinator.db.AuditEventRow;
-import io.causality.hitl.coordinator.db.IssuedTokenDao;
 import io.causality.hitl.coordinator.db.IssuedTokenRow;
+import io.causality.hitl.coordinator.db.RedemptionTransaction;
 import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.RedeemRequest;
 import io.causality.hitl.protocol.RedeemResponse;
@@ -14,14 +14,17 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Single-use redemption of issued tokens, decided by a conditional UPDATE. */
+/**
+ * Single-use redemption of issued tokens, decided by a conditional UPDATE. The database work is
+ * {@link RedemptionTransaction}'s, in plain JDBC: the coordinator's hot path.
+ */
 final class TokenRedemption {
   private static final Logger LOG = LoggerFactory.getLogger(TokenRedemption.class);
 
-  private final IssuedTokenDao tokens;
+  private final RedemptionTransaction tokens;
   private final LazyExpiry expiry;
 
-  TokenRedemption(IssuedTokenDao tokens, LazyExpiry expiry) {
+  TokenRedemption(RedemptionTransaction tokens, LazyExpiry expiry) {
     this.tokens = tokens;
     this.expiry = expiry;
   }
@@ -29,7 +32,7 @@ final class TokenRedemption {
   /** See {@link OverrideService#redeem(RedeemRequest, Optional)}. */
   RedeemResponse redeem(RedeemRequest body, Optional<String> caller) {
     Redemptions.requireBody(body);
-    Optional<IssuedTokenRow> found = tokens.findById(body.tokenId());
+    Optional<IssuedTokenRow> found = tokens.findToken(body.tokenId());
     if (found.isEmpty()) {
       return RedeemResponse.of(RedeemStatus.UNKNOWN_TOKEN, body.tokenId());
     }
@@ -47,7 +50,7 @@ final class TokenRedemption {
       return Redemptions.accepted(token, now);
     }
     LOG.warn("replayed override token of request {} refused", requestId);
-    Instant first = tokens.findById(token.tokenId()).map(IssuedTokenRow::redeemedAt).orElse(null);
+    Instant first = tokens.findToken(token.tokenId()).map(IssuedTokenRow::redeemedAt).orElse(null);
     return Redemptions.replay(token, first);
   }
 }

@@ -1,6 +1,9 @@
 package io.causality.hitl.coordinator.db;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 import org.jdbi.v3.sqlobject.CreateSqlObject;
 import org.jdbi.v3.sqlobject.SqlObject;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
@@ -22,31 +25,24 @@ public interface AuditEventDao extends SqlObject {
   @CreateSqlObject
   AuditChainStatements chain();
 
-  @CreateSqlObject
-  WebhookDeliveryDao webhookDeliveries();
-
   /**
    * Appends an event to the chain, in the caller's transaction when there is one (every transition
    * of {@link OverrideRequestDao} and {@link IssuedTokenDao}): locks the head, hashes the event
    * after it, stores both, and queues the event for each webhook endpoint its {@link WebhookRoutes}
    * name, so that no event is committed without its deliveries. Concurrent writers, on any
-   * instance, wait for the head.
+   * instance, wait for the head. The work is {@link AuditAppend}'s, in plain JDBC on this handle's
+   * connection, which the redemption's hot path ({@link RedemptionTransaction}) shares.
    *
    * @return the event as stored, with its place and hashes
    */
   @Transaction
   default ChainedAuditEventRow insert(AuditEventRow event) {
-    AuditEventRow stored = AuditChain.stored(event);
-    ChainHead head = chain().lockHead();
-    long sequence = head.sequence() + 1;
-    String hash = AuditChain.hash(stored, sequence, head.hash());
-    chain().insertLinked(stored, sequence, head.hash(), hash);
-    chain().advanceHead(sequence, hash);
-    for (String endpoint :
-        getHandle().getConfig(WebhookRoutes.class).endpointsFor(stored.eventType())) {
-      webhookDeliveries().enqueue(stored.id(), endpoint, stored.occurredAt());
+    try {
+      return AuditAppend.append(
+          getHandle().getConnection(), getHandle().getConfig(WebhookRoutes.class), event);
+    } catch (SQLException e) {
+      throw new UnableToExecuteStatementException("appending an audit event failed", e, null);
     }
-    return new ChainedAuditEventRow(sequence, stored, head.hash(), hash);
   }
 
   /**
@@ -58,20 +54,25 @@ public interface AuditEventDao extends SqlObject {
    */
   @Transaction
   default int chainUnchained() {
-    ChainHead head = chain().lockHead();
-    List<AuditEventRow> unchained = chain().unchained();
-    long sequence = head.sequence();
-    String previous = head.hash();
-    for (AuditEventRow event : unchained) {
-      sequence++;
-      String hash = AuditChain.hash(event, sequence, previous);
-      chain().linkUnchained(event.id(), sequence, previous, hash);
-      previous = hash;
+    try {
+      Connection connection = getHandle().getConnection();
+      ChainHead head = AuditAppend.lockHead(connection);
+      List<AuditEventRow> unchained = chain().unchained();
+      long sequence = head.sequence();
+      String previous = head.hash();
+      for (AuditEventRow event : unchained) {
+        sequence++;
+        String hash = AuditChain.hash(event, sequence, previous);
+        chain().linkUnchained(event.id(), sequence, previous, hash);
+        previous = hash;
+      }
+      if (!unchained.isEmpty()) {
+        AuditAppend.advanceHead(connection, sequence, previous);
+      }
+      return unchained.size();
+    } catch (SQLException e) {
+      throw new UnableToExecuteStatementException("linking unchained audit events failed", e, null);
     }
-    if (!unchained.isEmpty()) {
-      chain().advanceHead(sequence, previous);
-    }
-    return unchained.size();
   }
 
   /** A request's trail in lifecycle order (time, then the order transitions can happen). */

@@ -189,13 +189,6 @@ public interface OverrideRequestDao {
             """)
   int partialApprovals(String id);
 
-  @SqlUpdate(
-      """
-            UPDATE override_requests SET status = 'REDEEMED'
-            WHERE coordinator_request_id = :id AND status = 'APPROVED'
-            """)
-  int markRedeemed(String id);
-
   /** Tokens whose requests were decided and which expired before {@code cutoff}. */
   @SqlUpdate(
       """

@@ -24,13 +24,6 @@ import org.jdbi.v3.sqlobject.transaction.Transaction;
 @RegisterRowMapper(ChainedAuditEventRowMapper.class)
 public interface WebhookDeliveryDao {
 
-  @SqlUpdate(
-      """
-            INSERT INTO webhook_deliveries (event_id, endpoint, state, attempts, next_attempt_at)
-            VALUES (:eventId, :endpoint, 'PENDING', 0, :dueAt)
-            """)
-  void enqueue(String eventId, String endpoint, Instant dueAt);
-
   /**
    * Claims up to {@code limit} due rows of {@code endpoints} until {@code until}, oldest first, in
    * one transaction; the rows another deliverer claimed first are left out. Rows are locked in the

@@ -42,6 +42,7 @@ final class ServiceFixture implements AutoCloseable {
     this.service =
         new OverrideService(
             db.jdbi(),
+            db.dataSource(),
             clock,
             policy,
             signers,
