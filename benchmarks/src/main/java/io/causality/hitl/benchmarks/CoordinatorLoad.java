@@ -38,14 +38,20 @@ import java.util.stream.IntStream;
  *       threads.
  * </ul>
  *
- * <p>Arguments: {@code --url URL --deployment DEV_INIT_DIR --scratch DIR [--key-id ops-1] [--tokens
- * 1000] [--warmup 300] [--concurrency 1,16] [--raw-seconds 4]}.
+ * <p>Each phase also reports the CPU time per operation of the process that did its work: the
+ * server's (with {@code --server-pid}) over HTTP, this process's in process and for the raw
+ * transactions; on shared cores the figure that sharing disturbs least.
+ *
+ * <p>Arguments: {@code --url URL --deployment DEV_INIT_DIR --scratch DIR [--server-pid PID]
+ * [--key-id ops-1] [--tokens 1000] [--warmup 300] [--concurrency 1,16] [--raw-seconds 4]}.
  */
 public final class CoordinatorLoad {
 
   private final Map<String, String> options;
   private final CoordinatorClient client;
   private final DevInit.Layout deployment;
+  private final ProcessCpu server;
+  private final ProcessCpu driver = ProcessCpu.self();
 
   private CoordinatorLoad(Map<String, String> options) {
     this.options = options;
@@ -53,6 +59,10 @@ public final class CoordinatorLoad {
         new CoordinatorClient(
             URI.create(options.get("url")), Duration.ofSeconds(30), Optional.empty());
     this.deployment = new DevInit.Layout(Path.of(options.get("deployment")));
+    this.server =
+        options.containsKey("server-pid")
+            ? ProcessCpu.of(Long.parseLong(options.get("server-pid")))
+            : null;
   }
 
   public static void main(String[] args) throws Exception {
@@ -66,7 +76,6 @@ public final class CoordinatorLoad {
   private void run() throws Exception {
     int tokens = intOption("tokens", 1_000);
     List<Integer> levels = concurrencyLevels();
-    int count = tokens * levels.size();
     try (InProcessCoordinator local =
         new InProcessCoordinator(
             scratch().resolve("local"),
@@ -77,59 +86,100 @@ public final class CoordinatorLoad {
       warmUp(local, intOption("warmup", 300));
       List<OverrideTokenEnvelope> overHttp = Collections.synchronizedList(new ArrayList<>());
       List<OverrideTokenEnvelope> inProcess = Collections.synchronizedList(new ArrayList<>());
-      Measurement httpApprovals =
-          Workers.run(
-              "approvals over HTTP",
-              1,
-              submittedOverHttp("bench", count),
-              (id, w) -> approve(id).map(overHttp::add).orElse(false));
-      Measurement localApprovals =
-          Workers.run(
-              "approvals in process",
-              1,
-              submittedInProcess(local, "bench", count),
-              (id, w) -> inProcess.add(local.approve(id)));
-      report(httpApprovals, localApprovals, signing(overHttp.get(0)));
-      reportLeastWork(
-          httpApprovals,
-          localApprovals,
-          RawTransactions.approvals(
-              local.database(),
-              submittedInProcess(local, "raw-approval", count),
-              overHttp.get(0).payload(),
-              PemKeys.readPrivateKey(deployment.authorityKey())));
+      approvals(local, tokens * levels.size(), overHttp, inProcess);
       for (int i = 0; i < levels.size(); i++) {
-        int threads = levels.get(i);
         int from = i * tokens;
-        Measurement raw =
-            RawLimits.conditionalUpdates(
-                scratch(), threads, Math.max(50_000, tokens * 10), rawSeconds());
-        Measurement httpRedemptions =
-            Workers.run(
-                "redemptions over HTTP",
-                threads,
-                overHttp.subList(from, from + tokens),
-                (token, w) -> redeem(token));
-        Measurement localRedemptions =
-            Workers.run(
-                "redemptions in process",
-                threads,
-                inProcess.subList(from, from + tokens),
-                (token, w) -> local.redeem(token));
-        report(httpRedemptions, localRedemptions, raw);
-        reportLeastWork(
-            httpRedemptions,
-            localRedemptions,
-            RawTransactions.redemptions(local.database(), threads, issued(local, tokens)));
-        reportFloor(
-            Workers.run(
-                "unknown-token redemptions over HTTP",
-                threads,
-                unknownTokenIds(tokens),
-                (tokenId, w) -> redeemUnknown(tokenId)),
-            raw);
+        redemptions(
+            local,
+            levels.get(i),
+            overHttp.subList(from, from + tokens),
+            inProcess.subList(from, from + tokens));
       }
     }
+  }
+
+  /** Approvals over HTTP and in process, issuing the tokens the redemptions will use. */
+  private void approvals(
+      InProcessCoordinator local,
+      int count,
+      List<OverrideTokenEnvelope> overHttp,
+      List<OverrideTokenEnvelope> inProcess)
+      throws Exception {
+    List<String> httpIds = submittedOverHttp("bench", count);
+    Measurement httpApprovals =
+        onServer(
+            () ->
+                Workers.run(
+                    "approvals over HTTP",
+                    1,
+                    httpIds,
+                    (id, w) -> approve(id).map(overHttp::add).orElse(false)));
+    List<String> localIds = submittedInProcess(local, "bench", count);
+    Measurement localApprovals =
+        driver.measure(
+            () ->
+                Workers.run(
+                    "approvals in process",
+                    1,
+                    localIds,
+                    (id, w) -> inProcess.add(local.approve(id))));
+    report(httpApprovals, localApprovals, signing(overHttp.get(0)));
+    List<String> rawIds = submittedInProcess(local, "raw-approval", count);
+    PrivateKey key = PemKeys.readPrivateKey(deployment.authorityKey());
+    reportLeastWork(
+        httpApprovals,
+        localApprovals,
+        driver.measure(
+            () ->
+                RawTransactions.approvals(
+                    local.database(), rawIds, overHttp.get(0).payload(), key)));
+  }
+
+  /** Redemptions at one concurrency over HTTP, in process, and as raw transactions. */
+  private void redemptions(
+      InProcessCoordinator local,
+      int threads,
+      List<OverrideTokenEnvelope> overHttp,
+      List<OverrideTokenEnvelope> inProcess)
+      throws Exception {
+    int tokens = overHttp.size();
+    Measurement raw =
+        RawLimits.conditionalUpdates(
+            scratch(), threads, Math.max(50_000, tokens * 10), rawSeconds());
+    Measurement httpRedemptions =
+        onServer(
+            () ->
+                Workers.run(
+                    "redemptions over HTTP", threads, overHttp, (token, w) -> redeem(token)));
+    Measurement localRedemptions =
+        driver.measure(
+            () ->
+                Workers.run(
+                    "redemptions in process",
+                    threads,
+                    inProcess,
+                    (token, w) -> local.redeem(token)));
+    report(httpRedemptions, localRedemptions, raw);
+    List<RawTransactions.Issued> issued = issued(local, tokens);
+    reportLeastWork(
+        httpRedemptions,
+        localRedemptions,
+        driver.measure(() -> RawTransactions.redemptions(local.database(), threads, issued)));
+    List<String> unknown = unknownTokenIds(tokens);
+    reportFloor(
+        onServer(
+            () ->
+                Workers.run(
+                    "unknown-token redemptions over HTTP",
+                    threads,
+                    unknown,
+                    (tokenId, w) -> redeemUnknown(tokenId))),
+        raw);
+  }
+
+  /** A phase over HTTP, with the server's CPU time per operation when its process id is known. */
+  private Measurement onServer(ProcessCpu.Phase phase) throws Exception {
+    return server == null ? phase.run() : server.measure(phase);
   }
 
   private static List<String> unknownTokenIds(int count) {
@@ -259,6 +309,14 @@ public final class CoordinatorLoad {
         "  over HTTP: %.1f %% of the least work;" + " in process: %.1f %% of the least work%n",
         100 * http.perSecond() / leastWork.perSecond(),
         100 * local.perSecond() / leastWork.perSecond());
+    if (!Double.isNaN(http.cpuMillisPerOp())) {
+      System.out.printf(
+          Locale.ROOT,
+          "  CPU per operation: least work / over HTTP (server) %.2f; least work / in process"
+              + " %.2f%n",
+          leastWork.cpuMillisPerOp() / http.cpuMillisPerOp(),
+          leastWork.cpuMillisPerOp() / local.cpuMillisPerOp());
+    }
     if (leastWork.errors() > 0) {
       System.out.println("  WARNING: " + leastWork.errors() + " raw transactions failed");
     }

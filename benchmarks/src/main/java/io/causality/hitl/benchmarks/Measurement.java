@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /**
  * The result of one timed phase: operations completed, wall time, latency percentiles and failed
- * operations (which count in neither the rate nor the latencies).
+ * operations (which count in neither the rate nor the latencies), and where measured the CPU time
+ * per operation of the process that did the work ({@link ProcessCpu}; NaN when not measured).
  */
 record Measurement(
     String name,
@@ -14,7 +15,8 @@ record Measurement(
     double seconds,
     double p50Millis,
     double p99Millis,
-    int errors) {
+    int errors,
+    double cpuMillisPerOp) {
 
   static Measurement of(
       String name, int concurrency, long[] latencyNanos, int done, double seconds, int errors) {
@@ -27,7 +29,14 @@ record Measurement(
         seconds,
         percentile(sorted, 0.50),
         percentile(sorted, 0.99),
-        errors);
+        errors,
+        Double.NaN);
+  }
+
+  /** This phase with the CPU time per operation of the process that did its work. */
+  Measurement withCpu(double millisPerOp) {
+    return new Measurement(
+        name, concurrency, operations, seconds, p50Millis, p99Millis, errors, millisPerOp);
   }
 
   double perSecond() {
@@ -44,6 +53,13 @@ record Measurement(
 
   @Override
   public String toString() {
+    return rates()
+        + (Double.isNaN(cpuMillisPerOp)
+            ? ""
+            : String.format(Locale.ROOT, "   CPU %.3f ms/op", cpuMillisPerOp));
+  }
+
+  private String rates() {
     return String.format(
         Locale.ROOT,
         "%-40s %9.1f /s   p50 %7.2f ms   p99 %7.2f ms   (%d ops in %.1f s, %d errors)",
