@@ -6,9 +6,6 @@ import io.causality.hitl.protocol.ApproveOverrideRequest;
 import io.causality.hitl.protocol.CoordinatorClient;
 import io.causality.hitl.protocol.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.PemKeys;
-import io.causality.hitl.protocol.RedeemRequest;
-import io.causality.hitl.protocol.RedeemResponse;
-import io.causality.hitl.protocol.RedeemStatus;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
@@ -43,7 +38,8 @@ import java.util.stream.IntStream;
  * transactions; on shared cores the figure that sharing disturbs least.
  *
  * <p>Arguments: {@code --url URL --deployment DEV_INIT_DIR --scratch DIR [--server-pid PID]
- * [--key-id ops-1] [--tokens 1000] [--warmup 300] [--concurrency 1,16] [--raw-seconds 4]}.
+ * [--key-id ops-1] [--tokens 1000] [--warmup 300] [--concurrency 1,16] [--rounds 5] [--raw-seconds
+ * 4]}.
  */
 public final class CoordinatorLoad {
 
@@ -52,6 +48,7 @@ public final class CoordinatorLoad {
   private final DevInit.Layout deployment;
   private final ProcessCpu server;
   private final ProcessCpu driver = ProcessCpu.self();
+  private final RedemptionRounds rounds;
 
   private CoordinatorLoad(Map<String, String> options) {
     this.options = options;
@@ -63,6 +60,7 @@ public final class CoordinatorLoad {
         options.containsKey("server-pid")
             ? ProcessCpu.of(Long.parseLong(options.get("server-pid")))
             : null;
+    this.rounds = new RedemptionRounds(client, server, driver, intOption("rounds", 5));
   }
 
   public static void main(String[] args) throws Exception {
@@ -123,19 +121,20 @@ public final class CoordinatorLoad {
                     1,
                     localIds,
                     (id, w) -> inProcess.add(local.approve(id))));
-    report(httpApprovals, localApprovals, signing(overHttp.get(0)));
+    CoordinatorReport.report(httpApprovals, localApprovals, signing(overHttp.get(0)));
     List<String> rawIds = submittedInProcess(local, "raw-approval", count);
     PrivateKey key = PemKeys.readPrivateKey(deployment.authorityKey());
-    reportLeastWork(
+    CoordinatorReport.reportLeastWork(
         httpApprovals,
         localApprovals,
-        driver.measure(
-            () ->
-                RawTransactions.approvals(
-                    local.database(), rawIds, overHttp.get(0).payload(), key)));
+        RawTransactions.approvals(
+            local.database(), rawIds, overHttp.get(0).payload(), key, driver));
   }
 
-  /** Redemptions at one concurrency over HTTP, in process, and as raw transactions. */
+  /**
+   * Redemptions at one concurrency over HTTP, in process, as raw transactions, and the HTTP floor,
+   * in alternating rounds ({@link RedemptionRounds}).
+   */
   private void redemptions(
       InProcessCoordinator local,
       int threads,
@@ -146,60 +145,16 @@ public final class CoordinatorLoad {
     Measurement raw =
         RawLimits.conditionalUpdates(
             scratch(), threads, Math.max(50_000, tokens * 10), rawSeconds());
-    Measurement httpRedemptions =
-        onServer(
-            () ->
-                Workers.run(
-                    "redemptions over HTTP", threads, overHttp, (token, w) -> redeem(token)));
-    Measurement localRedemptions =
-        driver.measure(
-            () ->
-                Workers.run(
-                    "redemptions in process",
-                    threads,
-                    inProcess,
-                    (token, w) -> local.redeem(token)));
-    report(httpRedemptions, localRedemptions, raw);
     List<RawTransactions.Issued> issued = issued(local, tokens);
-    reportLeastWork(
-        httpRedemptions,
-        localRedemptions,
-        driver.measure(() -> RawTransactions.redemptions(local.database(), threads, issued)));
-    List<String> unknown = unknownTokenIds(tokens);
-    reportFloor(
-        onServer(
-            () ->
-                Workers.run(
-                    "unknown-token redemptions over HTTP",
-                    threads,
-                    unknown,
-                    (tokenId, w) -> redeemUnknown(tokenId))),
-        raw);
+    RedemptionRounds.Paths paths = rounds.run(local, threads, overHttp, inProcess, issued);
+    CoordinatorReport.report(paths.http(), paths.inProcess(), raw);
+    CoordinatorReport.reportLeastWork(paths.http(), paths.inProcess(), paths.leastWork());
+    CoordinatorReport.reportFloor(paths.floor(), raw, paths.leastWork());
   }
 
   /** A phase over HTTP, with the server's CPU time per operation when its process id is known. */
   private Measurement onServer(ProcessCpu.Phase phase) throws Exception {
     return server == null ? phase.run() : server.measure(phase);
-  }
-
-  private static List<String> unknownTokenIds(int count) {
-    List<String> ids = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      ids.add(UUID.randomUUID().toString());
-    }
-    return ids;
-  }
-
-  /**
-   * The HTTP floor: what the redeem endpoint costs over HTTP when it writes nothing. Beside the raw
-   * rate it shows how much of the gap no database work can close.
-   */
-  private static void reportFloor(Measurement floor, Measurement raw) {
-    System.out.println(floor);
-    System.out.printf(
-        Locale.ROOT,
-        "  the same endpoint without a write: %.1f %% of the raw " + "rate%n",
-        100.0 * floor.perSecond() / raw.perSecond());
   }
 
   private Measurement signing(OverrideTokenEnvelope token) throws Exception {
@@ -211,37 +166,13 @@ public final class CoordinatorLoad {
     return client.approve(id, new ApproveOverrideRequest(keyId(), null, null)).body();
   }
 
-  /** True when ACCEPTED. */
-  private boolean redeem(OverrideTokenEnvelope token) {
-    return client
-        .redeem(Submissions.redemptionOf(token))
-        .body()
-        .map(RedeemResponse::accepted)
-        .orElse(false);
-  }
-
-  /**
-   * Redeems a token id the coordinator never issued, with an otherwise well-formed body: the same
-   * endpoint, JSON and client as {@link #redeem}, and one indexed read instead of the durable
-   * write; true when the answer is UNKNOWN_TOKEN.
-   */
-  private boolean redeemUnknown(String tokenId) {
-    RedeemRequest body =
-        new RedeemRequest(tokenId, "sha256:" + "0".repeat(64), 1L, "bench", "bench");
-    return client
-        .redeem(body)
-        .body()
-        .map(r -> r.status() == RedeemStatus.UNKNOWN_TOKEN)
-        .orElse(false);
-  }
-
   /** Full cycles on both paths, so that neither runs cold. */
   private void warmUp(InProcessCoordinator local, int cycles) throws Exception {
     Workers.run(
         "warm-up",
         4,
         submittedOverHttp("warmup", cycles),
-        (id, w) -> approve(id).map(this::redeem).orElse(false));
+        (id, w) -> approve(id).map(rounds::redeem).orElse(false));
     Workers.run(
         "warm-up",
         4,
@@ -299,41 +230,6 @@ public final class CoordinatorLoad {
         actors("raw-redemption", count),
         (actor, w) -> issued.add(local.issued(actor)));
     return issued;
-  }
-
-  /** The same path beside the raw transaction of the writes it must make. */
-  private static void reportLeastWork(Measurement http, Measurement local, Measurement leastWork) {
-    System.out.println(leastWork);
-    System.out.printf(
-        Locale.ROOT,
-        "  over HTTP: %.1f %% of the least work;" + " in process: %.1f %% of the least work%n",
-        100 * http.perSecond() / leastWork.perSecond(),
-        100 * local.perSecond() / leastWork.perSecond());
-    if (!Double.isNaN(http.cpuMillisPerOp())) {
-      System.out.printf(
-          Locale.ROOT,
-          "  CPU per operation: least work / over HTTP (server) %.2f; least work / in process"
-              + " %.2f%n",
-          leastWork.cpuMillisPerOp() / http.cpuMillisPerOp(),
-          leastWork.cpuMillisPerOp() / local.cpuMillisPerOp());
-    }
-    if (leastWork.errors() > 0) {
-      System.out.println("  WARNING: " + leastWork.errors() + " raw transactions failed");
-    }
-  }
-
-  private static void report(Measurement http, Measurement local, Measurement raw) {
-    System.out.println(http);
-    System.out.println(local);
-    System.out.println(raw);
-    System.out.printf(
-        Locale.ROOT,
-        "  over HTTP: %.1f %% of the raw rate;" + " in process: %.1f %% of the raw rate%n",
-        100 * http.perSecond() / raw.perSecond(),
-        100 * local.perSecond() / raw.perSecond());
-    if (http.errors() + local.errors() > 0) {
-      System.out.println("  WARNING: " + (http.errors() + local.errors()) + " operations failed");
-    }
   }
 
   private Path scratch() throws Exception {

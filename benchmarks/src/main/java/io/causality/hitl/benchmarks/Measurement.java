@@ -1,12 +1,15 @@
 package io.causality.hitl.benchmarks;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The result of one timed phase: operations completed, wall time, latency percentiles and failed
  * operations (which count in neither the rate nor the latencies), and where measured the CPU time
  * per operation of the process that did the work ({@link ProcessCpu}; NaN when not measured).
+ * Phases measured in rounds, alternating with other paths, are {@link #merge merged}: the latencies
+ * are kept for that.
  */
 record Measurement(
     String name,
@@ -16,7 +19,8 @@ record Measurement(
     double p50Millis,
     double p99Millis,
     int errors,
-    double cpuMillisPerOp) {
+    double cpuMillisPerOp,
+    long[] sortedLatencyNanos) {
 
   static Measurement of(
       String name, int concurrency, long[] latencyNanos, int done, double seconds, int errors) {
@@ -30,13 +34,49 @@ record Measurement(
         percentile(sorted, 0.50),
         percentile(sorted, 0.99),
         errors,
-        Double.NaN);
+        Double.NaN,
+        sorted);
+  }
+
+  /**
+   * One measurement of the rounds of a phase: operations, errors and times added, percentiles over
+   * every latency, CPU time per operation weighted by each round's operations.
+   */
+  static Measurement merge(List<Measurement> rounds) {
+    Measurement first = rounds.get(0);
+    long[] sorted =
+        rounds.stream()
+            .flatMapToLong(r -> Arrays.stream(r.sortedLatencyNanos()))
+            .sorted()
+            .toArray();
+    double seconds = rounds.stream().mapToDouble(Measurement::seconds).sum();
+    double cpu =
+        rounds.stream().mapToDouble(r -> r.cpuMillisPerOp() * (r.operations() + r.errors())).sum()
+            / Math.max(1, rounds.stream().mapToInt(r -> r.operations() + r.errors()).sum());
+    return new Measurement(
+        first.name(),
+        first.concurrency(),
+        rounds.stream().mapToInt(Measurement::operations).sum(),
+        seconds,
+        percentile(sorted, 0.50),
+        percentile(sorted, 0.99),
+        rounds.stream().mapToInt(Measurement::errors).sum(),
+        cpu,
+        sorted);
   }
 
   /** This phase with the CPU time per operation of the process that did its work. */
   Measurement withCpu(double millisPerOp) {
     return new Measurement(
-        name, concurrency, operations, seconds, p50Millis, p99Millis, errors, millisPerOp);
+        name,
+        concurrency,
+        operations,
+        seconds,
+        p50Millis,
+        p99Millis,
+        errors,
+        millisPerOp,
+        sortedLatencyNanos);
   }
 
   double perSecond() {

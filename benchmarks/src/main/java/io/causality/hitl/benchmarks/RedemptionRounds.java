@@ -1,0 +1,132 @@
+package io.causality.hitl.benchmarks;
+
+import io.causality.hitl.protocol.CoordinatorClient;
+import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.RedeemRequest;
+import io.causality.hitl.protocol.RedeemResponse;
+import io.causality.hitl.protocol.RedeemStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The four redemption paths at one concurrency, in alternating rounds so that the load of a shared
+ * machine falls on every path alike: over HTTP, in process, the raw 3-write transaction, and the
+ * HTTP floor (the redeem endpoint with a token id never issued: one indexed read, no write). Each
+ * path's rounds are merged into one figure, with the CPU time per operation of the process that did
+ * its work (the server's over HTTP when its process id is known, this process's otherwise).
+ */
+final class RedemptionRounds {
+  /** The merged figure of each path. */
+  record Paths(Measurement http, Measurement inProcess, Measurement leastWork, Measurement floor) {}
+
+  private final CoordinatorClient client;
+  private final ProcessCpu server;
+  private final ProcessCpu driver;
+  private final int rounds;
+
+  /**
+   * @param server the server's CPU time, or null when its process id is not known
+   */
+  RedemptionRounds(CoordinatorClient client, ProcessCpu server, ProcessCpu driver, int rounds) {
+    this.client = client;
+    this.server = server;
+    this.driver = driver;
+    this.rounds = rounds;
+  }
+
+  /** Redeems the tokens of each path, the same number each, in {@code rounds} rounds. */
+  Paths run(
+      InProcessCoordinator local,
+      int threads,
+      List<OverrideTokenEnvelope> overHttp,
+      List<OverrideTokenEnvelope> inProcess,
+      List<RawTransactions.Issued> issued)
+      throws Exception {
+    int tokens = overHttp.size();
+    List<String> unknown = unknownTokenIds(tokens);
+    List<List<Measurement>> paths = List.of(list(), list(), list(), list());
+    for (int r = 0; r < rounds; r++) {
+      int from = r * tokens / rounds;
+      int to = (r + 1) * tokens / rounds;
+      paths
+          .get(0)
+          .add(
+              onServer(threads, "redemptions over HTTP", overHttp.subList(from, to), this::redeem));
+      paths
+          .get(1)
+          .add(
+              driver.measure(
+                  () ->
+                      Workers.run(
+                          "redemptions in process",
+                          threads,
+                          inProcess.subList(from, to),
+                          (token, w) -> local.redeem(token))));
+      paths
+          .get(2)
+          .add(
+              RawTransactions.redemptions(
+                  local.database(), threads, issued.subList(from, to), driver));
+      paths
+          .get(3)
+          .add(
+              onServer(
+                  threads,
+                  "unknown-token redemptions over HTTP",
+                  unknown.subList(from, to),
+                  this::redeemUnknown));
+    }
+    return new Paths(
+        Measurement.merge(paths.get(0)),
+        Measurement.merge(paths.get(1)),
+        Measurement.merge(paths.get(2)),
+        Measurement.merge(paths.get(3)));
+  }
+
+  /** True when ACCEPTED. */
+  boolean redeem(OverrideTokenEnvelope token) {
+    return client
+        .redeem(Submissions.redemptionOf(token))
+        .body()
+        .map(RedeemResponse::accepted)
+        .orElse(false);
+  }
+
+  private interface Call<T> {
+    boolean run(T item);
+  }
+
+  private <T> Measurement onServer(int threads, String name, List<T> items, Call<T> call)
+      throws Exception {
+    ProcessCpu.Phase phase = () -> Workers.run(name, threads, items, (item, w) -> call.run(item));
+    return server == null ? phase.run() : server.measure(phase);
+  }
+
+  /**
+   * Redeems a token id the coordinator never issued, with an otherwise well-formed body: the same
+   * endpoint, JSON and client as {@link #redeem}, and one indexed read instead of the durable
+   * write; true when the answer is UNKNOWN_TOKEN.
+   */
+  private boolean redeemUnknown(String tokenId) {
+    RedeemRequest body =
+        new RedeemRequest(tokenId, "sha256:" + "0".repeat(64), 1L, "bench", "bench");
+    return client
+        .redeem(body)
+        .body()
+        .map(r -> r.status() == RedeemStatus.UNKNOWN_TOKEN)
+        .orElse(false);
+  }
+
+  private static List<String> unknownTokenIds(int count) {
+    List<String> ids = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      ids.add(UUID.randomUUID().toString());
+    }
+    return ids;
+  }
+
+  private static List<Measurement> list() {
+    return new ArrayList<>();
+  }
+}
