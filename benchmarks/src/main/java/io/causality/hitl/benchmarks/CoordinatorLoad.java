@@ -38,7 +38,7 @@ import java.util.stream.IntStream;
  * transactions; on shared cores the figure that sharing disturbs least.
  *
  * <p>Arguments: {@code --url URL --deployment DEV_INIT_DIR --scratch DIR [--server-pid PID]
- * [--key-id ops-1] [--tokens 1000] [--warmup 300] [--concurrency 1,16] [--rounds 5] [--raw-seconds
+ * [--key-id ops-1] [--tokens 1000] [--warmup 300] [--concurrency 1,16] [--rounds 8] [--raw-seconds
  * 4]}.
  */
 public final class CoordinatorLoad {
@@ -60,7 +60,7 @@ public final class CoordinatorLoad {
         options.containsKey("server-pid")
             ? ProcessCpu.of(Long.parseLong(options.get("server-pid")))
             : null;
-    this.rounds = new RedemptionRounds(client, server, driver, intOption("rounds", 5));
+    this.rounds = new RedemptionRounds(client, server, driver, intOption("rounds", 8));
   }
 
   public static void main(String[] args) throws Exception {

@@ -44,44 +44,59 @@ final class RedemptionRounds {
       List<RawTransactions.Issued> issued)
       throws Exception {
     int tokens = overHttp.size();
-    List<String> unknown = unknownTokenIds(tokens);
+    Batch batch = new Batch(local, threads, overHttp, inProcess, issued, unknownTokenIds(tokens));
     List<List<Measurement>> paths = List.of(list(), list(), list(), list());
     for (int r = 0; r < rounds; r++) {
       int from = r * tokens / rounds;
       int to = (r + 1) * tokens / rounds;
-      paths
-          .get(0)
-          .add(
-              onServer(threads, "redemptions over HTTP", overHttp.subList(from, to), this::redeem));
-      paths
-          .get(1)
-          .add(
-              driver.measure(
-                  () ->
-                      Workers.run(
-                          "redemptions in process",
-                          threads,
-                          inProcess.subList(from, to),
-                          (token, w) -> local.redeem(token))));
-      paths
-          .get(2)
-          .add(
-              RawTransactions.redemptions(
-                  local.database(), threads, issued.subList(from, to), driver));
-      paths
-          .get(3)
-          .add(
-              onServer(
-                  threads,
-                  "unknown-token redemptions over HTTP",
-                  unknown.subList(from, to),
-                  this::redeemUnknown));
+      // Each round starts with the next path: none always runs right after the server's busiest
+      // phase, or first after the previous concurrency.
+      for (int k = 0; k < paths.size(); k++) {
+        int path = (r + k) % paths.size();
+        paths.get(path).add(round(path, batch, from, to));
+      }
     }
     return new Paths(
         Measurement.merge(paths.get(0)),
         Measurement.merge(paths.get(1)),
         Measurement.merge(paths.get(2)),
         Measurement.merge(paths.get(3)));
+  }
+
+  /** What the paths of one concurrency redeem: the same number of tokens each. */
+  private record Batch(
+      InProcessCoordinator local,
+      int threads,
+      List<OverrideTokenEnvelope> overHttp,
+      List<OverrideTokenEnvelope> inProcess,
+      List<RawTransactions.Issued> issued,
+      List<String> unknown) {}
+
+  /** One round of one path: its tokens from {@code from} to {@code to}. */
+  private Measurement round(int path, Batch batch, int from, int to) throws Exception {
+    int threads = batch.threads();
+    return switch (path) {
+      case 0 ->
+          onServer(
+              threads, "redemptions over HTTP", batch.overHttp().subList(from, to), this::redeem);
+      case 1 ->
+          driver.measure(
+              () ->
+                  Workers.run(
+                      "redemptions in process",
+                      threads,
+                      batch.inProcess().subList(from, to),
+                      (token, w) -> batch.local().redeem(token)));
+      case 2 ->
+          RawTransactions.redemptions(
+              batch.local().database(), threads, batch.issued().subList(from, to), driver);
+      default ->
+          onServer(
+              threads,
+              "unknown-token redemptions over HTTP",
+              batch.unknown().subList(from, to),
+              this::redeemUnknown);
+    };
   }
 
   /** True when ACCEPTED. */
