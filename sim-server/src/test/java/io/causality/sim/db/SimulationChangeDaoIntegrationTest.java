@@ -109,6 +109,7 @@ class SimulationChangeDaoIntegrationTest {
             "paused",
             "{}",
             null,
+            null,
             NOW,
             List.of(),
             new byte[] {1},
@@ -141,6 +142,7 @@ class SimulationChangeDaoIntegrationTest {
             NOW,
             NOW,
             0,
+            null,
             null);
 
     boolean inserted = changes(dao -> dao.insertCountingRun(second, PERIOD, 1));
@@ -172,6 +174,7 @@ class SimulationChangeDaoIntegrationTest {
             NOW,
             NOW,
             0,
+            null,
             null);
     boolean inserted = changes(dao -> dao.insertCountingRun(row, PERIOD, 10));
     assertThat(inserted).isTrue();
