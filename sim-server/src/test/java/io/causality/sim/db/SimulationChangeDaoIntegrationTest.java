@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.codahale.metrics.MetricRegistry;
 import io.causality.common.db.StartupMigrations;
+import io.causality.common.testing.LargeObjectColumns;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
@@ -54,6 +55,12 @@ class SimulationChangeDaoIntegrationTest {
   @AfterAll
   static void close() throws Exception {
     dataSource.stop();
+  }
+
+  /** docs/performance.md, "Memory as the work grows": no column read on a hot path is a LOB. */
+  @Test
+  void onH2NoColumnIsALargeObject() throws Exception {
+    assertThat(LargeObjectColumns.in(dataSource)).isEmpty();
   }
 
   @Test
