@@ -6,6 +6,7 @@ import io.causality.common.db.EmbeddedDatabaseSecrets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 import liquibase.Scope;
 import liquibase.command.CommandScope;
 import liquibase.command.core.UpdateCommandStep;
@@ -62,6 +63,10 @@ public final class TestDatabase implements AutoCloseable {
 
   public Jdbi jdbi() {
     return jdbi;
+  }
+
+  public DataSource dataSource() {
+    return pool;
   }
 
   @Override
