@@ -36,7 +36,7 @@ public record GammaWindow(double gamma, List<Double> window, double b, int alive
   }
 
   /** The window of a simulation before its first tick: nothing computed yet. */
-  public static GammaWindow initial(Simulation simulation) {
+  static GammaWindow initial(Simulation simulation) {
     return now(simulation, List.of());
   }
 
@@ -45,7 +45,7 @@ public record GammaWindow(double gamma, List<Double> window, double b, int alive
    * mean live gamma after each of the last ones (at most {@link #SIZE}). The ticks before those run
    * in one go; what a tick computes does not depend on how the ticks are grouped.
    */
-  public static List<Double> advance(Simulation simulation, long ticks, EngineListener listener) {
+  static List<Double> advance(Simulation simulation, long ticks, EngineListener listener) {
     long recorded = Math.min(ticks, SIZE);
     simulation.advance(ticks - recorded, listener);
     List<Double> gammas = new ArrayList<>(SIZE);
@@ -61,7 +61,7 @@ public record GammaWindow(double gamma, List<Double> window, double b, int alive
    * stored at {@code ticksBefore}; empty when the ticks kept are too few and {@code before} is
    * unknown (a simulation stored before windows were), so that readers replay instead.
    */
-  public static Optional<GammaWindow> after(
+  static Optional<GammaWindow> after(
       Optional<GammaWindow> before, long ticksBefore, List<Double> latest, Simulation simulation) {
     if (latest.size() == SIZE || ticksBefore == 0) {
       return Optional.of(now(simulation, latest));
