@@ -55,7 +55,10 @@ record SimContext(
         new SimulationReader(jdbi, dataSource, loader),
         evaluation,
         new SimulationEvaluations(
-            evaluation, new SimulationAccess(jdbi), new SimulationGammaReader(loader), clock));
+            evaluation,
+            new SimulationAccess(jdbi),
+            new SimulationGammaReader(loader, jdbi),
+            clock));
   }
 
   private static ManagedDataSource openDatabase(

@@ -43,7 +43,7 @@ import java.util.stream.IntStream;
  * BindingMismatch.
  */
 public final class EvaluationLoad {
-  private final Map<String, String> options;
+  private final DriverOptions options;
   private final HttpClient http =
       HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
@@ -52,7 +52,7 @@ public final class EvaluationLoad {
   private final CoordinatorClient coordinator;
   private final ObjectMapper json = Submissions.JSON;
 
-  private EvaluationLoad(Map<String, String> options) {
+  private EvaluationLoad(DriverOptions options) {
     this.options = options;
     this.coordinator =
         new CoordinatorClient(
@@ -60,7 +60,9 @@ public final class EvaluationLoad {
   }
 
   public static void main(String[] args) throws Exception {
-    new EvaluationLoad(parse(args)).run();
+    new EvaluationLoad(
+            DriverOptions.parse(args, List.of("sim", "sim-key", "bare", "bare-key", "coordinator")))
+        .run();
   }
 
   private void run() throws Exception {
@@ -192,26 +194,10 @@ public final class EvaluationLoad {
   }
 
   private String option(String name) {
-    return options.getOrDefault(name, name.equals("license") ? "lic-bench" : null);
+    return options.get(name, name.equals("license") ? "lic-bench" : null);
   }
 
   private int intOption(String name, int fallback) {
-    return options.containsKey(name) ? Integer.parseInt(options.get(name)) : fallback;
-  }
-
-  private static Map<String, String> parse(String[] args) {
-    Map<String, String> options = new ConcurrentHashMap<>();
-    for (int i = 0; i + 1 < args.length; i += 2) {
-      if (!args[i].startsWith("--")) {
-        throw new IllegalArgumentException("expected --name value, got " + args[i]);
-      }
-      options.put(args[i].substring(2), args[i + 1]);
-    }
-    for (String required : List.of("sim", "sim-key", "bare", "bare-key", "coordinator")) {
-      if (!options.containsKey(required)) {
-        throw new IllegalArgumentException("--" + required + " is required");
-      }
-    }
-    return options;
+    return options.intValue(name, fallback);
   }
 }

@@ -104,6 +104,14 @@ public class EngineBenchmark {
 
   /** The same basins and agents with the agents' chaos {@code lambda}. */
   static Scenario scenario(boolean prophecyOff, double lambda) {
+    return ScenarioParser.parse(scenarioJson(AGENTS, prophecyOff, lambda), "scenario");
+  }
+
+  /**
+   * The workload as an inline scenario's JSON, with {@code agents} agents: also what other
+   * benchmarks post to the service when they need many agents that stay alive for long.
+   */
+  public static ObjectNode scenarioJson(int agents, boolean prophecyOff, double lambda) {
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode root = mapper.createObjectNode().put("seed", 2024);
     ObjectNode initial = root.putObject("initialState");
@@ -118,10 +126,10 @@ public class EngineBenchmark {
           .put("strength", 12)
           .put("radius", 25);
     }
-    ArrayNode agents = root.putArray("agents");
-    for (int i = 0; i < AGENTS; i++) {
+    ArrayNode list = root.putArray("agents");
+    for (int i = 0; i < agents; i++) {
       int home = i % ATTRACTORS;
-      ObjectNode agent = agents.addObject().put("id", "agent-" + i);
+      ObjectNode agent = list.addObject().put("id", "agent-" + i);
       agent
           .putObject("marker")
           .put("x", ringX(home) + (i % 7) - 3)
@@ -132,7 +140,7 @@ public class EngineBenchmark {
     if (prophecyOff) {
       rules.put("prophecyInterval", 0);
     }
-    return ScenarioParser.parse(root, "scenario");
+    return root;
   }
 
   private static double ringX(int a) {

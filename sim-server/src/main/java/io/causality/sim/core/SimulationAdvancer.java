@@ -8,6 +8,7 @@ import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -60,16 +61,21 @@ final class SimulationAdvancer {
     Instant now = store.now();
     ProphecyCollector prophecies = new ProphecyCollector(row.id(), now);
     Optional<SimulationPublisher.TickEvents> recorded = publisher.recordTicks(instance, row);
-    instance.simulation().advance(ticks, SimulationPublisher.listener(prophecies, recorded));
+    Simulation simulation = instance.simulation();
+    List<Double> gammas =
+        GammaWindow.advance(simulation, ticks, SimulationPublisher.listener(prophecies, recorded));
     long toTick = row.ticksComputed() + ticks;
-    StateSnapshot state = instance.simulation().state();
+    StateSnapshot state = simulation.state();
     SimulationStatus status = statusAfter(row, state, toTick, tier);
     String stateJson = SimulationStore.stateJson(state);
+    Optional<GammaWindow> window =
+        GammaWindow.after(
+            GammaWindow.parse(row.gammaWindow()), row.ticksComputed(), gammas, simulation);
     Optional<StatusChangeRow> change;
     try {
       change =
           store.storeProgress(
-              progress(row, toTick, status, stateJson, prophecies, instance.simulation(), now));
+              progress(row, toTick, status, stateJson, window, prophecies, simulation, now));
     } catch (RuntimeException e) {
       live.forget(row.id());
       throw e;
@@ -85,6 +91,7 @@ final class SimulationAdvancer {
       long toTick,
       SimulationStatus status,
       String stateJson,
+      Optional<GammaWindow> window,
       ProphecyCollector prophecies,
       Simulation simulation,
       Instant now) {
@@ -103,6 +110,7 @@ final class SimulationAdvancer {
         toTick,
         status.wireName(),
         stateJson,
+        window.map(GammaWindow::json).orElse(null),
         player,
         now,
         prophecies.rows(),

@@ -112,6 +112,7 @@ public final class SimulationCreation {
         now,
         now,
         0,
-        null);
+        null,
+        GammaWindow.initial(simulation).json());
   }
 }

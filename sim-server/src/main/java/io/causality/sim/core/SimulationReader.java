@@ -156,11 +156,22 @@ public final class SimulationReader {
     }
   }
 
+  /**
+   * The header comes from the scenario (tick 0); the steps from the latest snapshot before the
+   * range, so that a short range of a long simulation replays at most one snapshot interval
+   * quietly, not its whole history (the engine is deterministic: the steps are the whole trace's).
+   */
   private void writeTrace(SimulationRow row, TickRange range, boolean ndjson, JsonGenerator gen) {
-    Simulation simulation = loader.fresh(row);
-    TraceWriter writer =
-        ndjson ? TraceWriter.ndjson(gen, simulation) : TraceWriter.json(gen, simulation);
-    simulation.replay(loader.inputs(row), range.from(), range.untilOf(row.ticksComputed()), writer);
+    Simulation start = loader.fresh(row);
+    TraceWriter writer = ndjson ? TraceWriter.ndjson(gen, start) : TraceWriter.json(gen, start);
+    long until = range.untilOf(row.ticksComputed());
+    long from = Math.min(range.from(), until);
+    if (from == 0) {
+      start.replay(loader.inputs(row), until, writer);
+    } else {
+      // restored before tick from, with the inputs of tick from queued already
+      loader.atTick(row, from).replay(loader.inputsAfter(row, from), until, writer);
+    }
     writer.finish();
   }
 

@@ -51,17 +51,7 @@ public interface SimulationChangeDao extends SqlObject {
   default Optional<StatusChangeRow> storeProgress(
       SimulationProgress progress, ChangeNotice notice) {
     UUID id = progress.id();
-    int advanced =
-        simulations()
-            .advance(
-                id,
-                progress.version(),
-                progress.toTick(),
-                progress.status(),
-                progress.stateJson(),
-                progress.player(),
-                progress.now());
-    if (advanced == 0) {
+    if (simulations().advance(progress) == 0) {
       throw new ChangedMeanwhile();
     }
     notice.changed(getHandle(), id);

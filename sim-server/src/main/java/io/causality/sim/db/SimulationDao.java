@@ -22,9 +22,10 @@ public interface SimulationDao {
       """
       INSERT INTO simulations (id, organization_id, scenario_id, scenario_json, engine_version,
                                status, ticks_computed, input_count, speed, state_json, created_at,
-                               updated_at)
+                               updated_at, gamma_window)
       VALUES (:id, :organizationId, :scenarioId, :scenarioJson, :engineVersion, :status,
-              :ticksComputed, :inputCount, :speed, :stateJson, :createdAt, :updatedAt)
+              :ticksComputed, :inputCount, :speed, :stateJson, :createdAt, :updatedAt,
+              :gammaWindow)
       """)
   void insert(@BindMethods SimulationRow row);
 
@@ -67,18 +68,25 @@ public interface SimulationDao {
   /** Advances over {@code version}; 0 rows means another writer got there first. */
   @SqlUpdate(
       """
-      UPDATE simulations SET ticks_computed = :toTick, status = :status, state_json = :state,
-                             player = :player, updated_at = :now, version = version + 1
+      UPDATE simulations SET ticks_computed = :toTick, status = :status, state_json = :stateJson,
+                             gamma_window = :gammaWindow, player = :player, updated_at = :now,
+                             version = version + 1
       WHERE id = :id AND version = :version
       """)
-  int advance(
-      @Bind("id") UUID id,
-      @Bind("version") long version,
-      @Bind("toTick") long toTick,
-      @Bind("status") String status,
-      @Bind("state") String stateJson,
-      @Bind("player") String player,
-      @Bind("now") Instant now);
+  int advance(@BindMethods SimulationProgress progress);
+
+  /**
+   * Keeps a gamma window computed again for a simulation that had none, unless it changed
+   * meanwhile. The window follows from the state of {@code version}, so the version stays: derived
+   * data, not a change.
+   */
+  @SqlUpdate(
+      """
+      UPDATE simulations SET gamma_window = :gammaWindow
+      WHERE id = :id AND version = :version AND gamma_window IS NULL
+      """)
+  int fillGammaWindow(
+      @Bind("id") UUID id, @Bind("version") long version, @Bind("gammaWindow") String gammaWindow);
 
   /** Counts one more input; 0 rows means the simulation changed meanwhile. */
   @SqlUpdate(

@@ -9,6 +9,7 @@ import java.util.UUID;
  * prophecies, a snapshot when the ticks crossed a snapshot interval, the ticks counted in the
  * billing period, and the status change the last tick made, if any.
  *
+ * @param gammaWindow the evaluation gate's window after the ticks (JSON); null when unknown
  * @param snapshot null when no snapshot is due
  * @param statusChange null when the status stays; its {@code seq} is assigned when stored
  */
@@ -20,6 +21,7 @@ public record SimulationProgress(
     long toTick,
     String status,
     String stateJson,
+    String gammaWindow,
     String player,
     Instant now,
     List<ProphecyRow> prophecies,

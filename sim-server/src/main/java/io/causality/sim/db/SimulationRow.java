@@ -6,7 +6,9 @@ import java.util.UUID;
 /**
  * A row of {@code simulations}: what a simulation is made of, and how far it has run. {@code
  * version} counts its changes (each is written only over the version it read); {@code player} is
- * the instance playing it while it runs, else null.
+ * the instance playing it while it runs, else null. {@code gammaWindow} is what the evaluation gate
+ * reads of its last ticks ({@code core.GammaWindow}, as JSON); null for a simulation last advanced
+ * before windows were stored.
  */
 public record SimulationRow(
     UUID id,
@@ -22,4 +24,5 @@ public record SimulationRow(
     Instant createdAt,
     Instant updatedAt,
     long version,
-    String player) {}
+    String player,
+    String gammaWindow) {}

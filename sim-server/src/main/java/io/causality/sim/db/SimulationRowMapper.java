@@ -24,6 +24,7 @@ public final class SimulationRowMapper implements RowMapper<SimulationRow> {
         Timestamps.instant(rs, "created_at"),
         Timestamps.instant(rs, "updated_at"),
         rs.getLong("version"),
-        rs.getString("player"));
+        rs.getString("player"),
+        rs.getString("gamma_window"));
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.codahale.metrics.MetricRegistry;
 import io.causality.common.db.StartupMigrations;
+import io.causality.common.testing.LargeObjectColumns;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
@@ -54,6 +55,12 @@ class SimulationChangeDaoIntegrationTest {
   @AfterAll
   static void close() throws Exception {
     dataSource.stop();
+  }
+
+  /** docs/performance.md, "Memory as the work grows": no column read on a hot path is a LOB. */
+  @Test
+  void onH2NoColumnIsALargeObject() throws Exception {
+    assertThat(LargeObjectColumns.in(dataSource)).isEmpty();
   }
 
   @Test
@@ -109,6 +116,7 @@ class SimulationChangeDaoIntegrationTest {
             "paused",
             "{}",
             null,
+            null,
             NOW,
             List.of(),
             new byte[] {1},
@@ -141,6 +149,7 @@ class SimulationChangeDaoIntegrationTest {
             NOW,
             NOW,
             0,
+            null,
             null);
 
     boolean inserted = changes(dao -> dao.insertCountingRun(second, PERIOD, 1));
@@ -172,6 +181,7 @@ class SimulationChangeDaoIntegrationTest {
             NOW,
             NOW,
             0,
+            null,
             null);
     boolean inserted = changes(dao -> dao.insertCountingRun(row, PERIOD, 10));
     assertThat(inserted).isTrue();

@@ -6,6 +6,7 @@ import static io.causality.hitl.coordinator.db.Rows.pending;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.causality.common.testing.LargeObjectColumns;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.protocol.AuditEventType;
 import io.causality.hitl.protocol.OverrideRequestStatus;
@@ -42,6 +43,12 @@ class RedemptionTransactionIntegrationTest {
   @AfterEach
   void close() {
     db.close();
+  }
+
+  /** docs/performance.md, "Memory as the work grows": no column read on a hot path is a LOB. */
+  @Test
+  void onH2NoColumnIsALargeObject() throws Exception {
+    assertThat(LargeObjectColumns.in(db.dataSource())).isEmpty();
   }
 
   @Test

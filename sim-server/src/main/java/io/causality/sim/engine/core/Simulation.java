@@ -23,6 +23,7 @@ import io.causality.sim.engine.output.TraceSource;
 import io.causality.sim.engine.output.Warning;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A running simulation: a scenario under one engine version plus the inputs fed to it. Not
@@ -176,6 +177,18 @@ public final class Simulation implements TraceSource {
   @Override
   public List<AgentSnapshot> agents() {
     return Views.agents(world);
+  }
+
+  /**
+   * The mean gamma of the live agents (free, held or straying) now, in agent order; 0 when none is
+   * live, since nothing then holds order. Reads the arrays: no snapshot is built.
+   */
+  public double meanLiveGamma() {
+    return IntStream.range(0, world.n)
+        .filter(world::alive)
+        .mapToDouble(i -> world.gamma[i])
+        .average()
+        .orElse(0);
   }
 
   @Override
