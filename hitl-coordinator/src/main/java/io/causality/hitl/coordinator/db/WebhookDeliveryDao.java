@@ -12,8 +12,9 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
 
 /**
- * The webhook outbox (docs/coordinator-protocol.md, "Webhook outbox"). Rows are queued by {@link
- * AuditEventDao#insert} in the audit event's transaction. A deliverer claims a due row with a
+ * The webhook outbox (docs/coordinator-protocol.md, "Webhook outbox"). Rows are queued by the audit
+ * append ({@code AuditAppend}, reached through {@link AuditEventDao#insert} and {@link
+ * RedemptionTransaction}) in the audit event's transaction. A deliverer claims a due row with a
  * conditional UPDATE that sets a lease ({@code claimed_until}) and its claim id; only the holder of
  * that claim id can record the attempt's outcome, so two instances never both deliver a row within
  * one lease. A batch is claimed in one transaction and its outcomes recorded in another: two
