@@ -80,6 +80,24 @@ final class SimulationAdvancer {
     return new Advanced(new StepResponse(new RawJson(stateJson), ticks), status);
   }
 
+  /**
+   * Create-and-run: computes the first {@code ticks} of a new simulation (not stored yet, at
+   * version 0) and stores it already advanced, with its run and ticks counted, in one transaction.
+   * Nobody can watch it yet, so there are no events to publish. Returns the ticks computed.
+   */
+  long advanceNew(SimulationRow created, Simulation simulation, Tier tier, int ticks) {
+    Instant now = created.createdAt();
+    ProphecyCollector prophecies = new ProphecyCollector(created.id(), now);
+    simulation.advance(ticks, prophecies);
+    StateSnapshot state = simulation.state();
+    SimulationStatus status = statusAfter(created, state, ticks, tier);
+    String stateJson = SimulationStore.stateJson(state);
+    store.insertAdvanced(
+        created, progress(created, ticks, status, stateJson, prophecies, simulation, now), tier);
+    live.remember(created.id(), simulation, ticks, created.inputCount(), created.version() + 1);
+    return ticks;
+  }
+
   private SimulationProgress progress(
       SimulationRow row,
       long toTick,
@@ -88,7 +106,7 @@ final class SimulationAdvancer {
       ProphecyCollector prophecies,
       Simulation simulation,
       Instant now) {
-    BillingPeriods.Period period = store.ensureUsagePeriod(row.organizationId(), now);
+    BillingPeriods.Period period = BillingPeriods.containing(now);
     byte[] snapshot = crossesSnapshot(row.ticksComputed(), toTick) ? simulation.snapshot() : null;
     String player = status == SimulationStatus.RUNNING ? row.player() : null;
     StatusChangeRow change =

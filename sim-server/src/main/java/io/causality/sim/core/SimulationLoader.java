@@ -52,11 +52,19 @@ public final class SimulationLoader {
 
   /** A new engine instance at tick 0 of the row's scenario, for rebuilding a whole trace. */
   public Simulation fresh(SimulationRow row) {
-    return catalog.engines().require(row.engineVersion()).newSimulation(scenario(row));
+    return fresh(row, scenario(row));
   }
 
-  /** The row's inputs in submission order. */
+  /** The same, with the row's scenario already parsed. */
+  public Simulation fresh(SimulationRow row, Scenario scenario) {
+    return catalog.engines().require(row.engineVersion()).newSimulation(scenario);
+  }
+
+  /** The row's inputs in submission order (none read when it has none). */
   public List<ScheduledInput> inputs(SimulationRow row) {
+    if (row.inputCount() == 0) {
+      return List.of();
+    }
     return jdbi.withExtension(InputDao.class, dao -> dao.all(row.id())).stream()
         .limit(row.inputCount())
         .map(SimulationLoader::scheduled)

@@ -139,7 +139,7 @@ public final class SimulationReader {
   public void writeTrace(Traceable simulation, TickRange range, boolean ndjson, OutputStream out)
       throws IOException {
     try (JsonGenerator gen = JSON.createGenerator(out)) {
-      writeTrace(simulation.row(), range, ndjson, gen);
+      writeTrace(simulation, range, ndjson, gen);
     }
   }
 
@@ -151,16 +151,18 @@ public final class SimulationReader {
       gen.writeStringField("simulationId", row.id().toString());
       gen.writeStringField("engineVersion", row.engineVersion());
       gen.writeFieldName("trace");
-      writeTrace(row, TickRange.ALL, false, gen);
+      writeTrace(simulation, TickRange.ALL, false, gen);
       gen.writeEndObject();
     }
   }
 
-  private void writeTrace(SimulationRow row, TickRange range, boolean ndjson, JsonGenerator gen) {
-    Simulation simulation = loader.fresh(row);
+  private void writeTrace(Traceable traced, TickRange range, boolean ndjson, JsonGenerator gen) {
+    SimulationRow row = traced.row();
+    Simulation simulation =
+        traced.scenario() != null ? loader.fresh(row, traced.scenario()) : loader.fresh(row);
     TraceWriter writer =
         ndjson ? TraceWriter.ndjson(gen, simulation) : TraceWriter.json(gen, simulation);
-    simulation.replay(loader.inputs(row), range.from(), range.untilOf(row.ticksComputed()), writer);
+    simulation.replay(loader.inputs(row), range.from(), range.untilOf(traced.ticks()), writer);
     writer.finish();
   }
 

@@ -43,7 +43,7 @@ public record Simulations(
     StatusChanges statuses = new StatusChanges(live, store, publisher, parts.playback());
     return new Simulations(
         new SimulationCreation(
-            parts.catalog(), parts.organizations(), store, live, locks, advancer, access),
+            parts.catalog(), parts.organizations(), store, live, locks, advancer),
         new SimulationInputs(access, locks, live, store, publisher),
         new TimeControl(
             access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),

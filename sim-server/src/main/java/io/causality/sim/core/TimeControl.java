@@ -42,13 +42,15 @@ public final class TimeControl {
     this.cluster = cluster;
   }
 
-  /** A manual step; refused while the simulation plays, whose player owns its progress. */
+  /**
+   * A manual step; refused while the simulation plays, whose player owns its progress. The row is
+   * read once, under the lock, for both the access check and the step.
+   */
   public StepResponse step(Caller caller, UUID id, int ticks) {
-    access.check(caller, id);
     return locks.locked(
         id,
         () -> {
-          SimulationRow row = access.find(id);
+          SimulationRow row = access.accessible(caller, id);
           requireNotPlaying(row);
           return advancer.advance(row, ticks).response();
         });

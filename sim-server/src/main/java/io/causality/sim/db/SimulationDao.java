@@ -64,22 +64,6 @@ public interface SimulationDao {
   @SqlQuery("SELECT id FROM simulations WHERE status = :status ORDER BY id")
   List<UUID> idsWithStatus(@Bind("status") String status);
 
-  /** Advances over {@code version}; 0 rows means another writer got there first. */
-  @SqlUpdate(
-      """
-      UPDATE simulations SET ticks_computed = :toTick, status = :status, state_json = :state,
-                             player = :player, updated_at = :now, version = version + 1
-      WHERE id = :id AND version = :version
-      """)
-  int advance(
-      @Bind("id") UUID id,
-      @Bind("version") long version,
-      @Bind("toTick") long toTick,
-      @Bind("status") String status,
-      @Bind("state") String stateJson,
-      @Bind("player") String player,
-      @Bind("now") Instant now);
-
   /** Counts one more input; 0 rows means the simulation changed meanwhile. */
   @SqlUpdate(
       """
