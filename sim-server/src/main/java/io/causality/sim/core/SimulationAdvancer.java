@@ -53,7 +53,8 @@ final class SimulationAdvancer {
     return advance(row, tier, allowed);
   }
 
-  private Advanced advance(SimulationRow row, Tier tier, int ticks) {
+  /** Under the lock: the same, with the tier of the simulation's organization already read. */
+  Advanced advance(SimulationRow row, Tier tier, int ticks) {
     SimulationAccess.requireNotCompleted(row);
     Quotas.checkTicks(tier, row.ticksComputed(), ticks);
     LiveSimulations.Live instance = live.current(row);

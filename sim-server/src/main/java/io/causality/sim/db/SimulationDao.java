@@ -31,6 +31,10 @@ public interface SimulationDao {
   @SqlQuery("SELECT * FROM simulations WHERE id = :id")
   Optional<SimulationRow> find(@Bind("id") UUID id);
 
+  /** The scenario alone, for a row read without it ({@link SimulationToAdvance}). */
+  @SqlQuery("SELECT scenario_json FROM simulations WHERE id = :id")
+  Optional<String> scenarioOf(@Bind("id") UUID id);
+
   /** Whose the simulation is: all an access check needs (not the scenario's large column). */
   @SqlQuery("SELECT organization_id FROM simulations WHERE id = :id")
   Optional<UUID> organizationOf(@Bind("id") UUID id);

@@ -21,9 +21,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The plain JDBC writes of computed ticks on H2 with the real changelog: what a step and a
- * create-and-run store, read back through the DAOs that serve them; a write over a stale version,
- * past the runs or into a period without its usage row keeps nothing.
+ * The plain JDBC reads and writes of computed ticks on H2 with the real changelog: what a step
+ * reads ({@link SimulationToAdvance}), what a step and a create-and-run store, read back through
+ * the DAOs that serve them; a write over a stale version, past the runs or into a period without
+ * its usage row keeps nothing.
  */
 class SimulationWritesIntegrationTest {
   private static final Instant CREATED = Instant.parse("2026-11-25T03:00:00Z");
@@ -56,6 +57,32 @@ class SimulationWritesIntegrationTest {
   @AfterAll
   static void close() throws Exception {
     dataSource.stop();
+  }
+
+  @Test
+  void aStepReadsTheRowWithoutItsScenarioAndTheLicenseTier() {
+    SimulationRow row = stored(organization(true));
+    jdbi.useExtension(
+        OrganizationDao.class,
+        dao ->
+            dao.insertLicense(
+                UUID.randomUUID(), row.organizationId(), "strategic", "active", null, null, NOW));
+
+    SimulationToAdvance.Found found = new SimulationToAdvance(jdbi).find(row.id()).orElseThrow();
+
+    assertThat(found.tier()).isEqualTo("strategic");
+    assertThat(found.row()).isEqualTo(withoutScenario(find(row).orElseThrow()));
+  }
+
+  @Test
+  void aStepOfAnOrganizationWithoutLicenseReadsNoTier() {
+    SimulationRow row = stored(organization(true));
+
+    SimulationToAdvance.Found found = new SimulationToAdvance(jdbi).find(row.id()).orElseThrow();
+
+    assertThat(found.tier()).isNull();
+    assertThat(found.row().id()).isEqualTo(row.id());
+    assertThat(new SimulationToAdvance(jdbi).find(UUID.randomUUID())).isEmpty();
   }
 
   @Test
@@ -238,6 +265,24 @@ class SimulationWritesIntegrationTest {
     StatusChangeRow change =
         new StatusChangeRow(row.id(), -1, 0, 0, status, previous, "step", 1.0, CREATED);
     return jdbi.withExtension(StatusChangeDao.class, dao -> dao.append(change));
+  }
+
+  private static SimulationRow withoutScenario(SimulationRow row) {
+    return new SimulationRow(
+        row.id(),
+        row.organizationId(),
+        row.scenarioId(),
+        null,
+        row.engineVersion(),
+        row.status(),
+        row.ticksComputed(),
+        row.inputCount(),
+        row.speed(),
+        row.stateJson(),
+        row.createdAt(),
+        row.updatedAt(),
+        row.version(),
+        row.player());
   }
 
   private static List<ProphecyRow> prophecies(SimulationRow row) {
