@@ -34,7 +34,7 @@ public record Simulations(
   public static Simulations wire(Parts parts) {
     LiveSimulations live = parts.live();
     SimulationAccess access = new SimulationAccess(parts.jdbi());
-    SimulationLocks locks = new SimulationLocks(live);
+    SimulationLocks locks = new SimulationLocks(live, parts.jdbi());
     SimulationStore store = new SimulationStore(parts.jdbi(), parts.cluster(), parts.clock());
     SimulationPublisher publisher = new SimulationPublisher(access, live, store, parts.events());
     SimulationAdvancer advancer =
