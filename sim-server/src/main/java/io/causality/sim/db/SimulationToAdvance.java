@@ -15,8 +15,9 @@ import org.jdbi.v3.core.Jdbi;
  *
  * <p>Why not {@link SimulationDao#find} and {@link LicenseDao}: a step read the row twice (the
  * access check, then under the lock) and the license once, each through JDBI's per-call machinery,
- * and on H2 the scenario's CLOB was copied into temporary LOB storage on every read: together about
- * a fifth of a step's database time (docs/performance.md, "Simulation HTTP").
+ * and on H2 the scenario's CLOB was copied into temporary LOB storage on every read: together more
+ * than a quarter of a step's time below its resource method in a profile (docs/performance.md,
+ * "Simulation HTTP", change 8).
  */
 public final class SimulationToAdvance {
   /** The row (its {@code scenarioJson} null) and the tier's wire name, null without a license. */
