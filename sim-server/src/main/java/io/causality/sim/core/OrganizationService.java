@@ -7,6 +7,7 @@ import io.causality.sim.api.UsageHistoryItem;
 import io.causality.sim.api.UsageSummary;
 import io.causality.sim.db.LicenseDao;
 import io.causality.sim.db.LicenseRow;
+import io.causality.sim.db.LicenseTiers;
 import io.causality.sim.db.OrganizationDao;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.db.UsageDao;
@@ -29,10 +30,12 @@ import org.jdbi.v3.core.Jdbi;
 /** Organizations, their license and their usage, as a caller may see them. */
 public final class OrganizationService {
   private final Jdbi jdbi;
+  private final LicenseTiers tiers;
   private final Clock clock;
 
   public OrganizationService(Jdbi jdbi, Clock clock) {
     this.jdbi = Objects.requireNonNull(jdbi);
+    this.tiers = new LicenseTiers(jdbi);
     this.clock = Objects.requireNonNull(clock);
   }
 
@@ -124,9 +127,7 @@ public final class OrganizationService {
 
   /** The tier whose limits apply to an organization: its license's, community without one. */
   public Tier tierOf(UUID organizationId) {
-    return jdbi.withExtension(LicenseDao.class, dao -> dao.findByOrganization(organizationId))
-        .map(OrganizationService::tierOf)
-        .orElse(Tier.COMMUNITY);
+    return tiers.tierOf(organizationId).map(Tier::ofLicense).orElse(Tier.COMMUNITY);
   }
 
   /** The organization, when it exists (404) and the caller may see it (403). */
@@ -149,6 +150,6 @@ public final class OrganizationService {
   }
 
   private static Tier tierOf(LicenseRow row) {
-    return Tier.fromWireName(row.tier()).orElse(Tier.COMMUNITY);
+    return Tier.ofLicense(row.tier());
   }
 }

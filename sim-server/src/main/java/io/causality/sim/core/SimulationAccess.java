@@ -2,6 +2,7 @@ package io.causality.sim.core;
 
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.SimulationToAdvance;
 import io.causality.sim.errors.SimulationConflictException;
 import io.causality.sim.errors.SimulationNotFoundException;
 import io.causality.sim.errors.UnauthorizedException;
@@ -12,9 +13,22 @@ import org.jdbi.v3.core.Jdbi;
 /** Finding a simulation the caller may use: 404 when it does not exist, 401 when not theirs. */
 public final class SimulationAccess {
   private final Jdbi jdbi;
+  private final SimulationToAdvance toAdvance;
 
   public SimulationAccess(Jdbi jdbi) {
     this.jdbi = jdbi;
+    this.toAdvance = new SimulationToAdvance(jdbi);
+  }
+
+  /**
+   * What a step needs, in one read: the row the caller may use (without its scenario, which the
+   * loader reads when it must rebuild the engine instance) and its organization's tier.
+   */
+  SimulationToAdvance.Found toAdvance(Caller caller, UUID id) {
+    SimulationToAdvance.Found found =
+        toAdvance.find(id).orElseThrow(() -> new SimulationNotFoundException(id));
+    requireAccess(caller, id, found.row().organizationId());
+    return found;
   }
 
   public SimulationRow find(UUID id) {

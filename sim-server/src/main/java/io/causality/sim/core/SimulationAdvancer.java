@@ -54,7 +54,8 @@ final class SimulationAdvancer {
     return advance(row, tier, allowed);
   }
 
-  private Advanced advance(SimulationRow row, Tier tier, int ticks) {
+  /** Under the lock: the same, with the tier of the simulation's organization already read. */
+  Advanced advance(SimulationRow row, Tier tier, int ticks) {
     SimulationAccess.requireNotCompleted(row);
     Quotas.checkTicks(tier, row.ticksComputed(), ticks);
     LiveSimulations.Live instance = live.current(row);
@@ -86,6 +87,27 @@ final class SimulationAdvancer {
     return new Advanced(new StepResponse(new RawJson(stateJson), ticks), status);
   }
 
+  /**
+   * Create-and-run: computes the first {@code ticks} of a new simulation (not stored yet, at
+   * version 0) and stores it already advanced, with its run and ticks counted, in one transaction.
+   * Nobody can watch it yet, so there are no events to publish. Returns the ticks computed.
+   */
+  long advanceNew(SimulationRow created, Simulation simulation, Tier tier, int ticks) {
+    Instant now = created.createdAt();
+    ProphecyCollector prophecies = new ProphecyCollector(created.id(), now);
+    List<Double> gammas = GammaWindow.advance(simulation, ticks, prophecies);
+    StateSnapshot state = simulation.state();
+    SimulationStatus status = statusAfter(created, state, ticks, tier);
+    String stateJson = SimulationStore.stateJson(state);
+    Optional<GammaWindow> window = GammaWindow.after(Optional.empty(), 0, gammas, simulation);
+    store.insertAdvanced(
+        created,
+        progress(created, ticks, status, stateJson, window, prophecies, simulation, now),
+        tier);
+    live.remember(created.id(), simulation, ticks, created.inputCount(), created.version() + 1);
+    return ticks;
+  }
+
   private SimulationProgress progress(
       SimulationRow row,
       long toTick,
@@ -95,7 +117,7 @@ final class SimulationAdvancer {
       ProphecyCollector prophecies,
       Simulation simulation,
       Instant now) {
-    BillingPeriods.Period period = store.ensureUsagePeriod(row.organizationId(), now);
+    BillingPeriods.Period period = BillingPeriods.containing(now);
     byte[] snapshot = crossesSnapshot(row.ticksComputed(), toTick) ? simulation.snapshot() : null;
     String player = status == SimulationStatus.RUNNING ? row.player() : null;
     StatusChangeRow change =

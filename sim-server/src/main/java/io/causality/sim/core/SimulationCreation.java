@@ -25,7 +25,6 @@ public final class SimulationCreation {
   private final LiveSimulations live;
   private final SimulationLocks locks;
   private final SimulationAdvancer advancer;
-  private final SimulationAccess access;
 
   SimulationCreation(
       EngineCatalog catalog,
@@ -33,8 +32,7 @@ public final class SimulationCreation {
       SimulationStore store,
       LiveSimulations live,
       SimulationLocks locks,
-      SimulationAdvancer advancer,
-      SimulationAccess access) {
+      SimulationAdvancer advancer) {
     this.scenarios = new ScenarioSource(catalog);
     this.catalog = catalog;
     this.organizations = organizations;
@@ -42,41 +40,48 @@ public final class SimulationCreation {
     this.live = live;
     this.locks = locks;
     this.advancer = advancer;
-    this.access = access;
   }
 
   public SimulationCreated create(Caller caller, CreateSimulationRequest request) {
     ScenarioSource.Resolved resolved =
         scenarios.fromIdOrInline(request.scenarioId(), request.scenario());
-    return create(caller, request.organizationId(), request.engineVersion(), resolved, 0);
+    return create(caller, request.organizationId(), request.engineVersion(), resolved);
   }
 
   public SimulationCreated createFromDomain(Caller caller, FromDomainRequest request) {
     ScenarioSource.Resolved resolved = scenarios.fromDomain(request.domain(), request.input());
-    return create(caller, request.organizationId(), request.engineVersion(), resolved, 0);
+    return create(caller, request.organizationId(), request.engineVersion(), resolved);
   }
 
-  /** Creates and runs; the caller streams the trace afterwards from what was stored. */
+  /**
+   * Creates and runs, in one transaction: the new simulation is stored already advanced, its run
+   * and ticks counted in one update (docs/performance.md, "Simulation HTTP"). A run refused for the
+   * used-up runs has computed its ticks for nothing, which the quota's exactness costs: the count
+   * is taken with a condition at the commit, never held across the run. The caller streams the
+   * trace afterwards, replayed from the scenario.
+   */
   public Traceable createAndRun(Caller caller, RunSimulationRequest request) {
     ScenarioSource.Resolved resolved =
         scenarios.fromIdOrDomain(request.scenarioId(), request.domain(), request.input());
-    SimulationCreated created =
-        create(
-            caller, request.organizationId(), request.engineVersion(), resolved, request.ticks());
-    locks.locked(created.id(), () -> advancer.advance(access.find(created.id()), request.ticks()));
-    return new Traceable(access.find(created.id()));
+    UUID organization = BillingOrganizations.resolve(caller, request.organizationId());
+    EngineVersion version = catalog.engines().require(request.engineVersion());
+    Tier tier = organizations.tierOf(organization);
+    Quotas.checkTicks(tier, 0, request.ticks());
+    Simulation simulation = version.newSimulation(resolved.scenario());
+    SimulationRow row = newRow(organization, resolved, version, simulation, store.now());
+    long ticks =
+        locks.locked(row.id(), () -> advancer.advanceNew(row, simulation, tier, request.ticks()));
+    return new Traceable(row, ticks, resolved.scenario());
   }
 
   private SimulationCreated create(
       Caller caller,
       UUID requestedOrganization,
       String engineVersion,
-      ScenarioSource.Resolved resolved,
-      int ticksToRun) {
+      ScenarioSource.Resolved resolved) {
     UUID organization = BillingOrganizations.resolve(caller, requestedOrganization);
     EngineVersion version = catalog.engines().require(engineVersion);
     Tier tier = organizations.tierOf(organization);
-    Quotas.checkTicks(tier, 0, ticksToRun);
     Simulation simulation = version.newSimulation(resolved.scenario());
     Instant now = store.now();
     SimulationRow row = newRow(organization, resolved, version, simulation, now);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.InputRow;
+import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.SnapshotDao;
 import io.causality.sim.engine.core.Simulation;
@@ -50,13 +51,29 @@ public final class SimulationLoader {
     return simulation;
   }
 
-  /** A new engine instance at tick 0 of the row's scenario, for rebuilding a whole trace. */
+  /**
+   * A new engine instance at tick 0 of the row's scenario, for rebuilding a whole trace; the
+   * scenario is read when the row was read without it.
+   */
   public Simulation fresh(SimulationRow row) {
-    return catalog.engines().require(row.engineVersion()).newSimulation(scenario(row));
+    if (row.scenarioJson() == null) {
+      String json =
+          jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioOf(row.id())).orElseThrow();
+      return fresh(row, parse(json));
+    }
+    return fresh(row, scenario(row));
   }
 
-  /** The row's inputs in submission order. */
+  /** The same, with the row's scenario already parsed. */
+  public Simulation fresh(SimulationRow row, Scenario scenario) {
+    return catalog.engines().require(row.engineVersion()).newSimulation(scenario);
+  }
+
+  /** The row's inputs in submission order (none read when it has none). */
   public List<ScheduledInput> inputs(SimulationRow row) {
+    if (row.inputCount() == 0) {
+      return List.of();
+    }
     return jdbi.withExtension(InputDao.class, dao -> dao.all(row.id())).stream()
         .limit(row.inputCount())
         .map(SimulationLoader::scheduled)
@@ -72,8 +89,12 @@ public final class SimulationLoader {
   }
 
   public static Scenario scenario(SimulationRow row) {
+    return parse(row.scenarioJson());
+  }
+
+  private static Scenario parse(String scenarioJson) {
     try {
-      return ScenarioParser.parse(JSON.readTree(row.scenarioJson()), "scenario");
+      return ScenarioParser.parse(JSON.readTree(scenarioJson), "scenario");
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }

@@ -5,6 +5,7 @@ import io.causality.sim.errors.SimulationConflictException;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
+import org.jdbi.v3.core.Jdbi;
 
 /**
  * Changes under the simulation's lock, made again when another instance changed it first.
@@ -14,15 +15,21 @@ import java.util.function.Supplier;
  * what is stored. The lock serializes one process; when another instance on the same database
  * changed the simulation first ({@link ChangedMeanwhile}), the change is made again from what is
  * stored, a few times at most before answering 409 (docs/operations.md).
+ *
+ * <p>A change works on one database connection, taken once the lock is held: JDBI hands the same
+ * handle to every read and write the change makes on this thread, rather than one each from the
+ * pool (docs/performance.md, "Simulation HTTP", change 8).
  */
 final class SimulationLocks {
   /** Tries of a change that another instance keeps changing first; then 409. */
   private static final int ATTEMPTS = 20;
 
   private final LiveSimulations live;
+  private final Jdbi jdbi;
 
-  SimulationLocks(LiveSimulations live) {
+  SimulationLocks(LiveSimulations live, Jdbi jdbi) {
     this.live = live;
+    this.jdbi = jdbi;
   }
 
   /**
@@ -32,7 +39,7 @@ final class SimulationLocks {
   <T> T locked(UUID id, Supplier<T> change) {
     for (int attempt = 1; ; attempt++) {
       try {
-        return live.locked(id, change);
+        return live.locked(id, () -> jdbi.withHandle(handle -> change.get()));
       } catch (ChangedMeanwhile e) {
         if (attempt == ATTEMPTS) {
           throw new SimulationConflictException(

@@ -139,7 +139,7 @@ public final class SimulationReader {
   public void writeTrace(Traceable simulation, TickRange range, boolean ndjson, OutputStream out)
       throws IOException {
     try (JsonGenerator gen = JSON.createGenerator(out)) {
-      writeTrace(simulation.row(), range, ndjson, gen);
+      writeTrace(simulation, range, ndjson, gen);
     }
   }
 
@@ -151,20 +151,23 @@ public final class SimulationReader {
       gen.writeStringField("simulationId", row.id().toString());
       gen.writeStringField("engineVersion", row.engineVersion());
       gen.writeFieldName("trace");
-      writeTrace(row, TickRange.ALL, false, gen);
+      writeTrace(simulation, TickRange.ALL, false, gen);
       gen.writeEndObject();
     }
   }
 
   /**
    * The header comes from the scenario (tick 0); the steps from the latest snapshot before the
-   * range, so that a short range of a long simulation replays at most one snapshot interval
-   * quietly, not its whole history (the engine is deterministic: the steps are the whole trace's).
+   * range, so that a short range of a long simulation replays less than a snapshot interval plus
+   * one step quietly, not its whole history (the engine is deterministic: the steps are the whole
+   * trace's).
    */
-  private void writeTrace(SimulationRow row, TickRange range, boolean ndjson, JsonGenerator gen) {
-    Simulation start = loader.fresh(row);
+  private void writeTrace(Traceable traced, TickRange range, boolean ndjson, JsonGenerator gen) {
+    SimulationRow row = traced.row();
+    Simulation start =
+        traced.scenario() != null ? loader.fresh(row, traced.scenario()) : loader.fresh(row);
     TraceWriter writer = ndjson ? TraceWriter.ndjson(gen, start) : TraceWriter.json(gen, start);
-    long until = range.untilOf(row.ticksComputed());
+    long until = range.untilOf(traced.ticks());
     long from = Math.min(range.from(), until);
     if (from == 0) {
       start.replay(loader.inputs(row), until, writer);

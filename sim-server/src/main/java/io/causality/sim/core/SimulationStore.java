@@ -6,6 +6,7 @@ import io.causality.sim.db.InputRow;
 import io.causality.sim.db.SimulationChangeDao;
 import io.causality.sim.db.SimulationProgress;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.SimulationWrites;
 import io.causality.sim.db.StatusChangeDao;
 import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.db.UsageDao;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -25,11 +27,13 @@ import org.jdbi.v3.core.Jdbi;
  */
 final class SimulationStore {
   private final Jdbi jdbi;
+  private final SimulationWrites writes;
   private final Cluster cluster;
   private final Clock clock;
 
   SimulationStore(Jdbi jdbi, Cluster cluster, Clock clock) {
     this.jdbi = jdbi;
+    this.writes = new SimulationWrites(jdbi);
     this.cluster = cluster;
     this.clock = clock;
   }
@@ -51,8 +55,32 @@ final class SimulationStore {
 
   /** Stores ticks computed; the status change the last tick made, if any. */
   Optional<StatusChangeRow> storeProgress(SimulationProgress progress) {
-    return jdbi.withExtension(
-        SimulationChangeDao.class, dao -> dao.storeProgress(progress, cluster));
+    return inPeriod(progress, () -> writes.storeProgress(progress, cluster));
+  }
+
+  /**
+   * Stores a new simulation already advanced by {@code progress}, counting its run and ticks (403
+   * when the tier's runs are used up, storing nothing).
+   */
+  void insertAdvanced(SimulationRow created, SimulationProgress progress, Tier tier) {
+    long maxRuns = tier.maxSimulationRuns();
+    if (!inPeriod(progress, () -> writes.insertAdvanced(created, progress, maxRuns, cluster))) {
+      throw Quotas.runsUsedUp(tier);
+    }
+  }
+
+  /**
+   * A write that counts usage in the progress's billing period: the first of a period finds no row
+   * (nothing kept), makes it in its own short transaction and writes again. Every later write of
+   * the period needs no read for it.
+   */
+  private <T> T inPeriod(SimulationProgress progress, Supplier<T> write) {
+    try {
+      return write.get();
+    } catch (SimulationWrites.UsagePeriodMissing e) {
+      ensureUsagePeriod(progress.organizationId(), progress.periodStart());
+      return write.get();
+    }
   }
 
   void storeInput(InputRow input, long version) {

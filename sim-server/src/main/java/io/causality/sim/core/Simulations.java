@@ -34,7 +34,7 @@ public record Simulations(
   public static Simulations wire(Parts parts) {
     LiveSimulations live = parts.live();
     SimulationAccess access = new SimulationAccess(parts.jdbi());
-    SimulationLocks locks = new SimulationLocks(live);
+    SimulationLocks locks = new SimulationLocks(live, parts.jdbi());
     SimulationStore store = new SimulationStore(parts.jdbi(), parts.cluster(), parts.clock());
     SimulationPublisher publisher = new SimulationPublisher(access, live, store, parts.events());
     SimulationAdvancer advancer =
@@ -43,7 +43,7 @@ public record Simulations(
     StatusChanges statuses = new StatusChanges(live, store, publisher, parts.playback());
     return new Simulations(
         new SimulationCreation(
-            parts.catalog(), parts.organizations(), store, live, locks, advancer, access),
+            parts.catalog(), parts.organizations(), store, live, locks, advancer),
         new SimulationInputs(access, locks, live, store, publisher),
         new TimeControl(
             access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),

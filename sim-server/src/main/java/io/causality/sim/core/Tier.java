@@ -38,6 +38,11 @@ public enum Tier {
     return Arrays.stream(values()).filter(t -> t.wireName().equals(name)).findFirst();
   }
 
+  /** The limits of a license's tier (its wire name): community without a license (null). */
+  static Tier ofLicense(String tier) {
+    return fromWireName(tier).orElse(COMMUNITY);
+  }
+
   public int maxSimulationRuns() {
     return maxSimulationRuns;
   }

@@ -3,6 +3,7 @@ package io.causality.sim.core;
 import io.causality.sim.api.StepResponse;
 import io.causality.sim.api.TimeControlRequest;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.SimulationToAdvance;
 import io.causality.sim.errors.SimulationConflictException;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
@@ -42,15 +43,17 @@ public final class TimeControl {
     this.cluster = cluster;
   }
 
-  /** A manual step; refused while the simulation plays, whose player owns its progress. */
+  /**
+   * A manual step; refused while the simulation plays, whose player owns its progress. The row and
+   * the tier are read once, under the lock, for both the access check and the step.
+   */
   public StepResponse step(Caller caller, UUID id, int ticks) {
-    access.check(caller, id);
     return locks.locked(
         id,
         () -> {
-          SimulationRow row = access.find(id);
-          requireNotPlaying(row);
-          return advancer.advance(row, ticks).response();
+          SimulationToAdvance.Found found = access.toAdvance(caller, id);
+          requireNotPlaying(found.row());
+          return advancer.advance(found.row(), Tier.ofLicense(found.tier()), ticks).response();
         });
   }
 

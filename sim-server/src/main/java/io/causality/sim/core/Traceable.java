@@ -1,6 +1,7 @@
 package io.causality.sim.core;
 
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.engine.model.Scenario;
 import java.util.UUID;
 
 /**
@@ -9,9 +10,22 @@ import java.util.UUID;
  */
 public final class Traceable {
   private final SimulationRow row;
+  private final long ticks;
+  private final Scenario scenario;
 
+  /** A stored row, as read: its trace goes to its ticks computed. */
   Traceable(SimulationRow row) {
+    this(row, row.ticksComputed(), null);
+  }
+
+  /**
+   * A simulation just created and run, not read back: its row as created (with its inputs, none),
+   * the ticks it was stored with, and its scenario, already parsed.
+   */
+  Traceable(SimulationRow row, long ticks, Scenario scenario) {
     this.row = row;
+    this.ticks = ticks;
+    this.scenario = scenario;
   }
 
   public UUID id() {
@@ -20,5 +34,15 @@ public final class Traceable {
 
   SimulationRow row() {
     return row;
+  }
+
+  /** The ticks computed, the end of the whole trace. */
+  long ticks() {
+    return ticks;
+  }
+
+  /** The scenario when already parsed, else null: it is then parsed from the row. */
+  Scenario scenario() {
+    return scenario;
   }
 }

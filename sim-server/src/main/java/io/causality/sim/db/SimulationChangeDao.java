@@ -11,7 +11,8 @@ import org.jdbi.v3.sqlobject.transaction.Transaction;
  * The changes of a simulation that write several tables, each in one transaction. Every one starts
  * with the conditional write on the simulation's version and throws {@link ChangedMeanwhile} when
  * another writer got there first, so that nothing of it is kept. The {@link ChangeNotice} is told
- * inside the transaction.
+ * inside the transaction. Computed ticks, the most frequent writes, are stored by {@link
+ * SimulationWrites} instead.
  */
 public interface SimulationChangeDao extends SqlObject {
   @CreateSqlObject
@@ -19,12 +20,6 @@ public interface SimulationChangeDao extends SqlObject {
 
   @CreateSqlObject
   InputDao inputs();
-
-  @CreateSqlObject
-  ProphecyDao prophecies();
-
-  @CreateSqlObject
-  SnapshotDao snapshots();
 
   @CreateSqlObject
   UsageDao usage();
@@ -44,26 +39,6 @@ public interface SimulationChangeDao extends SqlObject {
     }
     simulations().insert(row);
     return true;
-  }
-
-  /** Stores ticks computed; the status change, with its seq, when the last tick made one. */
-  @Transaction
-  default Optional<StatusChangeRow> storeProgress(
-      SimulationProgress progress, ChangeNotice notice) {
-    UUID id = progress.id();
-    if (simulations().advance(progress) == 0) {
-      throw new ChangedMeanwhile();
-    }
-    notice.changed(getHandle(), id);
-    if (!progress.prophecies().isEmpty()) {
-      prophecies().insertAll(progress.prophecies());
-    }
-    if (progress.snapshot() != null) {
-      snapshots().insert(id, progress.toTick(), progress.snapshot(), progress.now());
-    }
-    long ticks = progress.toTick() - progress.fromTick();
-    usage().increment(progress.organizationId(), progress.periodStart(), 0, 0, ticks);
-    return Optional.ofNullable(progress.statusChange()).map(statusChanges()::append);
   }
 
   /** Stores an input as the simulation's next one, over {@code version}. */

@@ -32,6 +32,10 @@ public interface SimulationDao {
   @SqlQuery("SELECT * FROM simulations WHERE id = :id")
   Optional<SimulationRow> find(@Bind("id") UUID id);
 
+  /** The scenario alone, for a row read without it ({@link SimulationToAdvance}). */
+  @SqlQuery("SELECT scenario_json FROM simulations WHERE id = :id")
+  Optional<String> scenarioOf(@Bind("id") UUID id);
+
   /** Whose the simulation is: all an access check needs (not the scenario's large column). */
   @SqlQuery("SELECT organization_id FROM simulations WHERE id = :id")
   Optional<UUID> organizationOf(@Bind("id") UUID id);
@@ -64,16 +68,6 @@ public interface SimulationDao {
   /** The simulations in a status: at startup, those a stopped process left running. */
   @SqlQuery("SELECT id FROM simulations WHERE status = :status ORDER BY id")
   List<UUID> idsWithStatus(@Bind("status") String status);
-
-  /** Advances over {@code version}; 0 rows means another writer got there first. */
-  @SqlUpdate(
-      """
-      UPDATE simulations SET ticks_computed = :toTick, status = :status, state_json = :stateJson,
-                             gamma_window = :gammaWindow, player = :player, updated_at = :now,
-                             version = version + 1
-      WHERE id = :id AND version = :version
-      """)
-  int advance(@BindMethods SimulationProgress progress);
 
   /**
    * Keeps a gamma window computed again for a simulation that had none, unless it changed

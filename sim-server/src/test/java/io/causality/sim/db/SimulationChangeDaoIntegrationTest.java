@@ -104,34 +104,6 @@ class SimulationChangeDaoIntegrationTest {
   }
 
   @Test
-  void aStaleAdvanceKeepsNeitherProgressNorUsage() {
-    SimulationRow row = created();
-    SimulationProgress progress =
-        new SimulationProgress(
-            row.id(),
-            row.organizationId(),
-            row.version() + 1,
-            0,
-            5,
-            "paused",
-            "{}",
-            null,
-            null,
-            NOW,
-            List.of(),
-            new byte[] {1},
-            PERIOD,
-            null);
-
-    assertThatThrownBy(() -> changes(dao -> dao.storeProgress(progress, notice)))
-        .isInstanceOf(ChangedMeanwhile.class);
-    SimulationRow after = stored(row).orElseThrow();
-    assertThat(after.ticksComputed()).isZero();
-    assertThat(usage(row).tickCount()).isZero();
-    assertThat(notices).isEmpty();
-  }
-
-  @Test
   void aRunPastTheLimitIsNotStored() {
     SimulationRow first = created();
     SimulationRow second =

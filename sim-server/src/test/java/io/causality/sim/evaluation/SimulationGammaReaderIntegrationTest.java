@@ -85,6 +85,22 @@ class SimulationGammaReaderIntegrationTest {
   }
 
   @Test
+  void aCreatedAndRunSimulationStoresItsWindowToo() throws Exception {
+    OrganizationAdmin admin = SimTestFixture.admin(APP);
+    String slug = SimTestFixture.organization(admin, "strategic").slug();
+    String key = admin.createApiKey(slug, "simulation:read,simulation:write").key();
+    String answer =
+        post(key, "/v1/simulations/run", "{\"scenarioId\": \"chaos-storm\", \"ticks\": 37}");
+    UUID id =
+        UUID.fromString(answer.replaceAll("(?s).*\"simulationId\"\\s*:\\s*\"([^\"]+)\".*", "$1"));
+    SimulationRow row =
+        SimTestFixture.jdbi(APP).onDemand(SimulationDao.class).find(id).orElseThrow();
+
+    assertThat(row.gammaWindow()).isNotNull();
+    assertThat(reader(loader()).read(row)).isEqualTo(wholeReplay(loader(), row));
+  }
+
+  @Test
   void aFreshSimulationReadsItsWindowBeforeTheFirstTick() throws Exception {
     SimulationRow row = stepped("stable-basins");
     SimulationLoader loader = loader();

@@ -294,6 +294,52 @@ class SimulationsIntegrationTest {
     }
 
     @Test
+    void countsOneRunWithItsTicksAndIsRefusedWhenTheRunsAreUsedUp() throws Exception {
+      OrganizationRow capped = SimTestFixture.organization(admin, "community");
+      String key = admin.createApiKey(capped.slug(), "simulation:read,simulation:write").key();
+      String run = "{\"scenarioId\":\"stable-basins\",\"ticks\":7}";
+      String id = json(post("/v1/simulations/run", key, run), 200).get("simulationId").asText();
+      JsonNode stored = json(get("/v1/simulations/" + id, key), 200);
+      assertThat(stored.get("ticks").asInt()).isEqualTo(7);
+      assertThat(stored.get("status").asText()).isEqualTo("paused");
+      assertThat(usage(capped)).containsExactly(1L, 7L);
+
+      setRuns(capped, 100);
+      JsonNode refused = json(post("/v1/simulations/run", key, run), 403);
+
+      assertThat(refused.get("error").get("code").asText()).isEqualTo("QUOTA_EXCEEDED");
+      assertThat(usage(capped)).containsExactly(100L, 7L);
+      assertThat(json(get("/v1/simulations", key), 200).get("pagination").get("total").asInt())
+          .isEqualTo(1);
+    }
+
+    private List<Long> usage(OrganizationRow organization) {
+      return SimTestFixture.jdbi(APP)
+          .withHandle(
+              h ->
+                  h.createQuery(
+                          "SELECT simulation_runs, tick_count FROM usage_periods "
+                              + "WHERE organization_id = :org AND period_start = :start")
+                      .bind("org", organization.id())
+                      .bind("start", BillingPeriods.containing(Instant.now()).start())
+                      .map((rs, ctx) -> List.of(rs.getLong(1), rs.getLong(2)))
+                      .one());
+    }
+
+    private void setRuns(OrganizationRow organization, int runs) {
+      SimTestFixture.jdbi(APP)
+          .useHandle(
+              h ->
+                  h.createUpdate(
+                          "UPDATE usage_periods SET simulation_runs = :runs "
+                              + "WHERE organization_id = :org AND period_start = :start")
+                      .bind("runs", runs)
+                      .bind("org", organization.id())
+                      .bind("start", BillingPeriods.containing(Instant.now()).start())
+                      .execute());
+    }
+
+    @Test
     void streamsNdjsonWithMetadataAndInitialStateFirst() throws Exception {
       HttpResponse<String> response =
           client.send(

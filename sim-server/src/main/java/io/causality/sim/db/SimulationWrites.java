@@ -1,0 +1,231 @@
+package io.causality.sim.db;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.HandleCallback;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * The writes of computed ticks, each one transaction in plain JDBC on a JDBI handle's connection:
+ * the progress of a step (or a player's batch), and a create-and-run's new simulation stored
+ * already advanced. Every acknowledged write is committed durably before the answer.
+ *
+ * <p>Why not a {@code @Transaction default} method of {@link SimulationChangeDao}, as the other
+ * multi-table writes: these are the service's most frequent writes, and JDBI's per-call machinery
+ * (attaching each {@code @CreateSqlObject} DAO, a configuration copy and a statement context per
+ * statement) was about two fifths of their database time (docs/performance.md, "Simulation HTTP";
+ * docs/architecture.md, "Reading the database"). The handle is still JDBI's, so that the {@link
+ * ChangeNotice} gets one inside the transaction.
+ *
+ * <p>The billing period's counting update comes last, just before the commit, so that concurrent
+ * requests of one organization hold its usage row's lock for the commit only. When the period's row
+ * does not exist yet, the transaction keeps nothing and throws {@link UsagePeriodMissing}; the
+ * caller makes the row ({@link UsageDao#ensurePeriod}) and writes again.
+ */
+public final class SimulationWrites {
+  /** What an advance writes on the simulation's row: one line per column. */
+  private static final List<Column<SimulationProgress>> PROGRESS =
+      List.of(
+          Column.of("ticks_computed", SimulationProgress::toTick),
+          Column.of("status", SimulationProgress::status),
+          Column.of("state_json", SimulationProgress::stateJson),
+          Column.of("gamma_window", SimulationProgress::gammaWindow),
+          Column.of("player", SimulationProgress::player),
+          Column.of("updated_at", SimulationProgress::now));
+
+  /** What a new simulation's row takes from its creation; the rest is its {@link #PROGRESS}. */
+  private static final List<Column<SimulationRow>> CREATION =
+      List.of(
+          Column.of("id", SimulationRow::id),
+          Column.of("organization_id", SimulationRow::organizationId),
+          Column.of("scenario_id", SimulationRow::scenarioId),
+          Column.of("scenario_json", SimulationRow::scenarioJson),
+          Column.of("engine_version", SimulationRow::engineVersion),
+          Column.of("input_count", SimulationRow::inputCount),
+          Column.of("speed", SimulationRow::speed),
+          Column.of("created_at", SimulationRow::createdAt));
+
+  private static final String ADVANCE =
+      "UPDATE simulations SET "
+          + Column.assignments(PROGRESS)
+          + ", version = version + 1 WHERE id = ? AND version = ?";
+  private static final String INSERT_ADVANCED =
+      "INSERT INTO simulations ("
+          + Column.names(CREATION)
+          + ", "
+          + Column.names(PROGRESS)
+          + ", version) VALUES ("
+          + Column.parameters(CREATION.size() + PROGRESS.size() + 1)
+          + ")";
+  private static final String COUNT_TICKS =
+      "UPDATE usage_periods SET tick_count = tick_count + ?"
+          + " WHERE organization_id = ? AND period_start = ?";
+  private static final String COUNT_RUN =
+      "UPDATE usage_periods SET simulation_runs = simulation_runs + 1,"
+          + " tick_count = tick_count + ? WHERE organization_id = ? AND period_start = ?"
+          + " AND simulation_runs < ?";
+  private static final String RUNS_TAKEN =
+      "SELECT simulation_runs FROM usage_periods WHERE organization_id = ? AND period_start = ?";
+
+  private final Jdbi jdbi;
+
+  public SimulationWrites(Jdbi jdbi) {
+    this.jdbi = jdbi;
+  }
+
+  /** The billing period has no usage row yet: nothing was kept; make it and write again. */
+  public static final class UsagePeriodMissing extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    UsagePeriodMissing() {
+      super(null, null, false, false);
+    }
+  }
+
+  /**
+   * Stores ticks computed over {@code progress.version()}: {@link ChangedMeanwhile} when another
+   * writer got there first. Returns the status change, with its seq, when the last tick made one.
+   */
+  public Optional<StatusChangeRow> storeProgress(SimulationProgress progress, ChangeNotice notice) {
+    return inTransaction(
+        progress,
+        handle -> {
+          Connection connection = handle.getConnection();
+          if (advance(connection, progress) == 0) {
+            throw new ChangedMeanwhile();
+          }
+          Optional<StatusChangeRow> change = storeTicks(handle, progress, notice, false);
+          countTicks(connection, progress);
+          return change;
+        });
+  }
+
+  /**
+   * Stores a new simulation ({@code created}, at tick 0 and version 0) already advanced by {@code
+   * progress}, counting its run and its ticks in one update: false, keeping nothing, when the
+   * period already has {@code maxRuns}. The condition in the update keeps the count exact across
+   * concurrent requests and instances.
+   */
+  public boolean insertAdvanced(
+      SimulationRow created, SimulationProgress progress, long maxRuns, ChangeNotice notice) {
+    try {
+      return inTransaction(
+          progress,
+          handle -> {
+            Connection connection = handle.getConnection();
+            insert(connection, created, progress);
+            storeTicks(handle, progress, notice, true);
+            countRun(connection, progress, maxRuns);
+            return true;
+          });
+    } catch (RunsUsedUp e) {
+      return false;
+    }
+  }
+
+  /**
+   * One transaction; a failure of the database is unexpected (the caller answers 500) and keeps
+   * nothing.
+   */
+  private <T> T inTransaction(SimulationProgress progress, HandleCallback<T, SQLException> work) {
+    try {
+      return jdbi.inTransaction(work);
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "Storing ticks of simulation " + progress.id() + " failed", e);
+    }
+  }
+
+  /** Thrown inside the transaction so that it keeps nothing. */
+  private static final class RunsUsedUp extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    RunsUsedUp() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static int advance(Connection connection, SimulationProgress progress)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(ADVANCE)) {
+      int next = Column.bind(statement, 1, PROGRESS, progress);
+      statement.setObject(next, progress.id());
+      statement.setLong(next + 1, progress.version());
+      return statement.executeUpdate();
+    }
+  }
+
+  private static void insert(Connection connection, SimulationRow created, SimulationProgress p)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(INSERT_ADVANCED)) {
+      int next = Column.bind(statement, 1, CREATION, created);
+      next = Column.bind(statement, next, PROGRESS, p);
+      statement.setLong(next, p.version() + 1);
+      statement.executeUpdate();
+    }
+  }
+
+  /** The notice, prophecies, snapshot and status change of the ticks, in the transaction. */
+  private static Optional<StatusChangeRow> storeTicks(
+      Handle handle, SimulationProgress progress, ChangeNotice notice, boolean first)
+      throws SQLException {
+    Connection connection = handle.getConnection();
+    notice.changed(handle, progress.id());
+    TickRows.insertProphecies(connection, progress.prophecies());
+    if (progress.snapshot() != null) {
+      TickRows.insertSnapshot(connection, progress);
+    }
+    if (progress.statusChange() == null) {
+      return Optional.empty();
+    }
+    StatusChangeRow change = progress.statusChange();
+    int seq = first ? 0 : TickRows.nextStatusSeq(connection, progress.id());
+    StatusChangeRow numbered = change.withSeq(seq);
+    TickRows.insertStatusChange(connection, numbered);
+    return Optional.of(numbered);
+  }
+
+  private static void countTicks(Connection connection, SimulationProgress progress)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(COUNT_TICKS)) {
+      statement.setLong(1, progress.toTick() - progress.fromTick());
+      statement.setObject(2, progress.organizationId());
+      Column.bindValue(statement, 3, progress.periodStart());
+      if (statement.executeUpdate() == 0) {
+        throw new UsagePeriodMissing();
+      }
+    }
+  }
+
+  /** Counts the run and its ticks; {@link RunsUsedUp} or {@link UsagePeriodMissing} if not. */
+  private static void countRun(Connection connection, SimulationProgress progress, long maxRuns)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(COUNT_RUN)) {
+      statement.setLong(1, progress.toTick() - progress.fromTick());
+      statement.setObject(2, progress.organizationId());
+      Column.bindValue(statement, 3, progress.periodStart());
+      statement.setLong(4, maxRuns);
+      if (statement.executeUpdate() == 1) {
+        return;
+      }
+    }
+    throw periodExists(connection, progress) ? new RunsUsedUp() : new UsagePeriodMissing();
+  }
+
+  /** Only on the rare refusal: whether it was the used-up runs or the missing period. */
+  private static boolean periodExists(Connection connection, SimulationProgress progress)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(RUNS_TAKEN)) {
+      statement.setObject(1, progress.organizationId());
+      Column.bindValue(statement, 2, progress.periodStart());
+      try (ResultSet row = statement.executeQuery()) {
+        return row.next();
+      }
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package io.causality.sim.db;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The rows that computed ticks add beside the simulation's own, in plain JDBC in the caller's
+ * transaction ({@link SimulationWrites}): the same statements as {@link ProphecyDao}, {@link
+ * SnapshotDao} and {@link StatusChangeDao}, which read them.
+ */
+final class TickRows {
+  private static final List<Column<ProphecyRow>> PROPHECY =
+      List.of(
+          Column.of("id", ProphecyRow::id),
+          Column.of("simulation_id", ProphecyRow::simulationId),
+          Column.of("seq", ProphecyRow::seq),
+          Column.of("tick", ProphecyRow::tick),
+          Column.of("data", ProphecyRow::data),
+          Column.of("created_at", ProphecyRow::createdAt));
+  private static final List<Column<SimulationProgress>> SNAPSHOT =
+      List.of(
+          Column.of("simulation_id", SimulationProgress::id),
+          Column.of("tick", SimulationProgress::toTick),
+          Column.of("snapshot", SimulationProgress::snapshot),
+          Column.of("created_at", SimulationProgress::now));
+  private static final List<Column<StatusChangeRow>> STATUS_CHANGE =
+      List.of(
+          Column.of("simulation_id", StatusChangeRow::simulationId),
+          Column.of("seq", StatusChangeRow::seq),
+          Column.of("tick", StatusChangeRow::tick),
+          Column.of("input_count", StatusChangeRow::inputCount),
+          Column.of("status", StatusChangeRow::status),
+          Column.of("previous", StatusChangeRow::previous),
+          Column.of("reason", StatusChangeRow::reason),
+          Column.of("speed", StatusChangeRow::speed),
+          Column.of("created_at", StatusChangeRow::createdAt));
+
+  private static final String INSERT_PROPHECY = insert("prophecies", PROPHECY);
+  private static final String INSERT_SNAPSHOT = insert("simulation_snapshots", SNAPSHOT);
+  private static final String INSERT_STATUS_CHANGE =
+      insert("simulation_status_changes", STATUS_CHANGE);
+
+  /** As {@link StatusChangeDao#nextSeq}: the primary key refuses a second writer of one seq. */
+  private static final String NEXT_STATUS_SEQ =
+      "SELECT COALESCE(MAX(seq) + 1, 0) FROM simulation_status_changes WHERE simulation_id = ?";
+
+  private TickRows() {}
+
+  static void insertProphecies(Connection connection, List<ProphecyRow> rows) throws SQLException {
+    if (rows.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement statement = connection.prepareStatement(INSERT_PROPHECY)) {
+      for (ProphecyRow row : rows) {
+        Column.bind(statement, 1, PROPHECY, row);
+        statement.addBatch();
+      }
+      statement.executeBatch();
+    }
+  }
+
+  static void insertSnapshot(Connection connection, SimulationProgress progress)
+      throws SQLException {
+    execute(connection, INSERT_SNAPSHOT, SNAPSHOT, progress);
+  }
+
+  static void insertStatusChange(Connection connection, StatusChangeRow change)
+      throws SQLException {
+    execute(connection, INSERT_STATUS_CHANGE, STATUS_CHANGE, change);
+  }
+
+  static int nextStatusSeq(Connection connection, UUID simulationId) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(NEXT_STATUS_SEQ)) {
+      statement.setObject(1, simulationId);
+      try (ResultSet row = statement.executeQuery()) {
+        row.next();
+        return row.getInt(1);
+      }
+    }
+  }
+
+  private static <T> void execute(
+      Connection connection, String sql, List<Column<T>> columns, T record) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      Column.bind(statement, 1, columns, record);
+      statement.executeUpdate();
+    }
+  }
+
+  private static <T> String insert(String table, List<Column<T>> columns) {
+    return "INSERT INTO "
+        + table
+        + " ("
+        + Column.names(columns)
+        + ") VALUES ("
+        + Column.parameters(columns.size())
+        + ")";
+  }
+}

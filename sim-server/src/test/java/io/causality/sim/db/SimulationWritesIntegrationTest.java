@@ -1,0 +1,315 @@
+package io.causality.sim.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.codahale.metrics.MetricRegistry;
+import io.causality.common.db.StartupMigrations;
+import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.db.DataSourceFactory;
+import io.dropwizard.db.ManagedDataSource;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The plain JDBC reads and writes of computed ticks on H2 with the real changelog: what a step
+ * reads ({@link SimulationToAdvance}), what a step and a create-and-run store, read back through
+ * the DAOs that serve them; a write over a stale version, past the runs or into a period without
+ * its usage row keeps nothing.
+ */
+class SimulationWritesIntegrationTest {
+  private static final Instant CREATED = Instant.parse("2026-11-25T03:00:00Z");
+  private static final Instant NOW = Instant.parse("2026-11-25T03:00:01.123456Z");
+  private static final Instant PERIOD = Instant.parse("2026-11-01T00:00:00Z");
+  private static ManagedDataSource dataSource;
+  private static Jdbi jdbi;
+  private static SimulationWrites writes;
+
+  private final List<UUID> notices = new ArrayList<>();
+  private final ChangeNotice notice =
+      (handle, id) -> {
+        assertThat(handle.isInTransaction()).isTrue();
+        notices.add(id);
+      };
+
+  @BeforeAll
+  static void database() {
+    DataSourceFactory factory = new DataSourceFactory();
+    factory.setDriverClass("org.h2.Driver");
+    factory.setUrl("jdbc:h2:file:" + SimTestFixture.tempDirectory().resolve("writes"));
+    factory.setUser("sa");
+    factory.setPassword("");
+    dataSource = factory.build(new MetricRegistry(), "writes-test");
+    StartupMigrations.apply(dataSource);
+    jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
+    writes = new SimulationWrites(jdbi);
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    dataSource.stop();
+  }
+
+  @Test
+  void aStepReadsTheRowWithoutItsScenarioAndTheLicenseTier() {
+    SimulationRow row = stored(organization(true));
+    jdbi.useExtension(
+        OrganizationDao.class,
+        dao ->
+            dao.insertLicense(
+                UUID.randomUUID(), row.organizationId(), "strategic", "active", null, null, NOW));
+
+    SimulationToAdvance.Found found = new SimulationToAdvance(jdbi).find(row.id()).orElseThrow();
+
+    assertThat(found.tier()).isEqualTo("strategic");
+    assertThat(found.row()).isEqualTo(withoutScenario(find(row).orElseThrow()));
+  }
+
+  @Test
+  void aStepOfAnOrganizationWithoutLicenseReadsNoTier() {
+    SimulationRow row = stored(organization(true));
+
+    SimulationToAdvance.Found found = new SimulationToAdvance(jdbi).find(row.id()).orElseThrow();
+
+    assertThat(found.tier()).isNull();
+    assertThat(found.row().id()).isEqualTo(row.id());
+    assertThat(new SimulationToAdvance(jdbi).find(UUID.randomUUID())).isEmpty();
+  }
+
+  @Test
+  void anAdvanceStoresItsProgressProphecySnapshotStatusAndTicks() {
+    SimulationRow row = stored(organization(true));
+    StatusChangeRow earlier = journal(row, "paused", "created");
+    ProphecyRow prophecy = new ProphecyRow(UUID.randomUUID(), row.id(), 0, 7, "{\"p\":1}", NOW);
+    StatusChangeRow completed =
+        new StatusChangeRow(row.id(), -1, 9, 0, "completed", "paused", "completed", 1.0, NOW);
+
+    Optional<StatusChangeRow> change =
+        writes.storeProgress(
+            progress(row, 9, "completed", List.of(prophecy), new byte[] {4, 2}, completed), notice);
+
+    assertThat(change).contains(completed.withSeq(earlier.seq() + 1));
+    SimulationRow after = find(row).orElseThrow();
+    assertThat(after)
+        .extracting(
+            "ticksComputed", "status", "stateJson", "gammaWindow", "player", "updatedAt", "version")
+        .containsExactly(9L, "completed", "{\"t\":9}", "{\"w\":9}", null, NOW, row.version() + 1);
+    assertThat(prophecies(row)).containsExactly(prophecy);
+    assertThat(snapshot(row, 9)).containsExactly(4, 2);
+    assertThat(statusChanges(row)).containsExactly(earlier, completed.withSeq(1));
+    assertThat(usage(row)).extracting("tickCount", "simulationRuns").containsExactly(9L, 1L);
+    assertThat(notices).containsExactly(row.id());
+  }
+
+  @Test
+  void aStaleAdvanceKeepsNeitherProgressNorUsage() {
+    SimulationRow row = stored(organization(true));
+    SimulationProgress stale = progress(row, 5, "paused", List.of(), new byte[] {1}, null);
+    SimulationProgress overStale =
+        new SimulationProgress(
+            stale.id(),
+            stale.organizationId(),
+            row.version() + 1,
+            stale.fromTick(),
+            stale.toTick(),
+            stale.status(),
+            stale.stateJson(),
+            stale.gammaWindow(),
+            stale.player(),
+            stale.now(),
+            stale.prophecies(),
+            stale.snapshot(),
+            stale.periodStart(),
+            null);
+
+    assertThatThrownBy(() -> writes.storeProgress(overStale, notice))
+        .isInstanceOf(ChangedMeanwhile.class);
+    assertThat(find(row).orElseThrow().ticksComputed()).isZero();
+    assertThat(usage(row).tickCount()).isZero();
+    assertThat(notices).isEmpty();
+  }
+
+  @Test
+  void anAdvanceIntoAPeriodWithoutItsRowKeepsNothing() {
+    UUID organization = organization(false);
+    SimulationRow row = created(organization);
+    jdbi.useExtension(SimulationDao.class, dao -> dao.insert(row));
+
+    assertThatThrownBy(
+            () -> writes.storeProgress(progress(row, 5, "paused", List.of(), null, null), notice))
+        .isInstanceOf(SimulationWrites.UsagePeriodMissing.class);
+    assertThat(find(row).orElseThrow().ticksComputed()).isZero();
+  }
+
+  @Test
+  void aRunIsStoredAdvancedWithItsRunAndTicksCountedInOneWrite() {
+    SimulationRow row = created(organization(true));
+    ProphecyRow prophecy = new ProphecyRow(UUID.randomUUID(), row.id(), 0, 3, "{}", NOW);
+    StatusChangeRow paused =
+        new StatusChangeRow(row.id(), -1, 6, 0, "paused", "created", "step", 1.0, NOW);
+
+    boolean stored =
+        writes.insertAdvanced(
+            row, progress(row, 6, "paused", List.of(prophecy), null, paused), 10, notice);
+
+    assertThat(stored).isTrue();
+    assertThat(find(row).orElseThrow())
+        .extracting("ticksComputed", "status", "scenarioJson", "createdAt", "updatedAt", "version")
+        .containsExactly(6L, "paused", "{\"scenario\":1}", CREATED, NOW, 1L);
+    assertThat(statusChanges(row)).containsExactly(paused.withSeq(0));
+    assertThat(usage(row)).extracting("tickCount", "simulationRuns").containsExactly(6L, 1L);
+    assertThat(notices).containsExactly(row.id());
+  }
+
+  @Test
+  void aRunPastTheLimitKeepsNothing() {
+    UUID organization = organization(true);
+    stored(organization);
+    SimulationRow second = created(organization);
+    ProphecyRow prophecy = new ProphecyRow(UUID.randomUUID(), second.id(), 0, 3, "{}", NOW);
+
+    boolean stored =
+        writes.insertAdvanced(
+            second, progress(second, 6, "paused", List.of(prophecy), null, null), 1, notice);
+
+    assertThat(stored).isFalse();
+    assertThat(find(second)).isEmpty();
+    assertThat(prophecies(second)).isEmpty();
+    assertThat(usage(second)).extracting("tickCount", "simulationRuns").containsExactly(0L, 1L);
+  }
+
+  @Test
+  void aRunIntoAPeriodWithoutItsRowKeepsNothing() {
+    SimulationRow row = created(organization(false));
+
+    assertThatThrownBy(
+            () ->
+                writes.insertAdvanced(
+                    row, progress(row, 6, "paused", List.of(), null, null), 10, notice))
+        .isInstanceOf(SimulationWrites.UsagePeriodMissing.class);
+    assertThat(find(row)).isEmpty();
+  }
+
+  private static SimulationProgress progress(
+      SimulationRow row,
+      long toTick,
+      String status,
+      List<ProphecyRow> prophecies,
+      byte[] snapshot,
+      StatusChangeRow change) {
+    return new SimulationProgress(
+        row.id(),
+        row.organizationId(),
+        row.version(),
+        row.ticksComputed(),
+        toTick,
+        status,
+        "{\"t\":" + toTick + "}",
+        "{\"w\":" + toTick + "}",
+        null,
+        NOW,
+        prophecies,
+        snapshot,
+        PERIOD,
+        change);
+  }
+
+  /** An organization, with its usage row of the period when {@code withPeriod}. */
+  private static UUID organization(boolean withPeriod) {
+    UUID organization = UUID.randomUUID();
+    jdbi.useExtension(
+        OrganizationDao.class,
+        dao -> dao.insertOrganization(organization, "Org", "org-" + organization, NOW));
+    if (withPeriod) {
+      jdbi.useExtension(
+          UsageDao.class,
+          dao -> dao.ensurePeriod(organization, PERIOD, PERIOD.plus(30, ChronoUnit.DAYS)));
+    }
+    return organization;
+  }
+
+  private static SimulationRow created(UUID organization) {
+    return new SimulationRow(
+        UUID.randomUUID(),
+        organization,
+        "s",
+        "{\"scenario\":1}",
+        "1.0.0",
+        "created",
+        0,
+        0,
+        1.0,
+        "{}",
+        CREATED,
+        CREATED,
+        0,
+        null,
+        "{\"w\":0}");
+  }
+
+  /** A simulation stored as created, its run counted. */
+  private static SimulationRow stored(UUID organization) {
+    SimulationRow row = created(organization);
+    boolean inserted =
+        jdbi.withExtension(SimulationChangeDao.class, dao -> dao.insertCountingRun(row, PERIOD, 1));
+    assertThat(inserted).isTrue();
+    return row;
+  }
+
+  private static StatusChangeRow journal(SimulationRow row, String status, String previous) {
+    StatusChangeRow change =
+        new StatusChangeRow(row.id(), -1, 0, 0, status, previous, "step", 1.0, CREATED);
+    return jdbi.withExtension(StatusChangeDao.class, dao -> dao.append(change));
+  }
+
+  private static SimulationRow withoutScenario(SimulationRow row) {
+    return new SimulationRow(
+        row.id(),
+        row.organizationId(),
+        row.scenarioId(),
+        null,
+        row.engineVersion(),
+        row.status(),
+        row.ticksComputed(),
+        row.inputCount(),
+        row.speed(),
+        row.stateJson(),
+        row.createdAt(),
+        row.updatedAt(),
+        row.version(),
+        row.player(),
+        row.gammaWindow());
+  }
+
+  private static List<ProphecyRow> prophecies(SimulationRow row) {
+    return jdbi.withExtension(ProphecyDao.class, dao -> dao.page(row.id(), "ASC", 10, 0));
+  }
+
+  private static byte[] snapshot(SimulationRow row, long tick) {
+    return jdbi.withExtension(SnapshotDao.class, dao -> dao.latest(row.id(), tick))
+        .orElseThrow()
+        .bytes();
+  }
+
+  private static Optional<SimulationRow> find(SimulationRow row) {
+    return jdbi.withExtension(SimulationDao.class, dao -> dao.find(row.id()));
+  }
+
+  private static List<StatusChangeRow> statusChanges(SimulationRow row) {
+    return jdbi.withExtension(StatusChangeDao.class, dao -> dao.upTo(row.id(), Long.MAX_VALUE));
+  }
+
+  private static UsageRow usage(SimulationRow row) {
+    return jdbi.withExtension(UsageDao.class, dao -> dao.find(row.organizationId(), PERIOD))
+        .orElseThrow();
+  }
+}
