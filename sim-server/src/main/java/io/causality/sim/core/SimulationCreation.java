@@ -55,10 +55,10 @@ public final class SimulationCreation {
 
   /**
    * Creates and runs, in one transaction: the new simulation is stored already advanced, its run
-   * and ticks counted in one update (docs/performance.md, "Simulation HTTP"). A run refused for the
-   * used-up runs has computed its ticks for nothing, which the quota's exactness costs: the count
-   * is taken with a condition at the commit, never held across the run. The caller streams the
-   * trace afterwards, replayed from the scenario.
+   * and ticks counted in one update (docs/performance.md, "Simulation HTTP"). The count is taken
+   * with a condition at the commit, never held across the run; runs known to be used up are refused
+   * before any tick is computed, so only a run that loses a race for the period's last run computes
+   * its ticks for nothing. The caller streams the trace afterwards, replayed from the scenario.
    */
   public Traceable createAndRun(Caller caller, RunSimulationRequest request) {
     ScenarioSource.Resolved resolved =
@@ -67,8 +67,10 @@ public final class SimulationCreation {
     EngineVersion version = catalog.engines().require(request.engineVersion());
     Tier tier = organizations.tierOf(organization);
     Quotas.checkTicks(tier, 0, request.ticks());
+    Instant now = store.now();
+    store.requireRunLeft(organization, tier, now);
     Simulation simulation = version.newSimulation(resolved.scenario());
-    SimulationRow row = newRow(organization, resolved, version, simulation, store.now());
+    SimulationRow row = newRow(organization, resolved, version, simulation, now);
     long ticks =
         locks.locked(row.id(), () -> advancer.advanceNew(row, simulation, tier, request.ticks()));
     return new Traceable(row, ticks, resolved.scenario());

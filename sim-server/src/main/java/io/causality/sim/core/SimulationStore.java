@@ -10,6 +10,7 @@ import io.causality.sim.db.SimulationWrites;
 import io.causality.sim.db.StatusChangeDao;
 import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.db.UsageDao;
+import io.causality.sim.db.UsageRow;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.time.Clock;
 import java.time.Instant;
@@ -49,6 +50,22 @@ final class SimulationStore {
     long maxRuns = tier.maxSimulationRuns();
     if (!jdbi.withExtension(
         SimulationChangeDao.class, dao -> dao.insertCountingRun(row, period.start(), maxRuns))) {
+      throw Quotas.runsUsedUp(tier);
+    }
+  }
+
+  /**
+   * Refuses a run (403) whose period's runs are used up already, before its ticks are computed, so
+   * that a refused create-and-run costs one read. The conditional count at the commit stays the
+   * exact gate: this read only turns a run already known to be refused away early.
+   */
+  void requireRunLeft(UUID organization, Tier tier, Instant now) {
+    Instant start = BillingPeriods.containing(now).start();
+    long taken =
+        jdbi.withExtension(UsageDao.class, dao -> dao.find(organization, start))
+            .map(UsageRow::simulationRuns)
+            .orElse(0L);
+    if (taken >= tier.maxSimulationRuns()) {
       throw Quotas.runsUsedUp(tier);
     }
   }
