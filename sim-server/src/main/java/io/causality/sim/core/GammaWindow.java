@@ -58,15 +58,16 @@ public record GammaWindow(double gamma, List<Double> window, double b, int alive
 
   /**
    * The window after {@code latest} (from {@link #advance}) followed {@code before}, the window
-   * stored at {@code ticksBefore}; empty when the ticks kept are too few and {@code before} is
-   * unknown (a simulation stored before windows were), so that readers replay instead.
+   * stored at {@code ticksBefore} (JSON, read only when the latest ticks are fewer than a window);
+   * empty when the ticks kept are too few and {@code before} is unknown (a simulation stored before
+   * windows were), so that readers replay instead.
    */
   static Optional<GammaWindow> after(
-      Optional<GammaWindow> before, long ticksBefore, List<Double> latest, Simulation simulation) {
+      String before, long ticksBefore, List<Double> latest, Simulation simulation) {
     if (latest.size() == SIZE || ticksBefore == 0) {
       return Optional.of(now(simulation, latest));
     }
-    return before
+    return parse(before)
         .filter(window -> window.covers(ticksBefore))
         .map(window -> now(simulation, lastOf(window.window, latest)));
   }

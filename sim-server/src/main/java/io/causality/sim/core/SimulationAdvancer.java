@@ -70,8 +70,7 @@ final class SimulationAdvancer {
     SimulationStatus status = statusAfter(row, state, toTick, tier);
     String stateJson = SimulationStore.stateJson(state);
     Optional<GammaWindow> window =
-        GammaWindow.after(
-            GammaWindow.parse(row.gammaWindow()), row.ticksComputed(), gammas, simulation);
+        GammaWindow.after(row.gammaWindow(), row.ticksComputed(), gammas, simulation);
     Optional<StatusChangeRow> change;
     try {
       change =
@@ -99,7 +98,7 @@ final class SimulationAdvancer {
     StateSnapshot state = simulation.state();
     SimulationStatus status = statusAfter(created, state, ticks, tier);
     String stateJson = SimulationStore.stateJson(state);
-    Optional<GammaWindow> window = GammaWindow.after(Optional.empty(), 0, gammas, simulation);
+    Optional<GammaWindow> window = GammaWindow.after(null, 0, gammas, simulation);
     store.insertAdvanced(
         created,
         progress(created, ticks, status, stateJson, window, prophecies, simulation, now),

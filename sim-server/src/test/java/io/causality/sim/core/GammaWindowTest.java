@@ -28,14 +28,14 @@ class GammaWindowTest {
     long ticks = 0;
     for (int step : new int[] {4, 3, 7, 1}) {
       List<Double> latest = GammaWindow.advance(joined, step, EngineListener.NONE);
-      window = GammaWindow.after(window, ticks, latest, joined);
+      window = GammaWindow.after(window.orElseThrow().json(), ticks, latest, joined);
       ticks += step;
     }
     Simulation oneGo = simulation();
     oneGo.advance(5, EngineListener.NONE);
     List<Double> last = GammaWindow.advance(oneGo, 10, EngineListener.NONE);
 
-    assertThat(window).contains(GammaWindow.after(Optional.empty(), 5, last, oneGo).orElseThrow());
+    assertThat(window).contains(GammaWindow.after(null, 5, last, oneGo).orElseThrow());
     assertThat(window.orElseThrow().covers(15)).isTrue();
   }
 
@@ -47,8 +47,8 @@ class GammaWindowTest {
     List<Double> few = GammaWindow.advance(simulation, 3, EngineListener.NONE);
     List<Double> whole = GammaWindow.advance(simulation, 10, EngineListener.NONE);
 
-    assertThat(GammaWindow.after(Optional.empty(), 50, few, simulation)).isEmpty();
-    assertThat(GammaWindow.after(Optional.empty(), 53, whole, simulation)).isPresent();
+    assertThat(GammaWindow.after(null, 50, few, simulation)).isEmpty();
+    assertThat(GammaWindow.after(null, 53, whole, simulation)).isPresent();
   }
 
   @Test
