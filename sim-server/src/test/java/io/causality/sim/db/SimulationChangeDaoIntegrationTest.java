@@ -3,11 +3,8 @@ package io.causality.sim.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.codahale.metrics.MetricRegistry;
-import io.causality.common.db.StartupMigrations;
 import io.causality.common.testing.LargeObjectColumns;
 import io.causality.sim.testing.SimTestFixture;
-import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -42,13 +39,7 @@ class SimulationChangeDaoIntegrationTest {
 
   @BeforeAll
   static void database() {
-    DataSourceFactory factory = new DataSourceFactory();
-    factory.setDriverClass("org.h2.Driver");
-    factory.setUrl("jdbc:h2:file:" + SimTestFixture.tempDirectory().resolve("changes"));
-    factory.setUser("sa");
-    factory.setPassword("");
-    dataSource = factory.build(new MetricRegistry(), "changes-test");
-    StartupMigrations.apply(dataSource);
+    dataSource = SimTestFixture.migratedDatabase("changes");
     jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
   }
 

@@ -3,10 +3,7 @@ package io.causality.sim.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.codahale.metrics.MetricRegistry;
-import io.causality.common.db.StartupMigrations;
 import io.causality.sim.testing.SimTestFixture;
-import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -43,13 +40,7 @@ class SimulationWritesIntegrationTest {
 
   @BeforeAll
   static void database() {
-    DataSourceFactory factory = new DataSourceFactory();
-    factory.setDriverClass("org.h2.Driver");
-    factory.setUrl("jdbc:h2:file:" + SimTestFixture.tempDirectory().resolve("writes"));
-    factory.setUser("sa");
-    factory.setPassword("");
-    dataSource = factory.build(new MetricRegistry(), "writes-test");
-    StartupMigrations.apply(dataSource);
+    dataSource = SimTestFixture.migratedDatabase("writes");
     jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
     writes = new SimulationWrites(jdbi);
   }

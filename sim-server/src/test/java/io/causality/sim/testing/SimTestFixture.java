@@ -1,5 +1,6 @@
 package io.causality.sim.testing;
 
+import com.codahale.metrics.MetricRegistry;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -7,6 +8,7 @@ import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
+import io.causality.common.db.StartupMigrations;
 import io.causality.common.openapi.ContractDocument;
 import io.causality.common.testing.ContractCheck;
 import io.causality.common.testing.PostgresTestDatabase;
@@ -15,6 +17,7 @@ import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.dropwizard.core.Application;
 import io.dropwizard.db.DataSourceFactory;
+import io.dropwizard.db.ManagedDataSource;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -219,6 +222,21 @@ public final class SimTestFixture {
     public HttpResponse<String> getWithToken(String path, String token) {
       return send(request(path).header("Authorization", "Bearer " + token));
     }
+  }
+
+  /**
+   * A new H2 file database {@code name} in a fresh folder, migrated by the service's changelog, for
+   * tests of the {@code db} classes without a server; the caller stops it.
+   */
+  public static ManagedDataSource migratedDatabase(String name) {
+    DataSourceFactory factory = new DataSourceFactory();
+    factory.setDriverClass("org.h2.Driver");
+    factory.setUrl("jdbc:h2:file:" + tempDirectory().resolve(name));
+    factory.setUser("sa");
+    factory.setPassword("");
+    ManagedDataSource dataSource = factory.build(new MetricRegistry(), name + "-test");
+    StartupMigrations.apply(dataSource);
+    return dataSource;
   }
 
   /** A fresh folder under target/ (as the coordinator's tests and JarProcess make theirs). */
