@@ -43,21 +43,21 @@ import java.util.stream.IntStream;
  */
 public final class CoordinatorLoad {
 
-  private final Map<String, String> options;
+  private final DriverOptions options;
   private final CoordinatorClient client;
   private final DevInit.Layout deployment;
   private final ProcessCpu server;
   private final ProcessCpu driver = ProcessCpu.self();
   private final RedemptionRounds rounds;
 
-  private CoordinatorLoad(Map<String, String> options) {
+  private CoordinatorLoad(DriverOptions options) {
     this.options = options;
     this.client =
         new CoordinatorClient(
             URI.create(options.get("url")), Duration.ofSeconds(30), Optional.empty());
     this.deployment = new DevInit.Layout(Path.of(options.get("deployment")));
     this.server =
-        options.containsKey("server-pid")
+        options.get("server-pid") != null
             ? ProcessCpu.of(Long.parseLong(options.get("server-pid")))
             : null;
     this.rounds = new RedemptionRounds(client, server, driver, intOption("rounds", 8));
@@ -66,7 +66,7 @@ public final class CoordinatorLoad {
   public static void main(String[] args) throws Exception {
     // The in-process service logs each decision at INFO; only the figures go to stdout.
     CommandOutput.logWarningsToStandardError();
-    new CoordinatorLoad(parse(args)).run();
+    new CoordinatorLoad(DriverOptions.parse(args, List.of("url", "deployment", "scratch"))).run();
     // The database pool's threads would keep the JVM alive.
     System.exit(0);
   }
@@ -237,38 +237,22 @@ public final class CoordinatorLoad {
   }
 
   private String keyId() {
-    return options.getOrDefault("key-id", DevInit.AUTHORITY_KEY_ID);
+    return options.get("key-id", DevInit.AUTHORITY_KEY_ID);
   }
 
   private double rawSeconds() {
-    return Double.parseDouble(options.getOrDefault("raw-seconds", "4"));
+    return Double.parseDouble(options.get("raw-seconds", "4"));
   }
 
   private List<Integer> concurrencyLevels() {
     List<Integer> levels = new ArrayList<>();
-    for (String level : options.getOrDefault("concurrency", "1,16").split(",")) {
+    for (String level : options.get("concurrency", "1,16").split(",")) {
       levels.add(Integer.parseInt(level.strip()));
     }
     return levels;
   }
 
   private int intOption(String name, int fallback) {
-    return options.containsKey(name) ? Integer.parseInt(options.get(name)) : fallback;
-  }
-
-  private static Map<String, String> parse(String[] args) {
-    Map<String, String> options = new ConcurrentHashMap<>();
-    for (int i = 0; i + 1 < args.length; i += 2) {
-      if (!args[i].startsWith("--")) {
-        throw new IllegalArgumentException("expected --name value, got " + args[i]);
-      }
-      options.put(args[i].substring(2), args[i + 1]);
-    }
-    for (String required : List.of("url", "deployment", "scratch")) {
-      if (!options.containsKey(required)) {
-        throw new IllegalArgumentException("--" + required + " is required");
-      }
-    }
-    return options;
+    return options.intValue(name, fallback);
   }
 }

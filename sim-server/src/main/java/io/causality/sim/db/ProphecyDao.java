@@ -4,21 +4,12 @@ import java.util.List;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
-import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.customizer.Define;
-import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 
 /** Prophecies the engine published, in order. */
 @RegisterConstructorMapper(ProphecyRow.class)
 public interface ProphecyDao {
-  @SqlBatch(
-      """
-      INSERT INTO prophecies (id, simulation_id, seq, tick, data, created_at)
-      VALUES (:id, :simulationId, :seq, :tick, :data, :createdAt)
-      """)
-  void insertAll(@BindMethods List<ProphecyRow> rows);
-
   /** {@code direction} is ASC or DESC, chosen by the caller from a closed set. */
   @SqlQuery(
       """

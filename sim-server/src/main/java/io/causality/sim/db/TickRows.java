@@ -9,8 +9,9 @@ import java.util.UUID;
 
 /**
  * The rows that computed ticks add beside the simulation's own, in plain JDBC in the caller's
- * transaction ({@link SimulationWrites}): the same statements as {@link ProphecyDao}, {@link
- * SnapshotDao} and {@link StatusChangeDao}, which read them.
+ * transaction ({@link SimulationWrites}); the only writer of prophecies and snapshots, which {@link
+ * ProphecyDao} and {@link SnapshotDao} read. A status change between ticks is journaled by {@link
+ * StatusChangeDao#append}, by the same rule ({@link #nextStatusSeq}).
  */
 final class TickRows {
   private static final List<Column<ProphecyRow>> PROPHECY =
