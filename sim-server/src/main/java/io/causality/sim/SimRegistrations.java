@@ -12,7 +12,7 @@ import io.causality.sim.auth.CallerAuthenticator;
 import io.causality.sim.auth.JwtVerifier;
 import io.causality.sim.auth.ScopeFeature;
 import io.causality.sim.config.IdempotencyFactory;
-import io.causality.sim.core.Caller;
+import io.causality.sim.core.organization.Caller;
 import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
 import io.causality.sim.errors.StreamLimitExceptionMapper;

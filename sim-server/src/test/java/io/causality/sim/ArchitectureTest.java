@@ -100,22 +100,35 @@ class ArchitectureTest {
           .anything("")
           .allow("api")
           .allow("db")
-          .allow("core", "api", "db", "errors", "engine..")
+          .allow("core", "api", "core.events", "core.organization", "db", "errors", "engine..")
+          .allow("core.organization", "api", "db", "errors")
+          .allow("core.events", "api", "db", "engine.output")
           .allow("errors", "engine", "engine.core")
-          .allow("auth", "core", "db", "errors")
-          .allow("ratelimit", "auth", "core", "errors")
+          .allow("auth", "core.organization", "db", "errors")
+          .allow("ratelimit", "auth", "core.organization", "errors")
           .allow("idempotency", "auth", "db")
-          .allow("usage", "auth", "core", "db")
-          .allow("events", "api", "config", "core", "db", "errors", "playback")
+          .allow("usage", "auth", "core.organization", "db")
+          .allow(
+              "events",
+              "api",
+              "config",
+              "core",
+              "core.events",
+              "core.organization",
+              "db",
+              "errors",
+              "playback")
           .allow("playback", "config", "core")
           .allow("cluster", "core")
-          .allow("evaluation", "core", "db", "engine.core", "engine.output")
-          .allow("config", "core", "evaluation", "idempotency", "ratelimit")
+          .allow("evaluation", "core", "core.organization", "db", "engine.core", "engine.output")
+          .allow("config", "core.organization", "evaluation", "idempotency", "ratelimit")
           .allow(
               "resources",
               "api",
               "auth",
               "core",
+              "core.events",
+              "core.organization",
               "docs",
               "errors",
               "evaluation",
@@ -124,7 +137,7 @@ class ArchitectureTest {
               "engine.scenario")
           .allow("docs", "engine.adapter", "engine.input")
           .allow("console")
-          .allow("cli", "core", "db")
+          .allow("cli", "core.organization", "db")
           .allow("engine")
           .allow("engine.random")
           .allow("engine.json", "engine")

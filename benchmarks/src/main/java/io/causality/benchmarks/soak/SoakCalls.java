@@ -3,7 +3,7 @@ package io.causality.benchmarks.soak;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.hitl.benchmarks.Submissions;
-import io.causality.hitl.protocol.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;

@@ -2,10 +2,10 @@ package io.causality.hitl.benchmarks;
 
 import io.causality.common.cli.CommandOutput;
 import io.causality.hitl.coordinator.policy.DevInit;
-import io.causality.hitl.protocol.ApproveOverrideRequest;
-import io.causality.hitl.protocol.CoordinatorClient;
-import io.causality.hitl.protocol.OverrideTokenEnvelope;
-import io.causality.hitl.protocol.PemKeys;
+import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.hitl.protocol.crypto.PemKeys;
+import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
+import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.causality.hitl.benchmarks;
 
-import io.causality.hitl.protocol.Ps256;
+import io.causality.hitl.protocol.crypto.Ps256;
 import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.sql.Connection;

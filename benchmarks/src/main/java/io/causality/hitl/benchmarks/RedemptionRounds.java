@@ -1,10 +1,10 @@
 package io.causality.hitl.benchmarks;
 
-import io.causality.hitl.protocol.CoordinatorClient;
-import io.causality.hitl.protocol.OverrideTokenEnvelope;
-import io.causality.hitl.protocol.RedeemRequest;
-import io.causality.hitl.protocol.RedeemResponse;
-import io.causality.hitl.protocol.RedeemStatus;
+import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.wire.RedeemRequest;
+import io.causality.hitl.protocol.wire.RedeemResponse;
+import io.causality.hitl.protocol.wire.RedeemStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;

@@ -2,16 +2,16 @@ package io.causality.hitl.benchmarks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causality.hitl.protocol.OverrideTokenEnvelope;
-import io.causality.hitl.protocol.OverrideTokens;
-import io.causality.hitl.protocol.ProtocolJson;
-import io.causality.hitl.protocol.RedeemRequest;
-import io.causality.hitl.protocol.SubmitOverrideRequest;
+import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.wire.OverrideTokens;
+import io.causality.hitl.protocol.wire.ProtocolJson;
+import io.causality.hitl.protocol.wire.RedeemRequest;
+import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 
 /**
  * The bodies the load drivers send through the one {@link
- * io.causality.hitl.protocol.CoordinatorClient} (and the soak as raw HTTP): a valid submission per
- * actor, and the redemption a token's own payload binds.
+ * io.causality.hitl.protocol.client.CoordinatorClient} (and the soak as raw HTTP): a valid
+ * submission per actor, and the redemption a token's own payload binds.
  */
 public final class Submissions {
 

@@ -3,7 +3,7 @@ package io.causality.hitl.benchmarks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.causality.hitl.protocol.CoordinatorClient;
+import io.causality.hitl.protocol.client.CoordinatorClient;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -12,7 +12,7 @@ import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
 import io.causality.hitl.coordinator.webhooks.WebhookChecks;
-import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;

@@ -25,7 +25,7 @@ import io.causality.hitl.coordinator.resources.OverrideTokensResource;
 import io.causality.hitl.coordinator.webhooks.Backoff;
 import io.causality.hitl.coordinator.webhooks.WebhookDeliverer;
 import io.causality.hitl.coordinator.webhooks.WebhookMetrics;
-import io.causality.hitl.protocol.ProtocolJson;
+import io.causality.hitl.protocol.wire.ProtocolJson;
 import io.dropwizard.auth.AuthDynamicFeature;
 import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.core.server.DefaultServerFactory;

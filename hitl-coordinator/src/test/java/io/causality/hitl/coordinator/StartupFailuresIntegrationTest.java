@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.causality.hitl.coordinator.crypto.TestKeyPairs;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
-import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
-import io.causality.hitl.protocol.DeploymentPolicy;
-import io.causality.hitl.protocol.PemKeys;
-import io.causality.hitl.protocol.PolicyAuthority;
-import io.causality.hitl.protocol.PolicyFiles;
-import io.causality.hitl.protocol.SignedPolicy;
+import io.causality.hitl.protocol.crypto.PemKeys;
+import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
+import io.causality.hitl.protocol.policy.DeploymentPolicy;
+import io.causality.hitl.protocol.policy.PolicyAuthority;
+import io.causality.hitl.protocol.policy.PolicyFiles;
+import io.causality.hitl.protocol.policy.SignedPolicy;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.jersey.validation.Validators;

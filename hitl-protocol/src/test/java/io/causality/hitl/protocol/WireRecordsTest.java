@@ -6,6 +6,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.hitl.protocol.crypto.CanonicalJson;
+import io.causality.hitl.protocol.wire.AuditEventPage;
+import io.causality.hitl.protocol.wire.AuditEventType;
+import io.causality.hitl.protocol.wire.ChainedAuditEvent;
+import io.causality.hitl.protocol.wire.Decision;
+import io.causality.hitl.protocol.wire.Evaluations;
+import io.causality.hitl.protocol.wire.OverrideFailureReason;
+import io.causality.hitl.protocol.wire.OverrideOutcome;
+import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.wire.OverrideTokens;
+import io.causality.hitl.protocol.wire.Pagination;
+import io.causality.hitl.protocol.wire.ProtocolJson;
+import io.causality.hitl.protocol.wire.RedeemRequest;
+import io.causality.hitl.protocol.wire.RedeemResponse;
+import io.causality.hitl.protocol.wire.RedeemStatus;
+import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -96,7 +112,7 @@ class WireRecordsTest {
   @Test
   void envelopeRoundTrips() throws Exception {
     OverrideTokenEnvelope envelope =
-        OverrideTokens.sign(OverrideTokensTest.PAYLOAD, TestKeys.ALICE.getPrivate());
+        OverrideTokens.sign(TestKeys.PAYLOAD, TestKeys.ALICE.getPrivate());
 
     assertRoundTrip(envelope, OverrideTokenEnvelope.class);
     assertThat(mapper.readTree(mapper.writeValueAsString(envelope)).fieldNames())

@@ -1,7 +1,7 @@
 package io.causality.sim.auth;
 
 import io.causality.common.http.RequestLogIdentity;
-import io.causality.sim.core.Caller;
+import io.causality.sim.core.organization.Caller;
 import io.causality.sim.errors.UnauthorizedException;
 import io.dropwizard.auth.AuthFilter;
 import jakarta.annotation.Priority;

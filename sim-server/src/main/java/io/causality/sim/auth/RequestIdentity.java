@@ -1,6 +1,6 @@
 package io.causality.sim.auth;
 
-import io.causality.sim.core.Caller;
+import io.causality.sim.core.organization.Caller;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

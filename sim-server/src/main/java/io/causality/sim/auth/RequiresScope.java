@@ -1,6 +1,6 @@
 package io.causality.sim.auth;
 
-import io.causality.sim.core.Scope;
+import io.causality.sim.core.organization.Scope;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;

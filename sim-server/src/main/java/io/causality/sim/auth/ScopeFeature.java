@@ -1,7 +1,7 @@
 package io.causality.sim.auth;
 
-import io.causality.sim.core.Caller;
-import io.causality.sim.core.Scope;
+import io.causality.sim.core.organization.Caller;
+import io.causality.sim.core.organization.Scope;
 import io.causality.sim.errors.ForbiddenException;
 import io.causality.sim.errors.UnauthorizedException;
 import jakarta.annotation.Priority;

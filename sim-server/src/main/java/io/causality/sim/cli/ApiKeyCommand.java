@@ -1,8 +1,8 @@
 package io.causality.sim.cli;
 
 import io.causality.common.config.ServiceConfiguration;
-import io.causality.sim.core.AdminInputException;
-import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.core.organization.AdminInputException;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import java.util.UUID;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;

@@ -1,7 +1,7 @@
 package io.causality.sim.cli;
 
 import io.causality.common.config.ServiceConfiguration;
-import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;

@@ -1,7 +1,7 @@
 package io.causality.sim.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.causality.sim.core.OrganizationService;
+import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.ratelimit.RateLimitFilter;
 import io.causality.sim.ratelimit.RateLimiter;
 import io.causality.sim.ratelimit.TierResolver;

@@ -1,5 +1,9 @@
 package io.causality.sim.core;
 
+import io.causality.sim.core.events.EventId;
+import io.causality.sim.core.events.EventRecorder;
+import io.causality.sim.core.events.Preludes;
+import io.causality.sim.core.events.SimulationEvent;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.InputRow;
 import io.causality.sim.db.SimulationRow;

@@ -2,6 +2,7 @@ package io.causality.sim.core;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.causality.sim.core.events.Preludes;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.engine.core.Simulation;
 import java.time.Duration;

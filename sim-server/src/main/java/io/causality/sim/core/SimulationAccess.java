@@ -1,5 +1,6 @@
 package io.causality.sim.core;
 
+import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.SimulationToAdvance;

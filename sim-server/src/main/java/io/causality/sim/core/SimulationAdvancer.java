@@ -2,6 +2,11 @@ package io.causality.sim.core;
 
 import io.causality.sim.api.RawJson;
 import io.causality.sim.api.StepResponse;
+import io.causality.sim.core.events.Preludes;
+import io.causality.sim.core.organization.BillingPeriods;
+import io.causality.sim.core.organization.OrganizationService;
+import io.causality.sim.core.organization.Quotas;
+import io.causality.sim.core.organization.Tier;
 import io.causality.sim.db.SimulationProgress;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.StatusChangeRow;

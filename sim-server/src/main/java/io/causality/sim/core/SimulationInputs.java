@@ -3,6 +3,7 @@ package io.causality.sim.core;
 import io.causality.sim.api.AgentPolicyRequest;
 import io.causality.sim.api.DecreeRequest;
 import io.causality.sim.api.DecreeView;
+import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.InputRow;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.engine.input.EngineInput;

@@ -1,5 +1,13 @@
 package io.causality.sim.core;
 
+import io.causality.sim.core.events.EventBatch;
+import io.causality.sim.core.events.EventId;
+import io.causality.sim.core.events.EventPayloads;
+import io.causality.sim.core.events.EventRecorder;
+import io.causality.sim.core.events.Preludes;
+import io.causality.sim.core.events.SimulationEvent;
+import io.causality.sim.core.events.SimulationEvents;
+import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.engine.output.EngineListener;

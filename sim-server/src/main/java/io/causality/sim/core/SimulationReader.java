@@ -6,6 +6,7 @@ import io.causality.sim.api.DecreeView;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.ProphecyView;
 import io.causality.sim.api.SimulationView;
+import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.ProphecyDao;
 import io.causality.sim.db.SimulationDao;

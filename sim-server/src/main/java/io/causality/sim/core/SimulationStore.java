@@ -1,6 +1,10 @@
 package io.causality.sim.core;
 
 import io.causality.sim.api.RawJson;
+import io.causality.sim.core.events.Preludes;
+import io.causality.sim.core.organization.BillingPeriods;
+import io.causality.sim.core.organization.Quotas;
+import io.causality.sim.core.organization.Tier;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.InputRow;
 import io.causality.sim.db.SimulationChangeDao;

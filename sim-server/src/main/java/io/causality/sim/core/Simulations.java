@@ -1,5 +1,7 @@
 package io.causality.sim.core;
 
+import io.causality.sim.core.events.SimulationEvents;
+import io.causality.sim.core.organization.OrganizationService;
 import java.time.Clock;
 import org.jdbi.v3.core.Jdbi;
 

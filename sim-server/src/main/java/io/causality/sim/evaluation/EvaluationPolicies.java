@@ -1,10 +1,10 @@
 package io.causality.sim.evaluation;
 
-import io.causality.hitl.protocol.DeploymentPolicy;
-import io.causality.hitl.protocol.PolicyFiles;
-import io.causality.hitl.protocol.PolicyFormatException;
-import io.causality.hitl.protocol.PolicyTrust;
-import io.causality.hitl.protocol.SignedPolicy;
+import io.causality.hitl.protocol.policy.DeploymentPolicy;
+import io.causality.hitl.protocol.policy.PolicyFiles;
+import io.causality.hitl.protocol.policy.PolicyFormatException;
+import io.causality.hitl.protocol.policy.PolicyTrust;
+import io.causality.hitl.protocol.policy.SignedPolicy;
 import io.dropwizard.jersey.validation.Validators;
 import jakarta.validation.Validator;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.causality.sim.evaluation;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.causality.hitl.protocol.OverrideOutcome;
+import io.causality.hitl.protocol.wire.OverrideOutcome;
 
 /**
  * The evaluationResponse of the contract.

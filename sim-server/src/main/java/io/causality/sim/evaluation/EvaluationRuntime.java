@@ -2,8 +2,8 @@ package io.causality.sim.evaluation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.common.errors.ApiException;
-import io.causality.hitl.protocol.CoordinatorClient;
-import io.causality.sim.core.Caller;
+import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.sim.core.organization.Caller;
 import java.util.Optional;
 
 /**

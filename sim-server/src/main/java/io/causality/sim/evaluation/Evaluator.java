@@ -1,10 +1,10 @@
 package io.causality.sim.evaluation;
 
-import io.causality.hitl.protocol.Decision;
-import io.causality.hitl.protocol.EscalationType;
-import io.causality.hitl.protocol.OverrideOutcome;
-import io.causality.hitl.protocol.OverrideOutcomeStatus;
-import io.causality.hitl.protocol.ReasonCodes;
+import io.causality.hitl.protocol.wire.Decision;
+import io.causality.hitl.protocol.wire.EscalationType;
+import io.causality.hitl.protocol.wire.OverrideOutcome;
+import io.causality.hitl.protocol.wire.OverrideOutcomeStatus;
+import io.causality.hitl.protocol.wire.ReasonCodes;
 import java.util.Objects;
 
 /**

@@ -2,7 +2,7 @@ package io.causality.sim.evaluation;
 
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ErrorCodes;
-import io.causality.sim.core.Caller;
+import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.LicenseDao;
 import io.causality.sim.db.LicenseRow;
 import java.util.List;

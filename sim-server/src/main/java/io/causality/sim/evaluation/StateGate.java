@@ -1,7 +1,7 @@
 package io.causality.sim.evaluation;
 
-import io.causality.hitl.protocol.DeploymentPolicy;
-import io.causality.hitl.protocol.GatePolicy;
+import io.causality.hitl.protocol.policy.DeploymentPolicy;
+import io.causality.hitl.protocol.policy.GatePolicy;
 import java.util.Objects;
 import java.util.OptionalDouble;
 

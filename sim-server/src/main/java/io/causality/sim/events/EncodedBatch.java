@@ -1,7 +1,7 @@
 package io.causality.sim.events;
 
-import io.causality.sim.core.EventBatch;
-import io.causality.sim.core.EventId;
+import io.causality.sim.core.events.EventBatch;
+import io.causality.sim.core.events.EventId;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.causality.sim.events;
 
-import io.causality.sim.core.EventBatch;
-import io.causality.sim.core.SimulationEvents;
+import io.causality.sim.core.events.EventBatch;
+import io.causality.sim.core.events.SimulationEvents;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;

@@ -2,8 +2,8 @@ package io.causality.sim.events;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.sim.core.EventId;
 import io.causality.sim.core.EventReplay;
+import io.causality.sim.core.events.EventId;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.causality.sim.events;
 
-import io.causality.sim.core.EventId;
-import io.causality.sim.core.SimulationEvent;
+import io.causality.sim.core.events.EventId;
+import io.causality.sim.core.events.SimulationEvent;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 

@@ -3,7 +3,7 @@ package io.causality.sim.ratelimit;
 import io.causality.common.errors.ErrorCodes;
 import io.causality.common.errors.ErrorResponses;
 import io.causality.sim.auth.RequestIdentity;
-import io.causality.sim.core.Caller;
+import io.causality.sim.core.organization.Caller;
 import io.causality.sim.errors.RateLimitHeaders;
 import jakarta.annotation.Priority;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,6 +1,6 @@
 package io.causality.sim.ratelimit;
 
-import io.causality.sim.core.Tier;
+import io.causality.sim.core.organization.Tier;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
 

@@ -2,9 +2,9 @@ package io.causality.sim.ratelimit;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
-import io.causality.sim.core.Caller;
-import io.causality.sim.core.OrganizationService;
-import io.causality.sim.core.Tier;
+import io.causality.sim.core.organization.Caller;
+import io.causality.sim.core.organization.OrganizationService;
+import io.causality.sim.core.organization.Tier;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.Optional;

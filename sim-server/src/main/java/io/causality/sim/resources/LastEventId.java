@@ -1,6 +1,6 @@
 package io.causality.sim.resources;
 
-import io.causality.sim.core.EventId;
+import io.causality.sim.core.events.EventId;
 
 /**
  * The {@code Last-Event-ID} header of an event stream. Jersey reads it through {@link #valueOf}, so

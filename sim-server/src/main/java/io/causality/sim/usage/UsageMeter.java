@@ -1,6 +1,6 @@
 package io.causality.sim.usage;
 
-import io.causality.sim.core.BillingPeriods;
+import io.causality.sim.core.organization.BillingPeriods;
 import io.causality.sim.db.UsageDao;
 import java.time.Clock;
 import java.util.Map;

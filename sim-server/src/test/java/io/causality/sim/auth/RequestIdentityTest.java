@@ -2,7 +2,7 @@ package io.causality.sim.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causality.sim.core.Caller;
+import io.causality.sim.core.organization.Caller;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;

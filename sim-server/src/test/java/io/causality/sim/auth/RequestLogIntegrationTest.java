@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causality.common.testing.Await;
 import io.causality.sim.SimApplication;
 import io.causality.sim.SimConfiguration;
-import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;

@@ -11,7 +11,7 @@ import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
 import io.causality.common.testing.ConsoleCapture;
 import io.causality.sim.SimConfiguration;
-import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;

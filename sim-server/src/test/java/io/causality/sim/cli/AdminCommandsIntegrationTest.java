@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.sim.SimApplication;
-import io.causality.sim.core.ApiKeySecrets;
+import io.causality.sim.core.organization.ApiKeySecrets;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.util.JarLocation;

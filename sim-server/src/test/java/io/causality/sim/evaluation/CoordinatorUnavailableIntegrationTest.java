@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.CoordinatorProcess;
 import io.causality.sim.SimConfiguration;
-import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ValidationDetails;
 import io.causality.common.errors.ValidationIssue;
-import io.causality.hitl.protocol.GatePolicy;
+import io.causality.hitl.protocol.policy.GatePolicy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

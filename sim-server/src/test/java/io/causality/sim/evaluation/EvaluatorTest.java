@@ -3,11 +3,11 @@ package io.causality.sim.evaluation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.hitl.protocol.CoordinatorClient;
-import io.causality.hitl.protocol.DeploymentPolicy;
-import io.causality.hitl.protocol.GatePolicy;
-import io.causality.hitl.protocol.OverrideFailureReason;
-import io.causality.hitl.protocol.OverrideTokenVerifier;
+import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.hitl.protocol.policy.DeploymentPolicy;
+import io.causality.hitl.protocol.policy.GatePolicy;
+import io.causality.hitl.protocol.policy.OverrideTokenVerifier;
+import io.causality.hitl.protocol.wire.OverrideFailureReason;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.EngineCatalog;
-import io.causality.sim.core.OrganizationAdmin;
 import io.causality.sim.core.SimulationLoader;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.engine.core.Simulation;

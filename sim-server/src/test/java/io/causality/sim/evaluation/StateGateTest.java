@@ -3,7 +3,7 @@ package io.causality.sim.evaluation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.causality.hitl.protocol.GatePolicy;
+import io.causality.hitl.protocol.policy.GatePolicy;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 

@@ -2,9 +2,9 @@ package io.causality.sim.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causality.sim.core.EventBatch;
-import io.causality.sim.core.EventId;
-import io.causality.sim.core.SimulationEvent;
+import io.causality.sim.core.events.EventBatch;
+import io.causality.sim.core.events.EventId;
+import io.causality.sim.core.events.SimulationEvent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

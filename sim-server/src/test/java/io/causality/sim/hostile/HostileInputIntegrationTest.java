@@ -10,7 +10,7 @@ import io.causality.common.testing.HostileInput;
 import io.causality.common.testing.HostileInput.Operation;
 import io.causality.common.testing.RawHttp;
 import io.causality.sim.SimConfiguration;
-import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;

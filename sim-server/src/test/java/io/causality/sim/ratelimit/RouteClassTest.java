@@ -2,7 +2,7 @@ package io.causality.sim.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causality.sim.core.Tier;
+import io.causality.sim.core.organization.Tier;
 import org.junit.jupiter.api.Test;
 
 class RouteClassTest {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.SimConfiguration;
-import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;

@@ -3,7 +3,7 @@ package io.causality.sim.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causality.sim.SimConfiguration;
-import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;

@@ -13,7 +13,7 @@ import io.causality.common.openapi.ContractDocument;
 import io.causality.common.testing.ContractCheck;
 import io.causality.common.testing.PostgresTestDatabase;
 import io.causality.sim.SimConfiguration;
-import io.causality.sim.core.OrganizationAdmin;
+import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
 import io.dropwizard.core.Application;
 import io.dropwizard.db.DataSourceFactory;

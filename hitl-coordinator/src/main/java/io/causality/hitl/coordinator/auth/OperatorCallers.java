@@ -2,8 +2,8 @@ package io.causality.hitl.coordinator.auth;
 
 import io.causality.hitl.coordinator.config.CallerConfig;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
-import io.causality.hitl.protocol.DeploymentPolicy;
-import io.causality.hitl.protocol.PolicyAuthority;
+import io.causality.hitl.protocol.policy.DeploymentPolicy;
+import io.causality.hitl.protocol.policy.PolicyAuthority;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;

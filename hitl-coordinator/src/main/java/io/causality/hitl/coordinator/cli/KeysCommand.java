@@ -1,7 +1,7 @@
 package io.causality.hitl.coordinator.cli;
 
 import io.causality.hitl.coordinator.policy.DevPolicyTool;
-import io.causality.hitl.protocol.KeyPairs;
+import io.causality.hitl.protocol.crypto.KeyPairs;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;

@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.cli;
 
-import io.causality.hitl.protocol.CoordinatorResult;
+import io.causality.hitl.protocol.client.CoordinatorResult;
 
 /**
  * Why an operator tool could not do what it was asked, with the process exit status the {@code

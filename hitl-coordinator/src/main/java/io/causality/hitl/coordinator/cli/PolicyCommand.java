@@ -2,9 +2,9 @@ package io.causality.hitl.coordinator.cli;
 
 import io.causality.hitl.coordinator.policy.DevPolicyTool;
 import io.causality.hitl.coordinator.policy.PolicyLoader;
-import io.causality.hitl.protocol.PemKeys;
-import io.causality.hitl.protocol.PolicyFiles;
-import io.causality.hitl.protocol.SignedPolicy;
+import io.causality.hitl.protocol.crypto.PemKeys;
+import io.causality.hitl.protocol.policy.PolicyFiles;
+import io.causality.hitl.protocol.policy.SignedPolicy;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;

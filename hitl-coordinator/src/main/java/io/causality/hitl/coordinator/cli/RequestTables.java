@@ -2,9 +2,9 @@ package io.causality.hitl.coordinator.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.causality.hitl.protocol.AuditEvent;
-import io.causality.hitl.protocol.OverrideRequestRecord;
-import io.causality.hitl.protocol.PrintableText;
+import io.causality.hitl.protocol.wire.AuditEvent;
+import io.causality.hitl.protocol.wire.OverrideRequestRecord;
+import io.causality.hitl.protocol.wire.PrintableText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,7 +1,7 @@
 package io.causality.hitl.coordinator.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.causality.hitl.protocol.PolicyTrust;
+import io.causality.hitl.protocol.policy.PolicyTrust;
 import jakarta.validation.constraints.NotBlank;
 import java.nio.file.Path;
 

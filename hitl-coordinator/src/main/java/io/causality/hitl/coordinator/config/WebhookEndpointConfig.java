@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.config;
 
-import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;

@@ -3,9 +3,9 @@ package io.causality.hitl.coordinator.core;
 import io.causality.hitl.coordinator.crypto.AuthoritySigner;
 import io.causality.hitl.coordinator.crypto.AuthoritySigners;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
-import io.causality.hitl.protocol.ApproveOverrideRequest;
-import io.causality.hitl.protocol.DenyOverrideRequest;
-import io.causality.hitl.protocol.HitlPolicy;
+import io.causality.hitl.protocol.policy.HitlPolicy;
+import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
+import io.causality.hitl.protocol.wire.DenyOverrideRequest;
 import java.util.List;
 
 /**

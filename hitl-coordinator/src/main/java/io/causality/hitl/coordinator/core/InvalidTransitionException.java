@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.core;
 
-import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 
 /**
  * The request is not in a state that allows the operation, for example approving a request that is

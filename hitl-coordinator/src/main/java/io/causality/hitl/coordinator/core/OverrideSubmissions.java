@@ -3,10 +3,10 @@ package io.causality.hitl.coordinator.core;
 import static io.causality.hitl.coordinator.core.LazyExpiry.event;
 
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
-import io.causality.hitl.protocol.AuditEventType;
-import io.causality.hitl.protocol.OverrideRequestStatus;
-import io.causality.hitl.protocol.SubmitOverrideRequest;
-import io.causality.hitl.protocol.SubmitOverrideResponse;
+import io.causality.hitl.protocol.wire.AuditEventType;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
+import io.causality.hitl.protocol.wire.SubmitOverrideResponse;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.hitl.coordinator.db.AuditEventRow;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
-import io.causality.hitl.protocol.AuditEvent;
-import io.causality.hitl.protocol.OverrideRequestRecord;
+import io.causality.hitl.protocol.wire.AuditEvent;
+import io.causality.hitl.protocol.wire.OverrideRequestRecord;
 import java.util.List;
 
 /** Turns rows into API records and JSON trees into stored text. */

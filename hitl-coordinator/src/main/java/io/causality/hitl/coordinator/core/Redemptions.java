@@ -1,11 +1,11 @@
 package io.causality.hitl.coordinator.core;
 
 import io.causality.hitl.coordinator.db.IssuedTokenRow;
-import io.causality.hitl.protocol.OverrideTokenPayload;
-import io.causality.hitl.protocol.OverrideTokens;
-import io.causality.hitl.protocol.RedeemRequest;
-import io.causality.hitl.protocol.RedeemResponse;
-import io.causality.hitl.protocol.RedeemStatus;
+import io.causality.hitl.protocol.wire.OverrideTokenPayload;
+import io.causality.hitl.protocol.wire.OverrideTokens;
+import io.causality.hitl.protocol.wire.RedeemRequest;
+import io.causality.hitl.protocol.wire.RedeemResponse;
+import io.causality.hitl.protocol.wire.RedeemStatus;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package io.causality.hitl.coordinator.core;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.causality.hitl.protocol.CanonicalJson;
+import io.causality.hitl.protocol.crypto.CanonicalJson;
 import java.util.Objects;
 
 /**

@@ -5,7 +5,7 @@ import static io.causality.hitl.coordinator.core.Submission.orEmpty;
 import io.causality.hitl.coordinator.db.AuditEventRow;
 import io.causality.hitl.coordinator.db.OverrideRequestDao;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
-import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
+import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;

@@ -1,21 +1,21 @@
 package io.causality.hitl.coordinator.core;
 
-import static io.causality.hitl.protocol.EvaluationFields.ACTOR_ID;
-import static io.causality.hitl.protocol.EvaluationFields.INTENT_ID;
-import static io.causality.hitl.protocol.SubmitOverrideRequest.MAX_ID_LENGTH;
+import static io.causality.hitl.protocol.wire.EvaluationFields.ACTOR_ID;
+import static io.causality.hitl.protocol.wire.EvaluationFields.INTENT_ID;
+import static io.causality.hitl.protocol.wire.SubmitOverrideRequest.MAX_ID_LENGTH;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causality.hitl.protocol.CanonicalJson;
-import io.causality.hitl.protocol.Decision;
-import io.causality.hitl.protocol.EscalationType;
-import io.causality.hitl.protocol.EvaluationFields;
-import io.causality.hitl.protocol.Evaluations;
-import io.causality.hitl.protocol.InteroperableNumbers;
-import io.causality.hitl.protocol.PrintableText;
-import io.causality.hitl.protocol.RequestHashes;
-import io.causality.hitl.protocol.SubmitOverrideRequest;
+import io.causality.hitl.protocol.crypto.CanonicalJson;
+import io.causality.hitl.protocol.wire.Decision;
+import io.causality.hitl.protocol.wire.EscalationType;
+import io.causality.hitl.protocol.wire.EvaluationFields;
+import io.causality.hitl.protocol.wire.Evaluations;
+import io.causality.hitl.protocol.wire.InteroperableNumbers;
+import io.causality.hitl.protocol.wire.PrintableText;
+import io.causality.hitl.protocol.wire.RequestHashes;
+import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

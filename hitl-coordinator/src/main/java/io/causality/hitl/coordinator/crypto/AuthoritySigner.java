@@ -1,9 +1,9 @@
 package io.causality.hitl.coordinator.crypto;
 
-import io.causality.hitl.protocol.OverrideTokenEnvelope;
-import io.causality.hitl.protocol.OverrideTokenPayload;
-import io.causality.hitl.protocol.OverrideTokens;
-import io.causality.hitl.protocol.PemKeys;
+import io.causality.hitl.protocol.crypto.PemKeys;
+import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.wire.OverrideTokenPayload;
+import io.causality.hitl.protocol.wire.OverrideTokens;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPublicKey;
 import java.util.Objects;

@@ -2,7 +2,7 @@ package io.causality.hitl.coordinator.db;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causality.hitl.protocol.CanonicalJson;
+import io.causality.hitl.protocol.crypto.CanonicalJson;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 

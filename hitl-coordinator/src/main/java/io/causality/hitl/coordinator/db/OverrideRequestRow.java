@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.db;
 
-import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import java.time.Instant;
 
 /**

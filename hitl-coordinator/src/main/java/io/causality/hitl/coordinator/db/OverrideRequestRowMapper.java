@@ -2,7 +2,7 @@ package io.causality.hitl.coordinator.db;
 
 import static io.causality.hitl.coordinator.db.Timestamps.instant;
 
-import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.jdbi.v3.core.mapper.RowMapper;

@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.db;
 
-import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -12,7 +12,7 @@ import io.causality.hitl.coordinator.core.InvalidTransitionException;
 import io.causality.hitl.coordinator.core.MaterialChangeRequiredException;
 import io.causality.hitl.coordinator.core.OverrideException;
 import io.causality.hitl.coordinator.core.OverrideValidationException;
-import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;

@@ -1,7 +1,7 @@
 package io.causality.hitl.coordinator.events;
 
 import io.causality.hitl.coordinator.core.AuditTrail;
-import io.causality.hitl.protocol.ChainedAuditEvent;
+import io.causality.hitl.protocol.wire.ChainedAuditEvent;
 import io.dropwizard.lifecycle.Managed;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;

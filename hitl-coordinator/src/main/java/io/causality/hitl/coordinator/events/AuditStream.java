@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.events;
 
-import io.causality.hitl.protocol.ChainedAuditEvent;
+import io.causality.hitl.protocol.wire.ChainedAuditEvent;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;

@@ -1,16 +1,16 @@
 package io.causality.hitl.coordinator.policy;
 
 import io.causality.hitl.coordinator.crypto.KeyFilePermissions;
-import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
-import io.causality.hitl.protocol.DeploymentPolicy;
-import io.causality.hitl.protocol.EvaluationFields;
-import io.causality.hitl.protocol.GatePolicy;
-import io.causality.hitl.protocol.HitlPolicy;
-import io.causality.hitl.protocol.KeyPairs;
-import io.causality.hitl.protocol.PemKeys;
-import io.causality.hitl.protocol.PolicyAuthority;
-import io.causality.hitl.protocol.PolicyFiles;
-import io.causality.hitl.protocol.SignedPolicy;
+import io.causality.hitl.protocol.crypto.KeyPairs;
+import io.causality.hitl.protocol.crypto.PemKeys;
+import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
+import io.causality.hitl.protocol.policy.DeploymentPolicy;
+import io.causality.hitl.protocol.policy.GatePolicy;
+import io.causality.hitl.protocol.policy.HitlPolicy;
+import io.causality.hitl.protocol.policy.PolicyAuthority;
+import io.causality.hitl.protocol.policy.PolicyFiles;
+import io.causality.hitl.protocol.policy.SignedPolicy;
+import io.causality.hitl.protocol.wire.EvaluationFields;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package io.causality.hitl.coordinator.policy;
 
-import io.causality.hitl.protocol.PolicyFiles;
-import io.causality.hitl.protocol.PolicyFormatException;
-import io.causality.hitl.protocol.SignedPolicy;
+import io.causality.hitl.protocol.policy.PolicyFiles;
+import io.causality.hitl.protocol.policy.PolicyFormatException;
+import io.causality.hitl.protocol.policy.SignedPolicy;
 import io.dropwizard.jersey.validation.Validators;
 import jakarta.validation.Validator;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.causality.hitl.coordinator.policy;
 
 import io.causality.hitl.coordinator.crypto.AuthoritySigners;
-import io.causality.hitl.protocol.DeploymentPolicy;
-import io.causality.hitl.protocol.HitlPolicy;
+import io.causality.hitl.protocol.policy.DeploymentPolicy;
+import io.causality.hitl.protocol.policy.HitlPolicy;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package io.causality.hitl.coordinator.resources;
 
 import io.causality.common.errors.ApiException;
-import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import io.causality.hitl.coordinator.config.WebhooksConfig;
 import io.causality.hitl.coordinator.core.WebhookOutbox;
 import io.causality.hitl.coordinator.core.WebhookOutbox.Claimed;
 import io.causality.hitl.coordinator.core.WebhookOutbox.Result;
-import io.causality.hitl.protocol.ProtocolJson;
+import io.causality.hitl.protocol.wire.ProtocolJson;
 import io.dropwizard.lifecycle.Managed;
 import java.net.URI;
 import java.net.http.HttpClient;

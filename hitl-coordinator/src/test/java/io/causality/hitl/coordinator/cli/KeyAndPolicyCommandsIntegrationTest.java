@@ -11,7 +11,7 @@ import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
 import io.causality.hitl.coordinator.policy.DevInit;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
-import io.causality.hitl.protocol.PemKeys;
+import io.causality.hitl.protocol.crypto.PemKeys;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.util.JarLocation;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.hitl.protocol.CoordinatorClient;
-import io.causality.hitl.protocol.CoordinatorResult;
-import io.causality.hitl.protocol.OverrideRequestQuery;
+import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.hitl.protocol.client.CoordinatorResult;
+import io.causality.hitl.protocol.wire.OverrideRequestQuery;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causality.hitl.protocol.OverrideRequestRecord;
-import io.causality.hitl.protocol.ProtocolJson;
+import io.causality.hitl.protocol.wire.OverrideRequestRecord;
+import io.causality.hitl.protocol.wire.ProtocolJson;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

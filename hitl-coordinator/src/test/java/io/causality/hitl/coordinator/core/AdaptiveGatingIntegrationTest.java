@@ -6,12 +6,12 @@ import static io.causality.hitl.coordinator.core.Submissions.withFingerprint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
-import io.causality.hitl.protocol.DenyOverrideRequest;
-import io.causality.hitl.protocol.OverrideRequestQuery;
-import io.causality.hitl.protocol.OverrideRequestStatus;
-import io.causality.hitl.protocol.SubmitOverrideRequest;
-import io.causality.hitl.protocol.SubmitOverrideResponse;
+import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
+import io.causality.hitl.protocol.wire.DenyOverrideRequest;
+import io.causality.hitl.protocol.wire.OverrideRequestQuery;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
+import io.causality.hitl.protocol.wire.SubmitOverrideResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

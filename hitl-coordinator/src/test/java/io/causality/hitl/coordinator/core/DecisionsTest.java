@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causality.hitl.coordinator.crypto.AuthoritySigners;
 import io.causality.hitl.coordinator.crypto.TestKeyPairs;
-import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
-import io.causality.hitl.protocol.ApproveOverrideRequest;
-import io.causality.hitl.protocol.DenyOverrideRequest;
-import io.causality.hitl.protocol.HitlPolicy;
+import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
+import io.causality.hitl.protocol.policy.HitlPolicy;
+import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
+import io.causality.hitl.protocol.wire.DenyOverrideRequest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

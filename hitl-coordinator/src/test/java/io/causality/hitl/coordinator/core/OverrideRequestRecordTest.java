@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.hitl.protocol.AuditEvent;
-import io.causality.hitl.protocol.AuditEventType;
-import io.causality.hitl.protocol.OverrideRequestRecord;
-import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.AuditEvent;
+import io.causality.hitl.protocol.wire.AuditEventType;
+import io.causality.hitl.protocol.wire.OverrideRequestRecord;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import io.dropwizard.jackson.Jackson;
 import java.time.Instant;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.causality.hitl.coordinator.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causality.hitl.protocol.AuditEventType;
-import io.causality.hitl.protocol.DenyOverrideRequest;
-import io.causality.hitl.protocol.OverrideRequestQuery;
+import io.causality.hitl.protocol.wire.AuditEventType;
+import io.causality.hitl.protocol.wire.DenyOverrideRequest;
+import io.causality.hitl.protocol.wire.OverrideRequestQuery;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causality.hitl.protocol.SubmitOverrideRequest;
+import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package io.causality.hitl.coordinator.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causality.hitl.protocol.ProtocolJson;
-import io.causality.hitl.protocol.SubmitOverrideRequest;
+import io.causality.hitl.protocol.wire.ProtocolJson;
+import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 
 /** Submission bodies for the core tests: a valid one and copies with one thing changed. */
 final class Submissions {

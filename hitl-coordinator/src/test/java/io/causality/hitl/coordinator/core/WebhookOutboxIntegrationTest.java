@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causality.hitl.coordinator.core.WebhookOutbox.Claimed;
 import io.causality.hitl.coordinator.db.AuditFixtures;
 import io.causality.hitl.coordinator.db.TestDatabase;
-import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -5,11 +5,11 @@ import static io.causality.hitl.coordinator.core.Submissions.response;
 import static io.causality.hitl.coordinator.core.Submissions.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causality.hitl.protocol.ApproveOverrideRequest;
-import io.causality.hitl.protocol.DenyOverrideRequest;
-import io.causality.hitl.protocol.PrintableText;
-import io.causality.hitl.protocol.RedeemRequest;
-import io.causality.hitl.protocol.SubmitOverrideRequest;
+import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
+import io.causality.hitl.protocol.wire.DenyOverrideRequest;
+import io.causality.hitl.protocol.wire.PrintableText;
+import io.causality.hitl.protocol.wire.RedeemRequest;
+import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import io.dropwizard.validation.BaseValidator;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;

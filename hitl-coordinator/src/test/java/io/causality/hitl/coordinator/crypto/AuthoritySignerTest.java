@@ -3,9 +3,9 @@ package io.causality.hitl.coordinator.crypto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.causality.hitl.protocol.OverrideTokenEnvelope;
-import io.causality.hitl.protocol.OverrideTokenPayload;
-import io.causality.hitl.protocol.OverrideTokens;
+import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
+import io.causality.hitl.protocol.wire.OverrideTokenPayload;
+import io.causality.hitl.protocol.wire.OverrideTokens;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.crypto;
 
-import io.causality.hitl.protocol.KeyPairs;
+import io.causality.hitl.protocol.crypto.KeyPairs;
 import java.security.KeyPair;
 import java.security.SecureRandom;
 import java.security.interfaces.RSAPrivateCrtKey;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.ChainVerification;
-import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

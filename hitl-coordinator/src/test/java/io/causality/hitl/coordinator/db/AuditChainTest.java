@@ -2,7 +2,7 @@ package io.causality.hitl.coordinator.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

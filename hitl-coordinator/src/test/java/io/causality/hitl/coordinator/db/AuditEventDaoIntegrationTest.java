@@ -6,7 +6,7 @@ import static io.causality.hitl.coordinator.db.Rows.pending;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import java.nio.file.Path;
 import org.jdbi.v3.core.JdbiException;
 import org.junit.jupiter.api.AfterEach;

@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.db;
 
-import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import java.util.ArrayList;
 import java.util.List;
 import org.jdbi.v3.core.Jdbi;

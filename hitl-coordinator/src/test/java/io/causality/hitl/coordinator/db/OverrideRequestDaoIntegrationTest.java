@@ -6,8 +6,8 @@ import static io.causality.hitl.coordinator.db.Rows.pending;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.causality.hitl.protocol.AuditEventType;
-import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.AuditEventType;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causality.common.testing.LargeObjectColumns;
 import io.causality.hitl.coordinator.core.AuditTrail;
-import io.causality.hitl.protocol.AuditEventType;
-import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.AuditEventType;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package io.causality.hitl.coordinator.db;
 
-import io.causality.hitl.protocol.AuditEventType;
-import io.causality.hitl.protocol.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.AuditEventType;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import java.time.Instant;
 import java.util.UUID;
 

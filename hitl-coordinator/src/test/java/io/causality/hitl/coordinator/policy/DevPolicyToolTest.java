@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.causality.hitl.coordinator.policy.DevPolicyTool.DevAuthority;
 import io.causality.hitl.coordinator.policy.DevPolicyTool.DevSetup;
 import io.causality.hitl.coordinator.policy.DevPolicyTool.PolicyValues;
-import io.causality.hitl.protocol.PemKeys;
+import io.causality.hitl.protocol.crypto.PemKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causality.hitl.coordinator.crypto.TestKeyPairs;
-import io.causality.hitl.protocol.PolicyTrust;
+import io.causality.hitl.protocol.policy.PolicyTrust;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

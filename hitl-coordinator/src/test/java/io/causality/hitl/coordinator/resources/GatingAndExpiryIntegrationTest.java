@@ -12,7 +12,7 @@ import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
 import io.causality.hitl.coordinator.TestDeployment;
-import io.causality.hitl.protocol.AdaptiveEscalationPolicy;
+import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.config.WebhooksConfig;
-import io.causality.hitl.protocol.AuditEventType;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import io.dropwizard.configuration.ConfigurationException;
 import io.dropwizard.configuration.ConfigurationValidationException;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;

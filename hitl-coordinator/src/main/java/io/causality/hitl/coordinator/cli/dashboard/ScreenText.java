@@ -2,7 +2,7 @@ package io.causality.hitl.coordinator.cli.dashboard;
 
 import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.graphics.TextGraphics;
-import io.causality.hitl.protocol.PrintableText;
+import io.causality.hitl.protocol.wire.PrintableText;
 
 /**
  * Text onto a Lanterna screen, cut or padded to its width. Every string reaches the screen here,

@@ -11,7 +11,7 @@ import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.CoordinatorHttp.Answer;
 import io.causality.hitl.coordinator.TestDeployment;
-import io.causality.hitl.protocol.CoordinatorClient;
+import io.causality.hitl.protocol.client.CoordinatorClient;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;

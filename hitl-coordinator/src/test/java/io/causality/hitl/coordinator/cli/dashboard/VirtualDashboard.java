@@ -10,7 +10,7 @@ import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.Terminal;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import com.googlecode.lanterna.terminal.virtual.VirtualTerminalListener;
-import io.causality.hitl.protocol.CoordinatorClient;
+import io.causality.hitl.protocol.client.CoordinatorClient;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;

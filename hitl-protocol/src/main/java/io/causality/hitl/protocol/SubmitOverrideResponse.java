@@ -1,8 +1,0 @@
-package io.causality.hitl.protocol;
-
-/**
- * Answer of a successful submission (HTTP 201).
- *
- * @param coordinatorRequestId UUID v4 of the new override request
- */
-public record SubmitOverrideResponse(String coordinatorRequestId) {}

@@ -1,0 +1,20 @@
+package io.causality.hitl.protocol.wire;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.time.Instant;
+
+/**
+ * An audit event as the API shows it.
+ *
+ * @param id UUID v4
+ * @param eventType what happened
+ * @param actorId who acted: submitter, operator, redeemer, or {@code coordinator} for expiry
+ * @param timestamp when, RFC 3339
+ * @param note the operator's note, if any
+ */
+public record AuditEvent(
+    String id,
+    AuditEventType eventType,
+    String actorId,
+    @JsonFormat(shape = JsonFormat.Shape.STRING) Instant timestamp,
+    String note) {}

@@ -1,0 +1,35 @@
+package io.causality.hitl.protocol.wire;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Answer of a redemption, HTTP 200 for every outcome.
+ *
+ * @param status the outcome
+ * @param tokenId the token asked about
+ * @param redeemedAt when the token was redeemed: now for {@code ACCEPTED}, the first redemption for
+ *     {@code REPLAY_DETECTED}, absent otherwise
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RedeemResponse(
+    RedeemStatus status,
+    String tokenId,
+    @JsonFormat(shape = JsonFormat.Shape.STRING) Instant redeemedAt) {
+
+  public RedeemResponse {
+    Objects.requireNonNull(status, "status");
+  }
+
+  /** An outcome without a redemption time. */
+  public static RedeemResponse of(RedeemStatus status, String tokenId) {
+    return new RedeemResponse(status, tokenId, null);
+  }
+
+  /** Whether this redemption lifted the rejection. */
+  public boolean accepted() {
+    return status == RedeemStatus.ACCEPTED;
+  }
+}

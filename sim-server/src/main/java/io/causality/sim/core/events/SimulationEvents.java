@@ -1,0 +1,47 @@
+package io.causality.sim.core.events;
+
+import java.util.UUID;
+
+/**
+ * Where {@code core.SimulationPublisher} tells what happened to simulations; the event streams
+ * listen here, so that the core knows nothing of SSE.
+ *
+ * <p>{@link #publish} and {@link #notice} are called under the simulation's lock, after the change
+ * is stored, in the order of the changes: they must never block.
+ */
+public interface SimulationEvents {
+  /** Nobody listens: no event is ever built. */
+  SimulationEvents NONE =
+      new SimulationEvents() {
+        @Override
+        public boolean watched(UUID simulationId) {
+          return false;
+        }
+
+        @Override
+        public int maxBatchEvents() {
+          return 0;
+        }
+
+        @Override
+        public void publish(UUID simulationId, EventBatch batch) {
+          // nobody to tell
+        }
+
+        @Override
+        public void notice(UUID simulationId, String code, String message) {
+          // nobody to tell
+        }
+      };
+
+  /** Whether anyone listens to the simulation; when not, events are not even built. */
+  boolean watched(UUID simulationId);
+
+  /** The most events a batch may carry; a change that makes more is published incomplete. */
+  int maxBatchEvents();
+
+  void publish(UUID simulationId, EventBatch batch);
+
+  /** A problem listeners should hear of that is not an event of the stream (not numbered). */
+  void notice(UUID simulationId, String code, String message);
+}
