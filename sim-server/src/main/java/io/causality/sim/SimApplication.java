@@ -4,9 +4,12 @@ import io.causality.common.cli.ServeCommand;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
+import io.causality.common.lifecycle.Readiness;
+import io.causality.common.lifecycle.Reloads;
 import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
+import io.causality.sim.config.EvaluationReload;
 import io.causality.sim.console.ConsoleServlet;
 import io.causality.sim.evaluation.EvaluationPolicyException;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
@@ -83,6 +86,11 @@ public class SimApplication extends Application<SimConfiguration> {
     SimRegistrations.eventStreams(environment, live);
     SimRegistrations.resources(configuration, environment, context, live);
     ConsoleServlet.register(environment);
+    Reloads.install(
+        environment,
+        NAME,
+        new EvaluationReload(configuration.getEvaluation(), context.evaluation(), context.clock()));
+    Readiness.install(environment, NAME);
   }
 
   /** The time source of the service; tests substitute one they can move. */

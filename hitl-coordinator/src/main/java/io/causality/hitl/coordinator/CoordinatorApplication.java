@@ -3,12 +3,16 @@ package io.causality.hitl.coordinator;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
+import io.causality.common.lifecycle.ConfigurationFile;
+import io.causality.common.lifecycle.Readiness;
+import io.causality.common.lifecycle.Reloads;
 import io.causality.hitl.coordinator.cli.AuditCommand;
 import io.causality.hitl.coordinator.cli.CoordinatorServerCommand;
 import io.causality.hitl.coordinator.cli.DevInitCommand;
 import io.causality.hitl.coordinator.cli.HitlCommand;
 import io.causality.hitl.coordinator.cli.KeysCommand;
 import io.causality.hitl.coordinator.cli.PolicyCommand;
+import io.causality.hitl.coordinator.reload.PolicyReload;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
 import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.Application;
@@ -23,6 +27,9 @@ import java.util.function.Supplier;
 /** The override-request coordinator. Reading {@link #run} shows the whole service. */
 public class CoordinatorApplication extends Application<CoordinatorConfiguration> {
   public static final String NAME = "hitl-coordinator";
+
+  /** The file the service started from, which a reload reads again. */
+  private ConfigurationFile<CoordinatorConfiguration> configurationFile;
 
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
@@ -54,6 +61,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     bootstrap.setConfigurationSourceProvider(
         new SubstitutingSourceProvider(
             bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
+    configurationFile = ConfigurationFile.install(bootstrap, CoordinatorConfiguration.class);
     bootstrap.addCommand(
         CoordinatorServerCommand.create(this, "serve", "Runs the coordinator (alias of 'server')"));
     bootstrap.addCommand(new DevInitCommand());
@@ -85,7 +93,19 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     CoordinatorRegistrations.resources(environment, context);
     CoordinatorRegistrations.webhooks(configuration, environment, context, clock);
     CoordinatorRegistrations.retention(configuration, environment, context, clock);
+    Reloads.install(environment, NAME, policyReload(configuration, context));
+    Readiness.install(environment, NAME);
     context.logReady();
+  }
+
+  /** Reads the configuration file again for the policy, keys and token lifetime it names. */
+  private PolicyReload policyReload(
+      CoordinatorConfiguration configuration, CoordinatorContext context) {
+    return new PolicyReload(
+        () -> configurationFile.read().buildReloadSettings(),
+        context.policy(),
+        configuration.getCallers(),
+        configuration.getPendingRequestTtlMs());
   }
 
   /**

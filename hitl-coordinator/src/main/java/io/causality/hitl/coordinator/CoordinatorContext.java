@@ -4,8 +4,10 @@ import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.hitl.coordinator.auth.CallerAuthenticator;
 import io.causality.hitl.coordinator.auth.OperatorCallers;
+import io.causality.hitl.coordinator.core.ActivePolicy;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OverrideService;
+import io.causality.hitl.coordinator.core.PolicySnapshot;
 import io.causality.hitl.coordinator.core.WebhookOutbox;
 import io.causality.hitl.coordinator.db.CoordinatorDaos;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
@@ -27,10 +29,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The domain objects of the coordinator, built once (as Marquez's {@code MarquezContext}) after the
  * checks that can fail before serving: the checked policy and authority keys, the callers, the
- * override service over the database, and the webhook outbox every audit event is queued in.
+ * override service over the database, and the webhook outbox every audit event is queued in. The
+ * policy and keys in force live in {@code policy}, which a reload replaces.
  */
 record CoordinatorContext(
     StartupReport checked,
+    ActivePolicy policy,
     CallerAuthenticator callers,
     OverrideService overrides,
     AuditTrail audit,
@@ -54,15 +58,13 @@ record CoordinatorContext(
     Jdbi jdbi = openDatabase(configuration, environment, factory, dataSource);
     // routes the audit events before anything can write one
     WebhookOutbox webhooks = WebhookOutbox.open(jdbi, webhookRoutes(configuration));
-    OverrideService overrides =
-        new OverrideService(
-            jdbi,
-            dataSource,
-            clock,
-            checked.policy(),
-            checked.signers(),
-            configuration.buildOverrideSettings());
-    return new CoordinatorContext(checked, callers, overrides, chainedAuditTrail(jdbi), webhooks);
+    ActivePolicy policy =
+        new ActivePolicy(
+            new PolicySnapshot(
+                checked.policy(), checked.signers(), configuration.buildOverrideSettings()));
+    OverrideService overrides = new OverrideService(jdbi, dataSource, clock, policy);
+    return new CoordinatorContext(
+        checked, policy, callers, overrides, chainedAuditTrail(jdbi), webhooks);
   }
 
   /** Each configured endpoint's name and the event types it takes (empty: all). */

@@ -85,5 +85,6 @@ class ArchitectureTest {
           .allow("cli", "cli.dashboard", "core", "policy")
           .allow("cli.dashboard")
           .allow("docs")
+          .allow("reload", "auth", "config", "core", "crypto", "policy")
           .rule();
 }

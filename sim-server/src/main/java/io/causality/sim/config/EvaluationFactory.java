@@ -200,24 +200,36 @@ public class EvaluationFactory {
     if (!isEnabled()) {
       return EvaluationRuntime.disabled();
     }
-    DeploymentPolicy policy =
-        EvaluationPolicies.load(
-            Path.of(policyPath),
-            new PolicyTrust(
-                "evaluation.trustedPolicyKeyPemPath",
-                trustedPolicyKeyPemPath,
-                requirePolicySignature));
+    return EvaluationRuntime.enabled(
+        parts(loadPolicy(), clock, buildClient(), new OrganizationLicenses(jdbi)));
+  }
+
+  /**
+   * The policy at {@code policyPath}, checked as at a start (it parses, has a gate, and its
+   * signature holds by {@code trustedPolicyKeyPemPath} and {@code requirePolicySignature}); the
+   * trusted key file is read again too.
+   *
+   * @throws io.causality.sim.evaluation.EvaluationPolicyException naming the file and the problem
+   */
+  public DeploymentPolicy loadPolicy() {
+    return EvaluationPolicies.load(
+        Path.of(policyPath),
+        new PolicyTrust(
+            "evaluation.trustedPolicyKeyPemPath", trustedPolicyKeyPemPath, requirePolicySignature));
+  }
+
+  /** The parts that run on {@code policy}, around the client and licenses that outlive it. */
+  public static EvaluationRuntime.Parts parts(
+      DeploymentPolicy policy,
+      Clock clock,
+      CoordinatorClient client,
+      OrganizationLicenses licenses) {
     StateGate gate = StateGate.of(policy);
-    CoordinatorClient client = buildClient();
     OverrideRedemption redemption =
         new OverrideRedemption(
             new OverrideTokenVerifier(policy, clock), client, policy.policyVersion());
-    return EvaluationRuntime.enabled(
-        new EvaluationRuntime.Parts(
-            new Evaluator(gate, redemption),
-            new EvaluationRequests(gate),
-            client,
-            new OrganizationLicenses(jdbi)));
+    return new EvaluationRuntime.Parts(
+        policy, new Evaluator(gate, redemption), new EvaluationRequests(gate), client, licenses);
   }
 
   @SuppressWarnings("deprecation")

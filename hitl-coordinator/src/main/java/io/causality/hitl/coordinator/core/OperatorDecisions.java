@@ -37,19 +37,14 @@ final class OperatorDecisions {
   private final AuthoritySigners signers;
   private final OverrideSettings settings;
 
-  OperatorDecisions(
-      OverrideRequestDao requests,
-      LazyExpiry expiry,
-      long policyVersion,
-      HitlPolicy hitl,
-      AuthoritySigners signers,
-      OverrideSettings settings) {
+  /** Decisions under one policy snapshot. */
+  OperatorDecisions(OverrideRequestDao requests, LazyExpiry expiry, PolicySnapshot snapshot) {
     this.requests = requests;
     this.expiry = expiry;
-    this.policyVersion = policyVersion;
-    this.hitl = hitl;
-    this.signers = signers;
-    this.settings = settings;
+    this.policyVersion = snapshot.policyVersion();
+    this.hitl = snapshot.hitl();
+    this.signers = snapshot.signers();
+    this.settings = snapshot.settings();
   }
 
   /**
@@ -59,8 +54,8 @@ final class OperatorDecisions {
    *     operators must approve
    */
   Optional<OverrideTokenEnvelope> approve(String id, ApproveOverrideRequest body, Decider decider) {
-    Decisions.Approval approval = Decisions.approval(body, signers, settings, hitl, decider);
     Instant now = expiry.now();
+    Decisions.Approval approval = Decisions.approval(body, signers, settings, hitl, decider, now);
     OverrideRequestRow row = expiry.requirePending(id, now, OverrideRequestStatus.APPROVED);
     AuthoritySigner signer = approval.signer();
     String operator = signer.operatorId();

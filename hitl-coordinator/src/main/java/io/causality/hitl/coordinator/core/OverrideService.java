@@ -51,11 +51,20 @@ public final class OverrideService {
   public static final String COORDINATOR_ACTOR = "coordinator";
 
   private final OverrideRequestDao requests;
-  private final RecordMapper records;
   private final LazyExpiry expiry;
-  private final OverrideSubmissions submissions;
-  private final OperatorDecisions decisions;
+  private final ActivePolicy active;
   private final TokenRedemption redemption;
+  private volatile Bound bound;
+
+  /**
+   * What decides under one policy snapshot, rebuilt (cheaply: no I/O) when a reload swapped the
+   * snapshot; a call takes one and uses it throughout.
+   */
+  private record Bound(
+      PolicySnapshot snapshot,
+      RecordMapper records,
+      OverrideSubmissions submissions,
+      OperatorDecisions decisions) {}
 
   /**
    * @param jdbi the coordinator database, migrated; SqlObject plugin installed
@@ -72,23 +81,47 @@ public final class OverrideService {
       DeploymentPolicy policy,
       AuthoritySigners signers,
       OverrideSettings settings) {
+    this(jdbi, dataSource, clock, new ActivePolicy(new PolicySnapshot(policy, signers, settings)));
+  }
+
+  /**
+   * @param jdbi the coordinator database, migrated; SqlObject plugin installed
+   * @param dataSource the pool {@code jdbi} is built on, for the redemption's plain JDBC
+   * @param clock the time source
+   * @param active the policy and keys in force, which a reload may replace while serving
+   */
+  public OverrideService(Jdbi jdbi, DataSource dataSource, Clock clock, ActivePolicy active) {
     Objects.requireNonNull(jdbi, "jdbi");
-    Objects.requireNonNull(policy, "policy");
-    Objects.requireNonNull(signers, "signers");
-    Objects.requireNonNull(settings, "settings");
-    HitlPolicy hitl =
-        policy
-            .hitlSection()
-            .orElseThrow(() -> new IllegalArgumentException("the policy has no hitl section"));
+    this.active = Objects.requireNonNull(active, "active");
     this.requests = jdbi.onDemand(OverrideRequestDao.class);
-    this.records = new RecordMapper(ProtocolJson.newMapper(), hitl.requiredApprovals());
     this.expiry = new LazyExpiry(requests, Objects.requireNonNull(clock, "clock"));
-    this.submissions =
-        new OverrideSubmissions(
-            new SubmissionGate(requests, hitl.adaptiveEscalation()), expiry, records, settings);
-    this.decisions =
-        new OperatorDecisions(requests, expiry, policy.policyVersion(), hitl, signers, settings);
     this.redemption = new TokenRedemption(new RedemptionTransaction(dataSource, jdbi), expiry);
+    this.bound = bind(active.current());
+  }
+
+  private Bound bind(PolicySnapshot snapshot) {
+    HitlPolicy hitl = snapshot.hitl();
+    RecordMapper records = new RecordMapper(ProtocolJson.newMapper(), hitl.requiredApprovals());
+    return new Bound(
+        snapshot,
+        records,
+        new OverrideSubmissions(
+            new SubmissionGate(requests, hitl.adaptiveEscalation()),
+            expiry,
+            records,
+            snapshot.settings()),
+        new OperatorDecisions(requests, expiry, snapshot));
+  }
+
+  /** The deciders of the snapshot in force, rebuilt once after a reload. */
+  private Bound bound() {
+    Bound current = bound;
+    PolicySnapshot snapshot = active.current();
+    if (current.snapshot() != snapshot) {
+      current = bind(snapshot);
+      bound = current;
+    }
+    return current;
   }
 
   /** Submits a request, the audit actor being its {@code source} label. */
@@ -106,7 +139,7 @@ public final class OverrideService {
    * @throws MaterialChangeRequiredException when the failure was denied before (gating on)
    */
   public SubmitOverrideResponse submit(SubmitOverrideRequest body, Optional<String> caller) {
-    return submissions.submit(body, caller);
+    return bound().submissions().submit(body, caller);
   }
 
   /** A page of the requests that match, newest first; list items carry no audit trail. */
@@ -115,6 +148,7 @@ public final class OverrideService {
     String status = query.status().map(Enum::name).orElse(null);
     String actor = query.actorId().orElse(null);
     List<OverrideRequestRow> rows = requests.page(status, actor, query.limit(), query.offset());
+    RecordMapper records = bound().records();
     return new OverrideRequestList(
         rows.stream().map(row -> records.toRecord(row, null)).toList(),
         new Pagination(query.limit(), query.offset(), requests.count(status, actor)));
@@ -136,6 +170,7 @@ public final class OverrideService {
       expiry.expire(id, now);
       found = requests.findWithAudit(id);
     }
+    RecordMapper records = bound().records();
     return found.map(r -> records.toRecord(r.request(), r.audit()));
   }
 
@@ -177,7 +212,8 @@ public final class OverrideService {
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */
   public OverrideApproval approve(String id, ApproveOverrideRequest body, Decider decider) {
-    return decisions
+    return bound()
+        .decisions()
         .approve(id, body, decider)
         .map(token -> new OverrideApproval(token, null))
         .orElseGet(() -> new OverrideApproval(null, get(id)));
@@ -200,7 +236,7 @@ public final class OverrideService {
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */
   public OverrideRequestRecord deny(String id, DenyOverrideRequest body, Decider decider) {
-    decisions.deny(id, body, decider);
+    bound().decisions().deny(id, body, decider);
     return get(id);
   }
 

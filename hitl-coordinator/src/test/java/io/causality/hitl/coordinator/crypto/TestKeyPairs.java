@@ -12,6 +12,9 @@ public final class TestKeyPairs {
   public static final KeyPair BOB = KeyPairs.generate(2048, new SecureRandom());
   public static final KeyPair POLICY_SIGNING = KeyPairs.generate(2048, new SecureRandom());
 
+  /** operator-1's second key, for rotations. */
+  public static final KeyPair ALICE_NEXT = KeyPairs.generate(2048, new SecureRandom());
+
   private TestKeyPairs() {}
 
   /** A signer for key {@code keyId} of {@code operatorId} with the given pair. */

@@ -1,0 +1,147 @@
+package io.causality.hitl.coordinator.reload;
+
+import io.causality.hitl.coordinator.TestDeployment;
+import io.causality.hitl.coordinator.crypto.TestKeyPairs;
+import io.causality.hitl.coordinator.policy.DevPolicyTool;
+import io.causality.hitl.coordinator.policy.DevPolicyTool.DevAuthority;
+import io.causality.hitl.coordinator.policy.DevPolicyTool.PolicyValues;
+import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A coordinator deployment whose configuration file a test rewrites between reloads: operator-1's
+ * key ops-1 (A) and its successor ops-1-next (B), operator-2's ops-2, a trusted policy-signing key,
+ * and {@code coordinator.yml} naming them. The policy and key paths live in the file itself (not in
+ * {@code -Ddw.} overrides, which a reload would apply again over the file's new values).
+ */
+final class RotationDeployment {
+  static final String KEY_A = TestDeployment.KEY_ID;
+  static final String KEY_B = "ops-1-next";
+  static final String OPERATOR = TestDeployment.OPERATOR_ID;
+
+  private static final HttpClient ADMIN = HttpClient.newHttpClient();
+
+  private final TestDeployment files = TestDeployment.plain();
+  private final Path config = files.dir().resolve("coordinator.yml");
+
+  RotationDeployment() {
+    files.writePrivateKey("ops-1-next.pem", TestKeyPairs.ALICE_NEXT);
+    files.writePublicKey("ops-1-next.pub.pem", TestKeyPairs.ALICE_NEXT);
+    files.writePrivateKey("signing.pem", TestKeyPairs.POLICY_SIGNING);
+    files.writePrivateKey("rogue.pem", TestKeyPairs.BOB);
+  }
+
+  Path config() {
+    return config;
+  }
+
+  Path dir() {
+    return files.dir();
+  }
+
+  /** The policy file of version {@code version}: A and ops-2, and B when {@code withB}. */
+  Path policy(String name, long version, boolean withB, KeyPair signing) {
+    return policy(name, version, TestDeployment.MAX_TOKEN_TTL_MS, withB, signing);
+  }
+
+  Path policy(String name, long version, long maxTokenTtlMs, boolean withB, KeyPair signing) {
+    Map<DevAuthority, Path> authorities = new LinkedHashMap<>();
+    authorities.put(new DevAuthority(KEY_A, OPERATOR), files.dir().resolve("ops-1.pub.pem"));
+    files.writePublicKey("ops-1.pub.pem", TestKeyPairs.ALICE);
+    if (withB) {
+      authorities.put(new DevAuthority(KEY_B, OPERATOR), files.dir().resolve("ops-1-next.pub.pem"));
+    }
+    authorities.put(
+        new DevAuthority(TestDeployment.OTHER_KEY_ID, "operator-2"),
+        files.writePublicKey("ops-2.pub.pem", TestKeyPairs.BOB));
+    PolicyValues base = TestDeployment.values(AdaptiveEscalationPolicy.DISABLED);
+    PolicyValues values =
+        new PolicyValues(version, maxTokenTtlMs, base.adaptiveEscalation(), base.gate());
+    Path file = files.dir().resolve(name);
+    Path key =
+        files.dir().resolve(signing == TestKeyPairs.POLICY_SIGNING ? "signing.pem" : "rogue.pem");
+    new DevPolicyTool(new SecureRandom(), 2048)
+        .writePolicy(file, values, authorities, key, "policy-signing");
+    return file;
+  }
+
+  /** Writes the configuration: the policy, A (retiring at {@code aRetiresAt} if set), B if set. */
+  void configure(Path policy, Instant aRetiresAt, boolean withB) {
+    StringBuilder yaml = new StringBuilder();
+    yaml.append("bind: 127.0.0.1:0\n")
+        .append("dbPath: ")
+        .append(files.dir().resolve("db"))
+        .append('\n')
+        .append("pendingRequestTtlMs: 3600000\n")
+        .append("defaultTokenTtlMs: ")
+        .append(TestDeployment.DEFAULT_TOKEN_TTL_MS)
+        .append('\n')
+        .append("policy:\n")
+        .append("  path: ")
+        .append(policy)
+        .append('\n')
+        .append("  trustedKeyPemPath: ")
+        .append(files.trustedKey())
+        .append('\n')
+        .append("authorities:\n")
+        .append("  - keyId: ")
+        .append(KEY_A)
+        .append('\n')
+        .append("    operatorId: ")
+        .append(OPERATOR)
+        .append('\n')
+        .append("    privateKeyPemPath: ")
+        .append(files.authorityKey())
+        .append('\n');
+    if (aRetiresAt != null) {
+      yaml.append("    retiresAt: ").append(aRetiresAt).append('\n');
+    }
+    if (withB) {
+      yaml.append("  - keyId: ")
+          .append(KEY_B)
+          .append('\n')
+          .append("    operatorId: ")
+          .append(OPERATOR)
+          .append('\n')
+          .append("    privateKeyPemPath: ")
+          .append(files.dir().resolve("ops-1-next.pem"))
+          .append('\n');
+    }
+    yaml.append("server:\n  adminConnectors:\n    - type: http\n      bindHost: 127.0.0.1\n")
+        .append("      port: 0\n")
+        .append("logging:\n  level: WARN\n");
+    try {
+      Files.writeString(config, yaml.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A reload through the admin task: its status and body. */
+  static HttpResponse<String> reload(int adminPort) {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/tasks/reload-policy"))
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build();
+    try {
+      return ADMIN.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
