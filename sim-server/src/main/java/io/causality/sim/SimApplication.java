@@ -1,9 +1,9 @@
 package io.causality.sim;
 
 import io.causality.common.cli.ServeCommand;
+import io.causality.common.db.DatabaseCommand;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
-import io.causality.common.db.StartupMigrations;
 import io.causality.common.lifecycle.Readiness;
 import io.causality.common.lifecycle.Reloads;
 import io.causality.sim.cli.ApiKeyCommand;
@@ -18,8 +18,6 @@ import io.dropwizard.core.Application;
 import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
-import io.dropwizard.db.DataSourceFactory;
-import io.dropwizard.migrations.MigrationsBundle;
 import java.time.Clock;
 import java.util.List;
 
@@ -60,18 +58,9 @@ public class SimApplication extends Application<SimConfiguration> {
     bootstrap.addCommand(new OrgCreateCommand<>(SimConfiguration.class));
     bootstrap.addCommand(new ApiKeyCommand<>(SimConfiguration.class));
     bootstrap.addCommand(new UserAddCommand<>(SimConfiguration.class));
-    bootstrap.addBundle(
-        new MigrationsBundle<>() {
-          @Override
-          public DataSourceFactory getDataSourceFactory(SimConfiguration configuration) {
-            return configuration.buildDataSourceFactory();
-          }
-
-          @Override
-          public String getMigrationsFileName() {
-            return StartupMigrations.CHANGELOG;
-          }
-        });
+    // db migrate, db status, ... and db backup, db restore (docs/operations.md)
+    bootstrap.addCommand(
+        new DatabaseCommand<>(SimConfiguration::buildDataSourceFactory, SimConfiguration.class));
   }
 
   @Override

@@ -1,8 +1,8 @@
 package io.causality.hitl.coordinator;
 
+import io.causality.common.db.DatabaseCommand;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
-import io.causality.common.db.StartupMigrations;
 import io.causality.common.lifecycle.ConfigurationFile;
 import io.causality.common.lifecycle.Readiness;
 import io.causality.common.lifecycle.Reloads;
@@ -19,8 +19,6 @@ import io.dropwizard.core.Application;
 import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
-import io.dropwizard.db.DataSourceFactory;
-import io.dropwizard.migrations.MigrationsBundle;
 import java.time.Clock;
 import java.util.function.Supplier;
 
@@ -69,18 +67,10 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     bootstrap.addCommand(new PolicyCommand());
     bootstrap.addCommand(new HitlCommand<>(this));
     bootstrap.addCommand(new AuditCommand<>(CoordinatorConfiguration.class));
-    bootstrap.addBundle(
-        new MigrationsBundle<>() {
-          @Override
-          public DataSourceFactory getDataSourceFactory(CoordinatorConfiguration configuration) {
-            return configuration.buildDataSourceFactory();
-          }
-
-          @Override
-          public String getMigrationsFileName() {
-            return StartupMigrations.CHANGELOG;
-          }
-        });
+    // db migrate, db status, ... and db backup, db restore (docs/operations.md)
+    bootstrap.addCommand(
+        new DatabaseCommand<>(
+            CoordinatorConfiguration::buildDataSourceFactory, CoordinatorConfiguration.class));
   }
 
   @Override
