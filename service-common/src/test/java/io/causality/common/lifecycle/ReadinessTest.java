@@ -31,8 +31,7 @@ class ReadinessTest {
             Map.of(Readiness.SOCKET, "/run/systemd/notify"), fakeNotify(calls, 0).toString());
 
     assertThat(readiness.ready("sim-server is serving")).isTrue();
-    assertThat(Files.readString(calls).strip())
-        .isEqualTo("--ready --status=sim-server is serving");
+    assertThat(Files.readString(calls).strip()).isEqualTo("--ready --status=sim-server is serving");
   }
 
   @Test
