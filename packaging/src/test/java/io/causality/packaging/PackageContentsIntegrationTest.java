@@ -58,7 +58,7 @@ class PackageContentsIntegrationTest {
     String fields = Packages.run("dpkg-deb", "-f", deb(service), "Package", "Version", "Depends");
     assertThat(fields)
         .contains("Package: causality-" + service)
-        .contains("Version: " + Packages.version().replace("-SNAPSHOT", "~snapshot"))
+        .contains("Version: " + Packages.debianVersion())
         .contains("openjdk-17-jre-headless | java17-runtime-headless")
         .contains("adduser");
     for (String script : List.of("postinst", "prerm", "postrm")) {

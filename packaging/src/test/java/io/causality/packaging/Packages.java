@@ -43,12 +43,20 @@ final class Packages {
     }
   }
 
+  /**
+   * The version as jdeb writes it into a package: {@code 0.2.0-SNAPSHOT} as {@code 0.2.0~snapshot}.
+   */
+  static String debianVersion() {
+    return version().replace("-SNAPSHOT", "~snapshot");
+  }
+
+  /** This build's package of {@code service} (not one an earlier version left in target/). */
   static Path deb(String service) {
-    return file("causality-" + service + "_", "_all.deb");
+    return file("causality-" + service + "_" + debianVersion() + "_", "_all.deb");
   }
 
   static Path tar(String service) {
-    return file("causality-" + service + "-", ".tar.gz");
+    return file("causality-" + service + "-" + version(), ".tar.gz");
   }
 
   /** Whether a program is on the PATH. */
