@@ -50,10 +50,10 @@ final class SimulationStore {
 
   /** Stores a new simulation, counting its run against the tier's runs (403 when used up). */
   void insert(SimulationRow row, Tier tier, Instant now) {
-    BillingPeriods.Period period = ensureUsagePeriod(row.organizationId(), now);
+    Instant periodStart = BillingPeriods.containing(now).start();
     long maxRuns = tier.maxSimulationRuns();
-    if (!jdbi.withExtension(
-        SimulationChangeDao.class, dao -> dao.insertCountingRun(row, period.start(), maxRuns))) {
+    if (!inPeriod(
+        row.organizationId(), periodStart, () -> writes.insertCreated(row, periodStart, maxRuns))) {
       throw Quotas.runsUsedUp(tier);
     }
   }
@@ -76,7 +76,10 @@ final class SimulationStore {
 
   /** Stores ticks computed; the status change the last tick made, if any. */
   Optional<StatusChangeRow> storeProgress(SimulationProgress progress) {
-    return inPeriod(progress, () -> writes.storeProgress(progress, cluster));
+    return inPeriod(
+        progress.organizationId(),
+        progress.periodStart(),
+        () -> writes.storeProgress(progress, cluster));
   }
 
   /**
@@ -85,21 +88,24 @@ final class SimulationStore {
    */
   void insertAdvanced(SimulationRow created, SimulationProgress progress, Tier tier) {
     long maxRuns = tier.maxSimulationRuns();
-    if (!inPeriod(progress, () -> writes.insertAdvanced(created, progress, maxRuns, cluster))) {
+    if (!inPeriod(
+        created.organizationId(),
+        progress.periodStart(),
+        () -> writes.insertAdvanced(created, progress, maxRuns, cluster))) {
       throw Quotas.runsUsedUp(tier);
     }
   }
 
   /**
-   * A write that counts usage in the progress's billing period: the first of a period finds no row
-   * (nothing kept), makes it in its own short transaction and writes again. Every later write of
-   * the period needs no read for it.
+   * The one rule of every write that counts usage (runs and ticks, {@link SimulationWrites}): the
+   * first of a billing period finds no row (nothing kept), makes it in its own short transaction
+   * and writes again. Every later write of the period needs no read for it.
    */
-  private <T> T inPeriod(SimulationProgress progress, Supplier<T> write) {
+  private <T> T inPeriod(UUID organization, Instant periodStart, Supplier<T> write) {
     try {
       return write.get();
     } catch (SimulationWrites.UsagePeriodMissing e) {
-      ensureUsagePeriod(progress.organizationId(), progress.periodStart());
+      ensureUsagePeriod(organization, periodStart);
       return write.get();
     }
   }
@@ -115,11 +121,10 @@ final class SimulationStore {
   }
 
   /** The period's usage row, made in its own short transaction before the counting one. */
-  BillingPeriods.Period ensureUsagePeriod(UUID organization, Instant now) {
-    BillingPeriods.Period period = BillingPeriods.containing(now);
+  private void ensureUsagePeriod(UUID organization, Instant periodStart) {
+    BillingPeriods.Period period = BillingPeriods.containing(periodStart);
     jdbi.useExtension(
         UsageDao.class, dao -> dao.ensurePeriod(organization, period.start(), period.end()));
-    return period;
   }
 
   /** The events the simulation made while it stood before {@code tick}. */

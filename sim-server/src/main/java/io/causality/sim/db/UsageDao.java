@@ -46,18 +46,6 @@ public interface UsageDao {
       @Bind("calls") long calls,
       @Bind("ticks") long ticks);
 
-  /** One more run, unless the period already has {@code max}; 0 rows means refused. */
-  @SqlUpdate(
-      """
-      UPDATE usage_periods SET simulation_runs = simulation_runs + 1
-      WHERE organization_id = :organizationId AND period_start = :periodStart
-        AND simulation_runs < :max
-      """)
-  int takeRun(
-      @Bind("organizationId") UUID organizationId,
-      @Bind("periodStart") Instant periodStart,
-      @Bind("max") long max);
-
   @SqlUpdate(
       """
       INSERT INTO usage_periods (organization_id, period_start, period_end, simulation_runs,
