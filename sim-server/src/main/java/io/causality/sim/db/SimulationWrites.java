@@ -1,5 +1,7 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Column;
+import io.causality.common.db.Parameters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -203,8 +205,7 @@ public final class SimulationWrites {
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(ADVANCE)) {
       int next = Column.bind(statement, 1, PROGRESS, progress);
-      statement.setObject(next, progress.id());
-      statement.setLong(next + 1, progress.version());
+      Parameters.bind(statement, next, progress.id(), progress.version());
       return statement.executeUpdate();
     }
   }
@@ -214,7 +215,7 @@ public final class SimulationWrites {
     try (PreparedStatement statement = connection.prepareStatement(INSERT_ADVANCED)) {
       int next = Column.bind(statement, 1, CREATION, created);
       next = Column.bind(statement, next, PROGRESS, p);
-      statement.setLong(next, p.version() + 1);
+      Parameters.bind(statement, next, p.version() + 1);
       statement.executeUpdate();
     }
   }
@@ -251,9 +252,8 @@ public final class SimulationWrites {
   private static void countTicks(Connection connection, SimulationProgress progress)
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(COUNT_TICKS)) {
-      statement.setLong(1, ticks(progress));
-      statement.setObject(2, progress.organizationId());
-      Column.bindValue(statement, 3, progress.periodStart());
+      Parameters.bind(
+          statement, 1, ticks(progress), progress.organizationId(), progress.periodStart());
       if (statement.executeUpdate() == 0) {
         throw new UsagePeriodMissing();
       }
@@ -265,10 +265,7 @@ public final class SimulationWrites {
       Connection connection, UUID organization, Instant periodStart, long ticks, long maxRuns)
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(COUNT_RUN)) {
-      statement.setLong(1, ticks);
-      statement.setObject(2, organization);
-      Column.bindValue(statement, 3, periodStart);
-      statement.setLong(4, maxRuns);
+      Parameters.bind(statement, 1, ticks, organization, periodStart, maxRuns);
       if (statement.executeUpdate() == 1) {
         return;
       }
@@ -286,8 +283,7 @@ public final class SimulationWrites {
   private static boolean periodExists(Connection connection, UUID organization, Instant start)
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(RUNS_TAKEN)) {
-      statement.setObject(1, organization);
-      Column.bindValue(statement, 2, start);
+      Parameters.bind(statement, 1, organization, start);
       try (ResultSet row = statement.executeQuery()) {
         return row.next();
       }
