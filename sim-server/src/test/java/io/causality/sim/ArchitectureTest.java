@@ -93,6 +93,20 @@ class ArchitectureTest {
           .resideInAPackage("io.causality.sim.db..")
           .because("resources are thin: they call domain classes, which own the DAOs and rows");
 
+  /**
+   * docs/architecture.md, "Reading the database": a statement in plain JDBC lives in {@code db} (the
+   * listed bypasses) or in {@code cluster} (PostgreSQL's own statements), nowhere else.
+   */
+  @ArchTest
+  static final ArchRule onlyDbAndClusterWriteJdbcStatements =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages("io.causality.sim.db..", "io.causality.sim.cluster..")
+          .should()
+          .dependOnClassesThat()
+          .areAssignableTo(java.sql.Statement.class)
+          .because("every other statement is a method of a SqlObject DAO");
+
   /** docs/architecture.md, "Package map" and "Engine packages": what each package may import. */
   @ArchTest
   static final ArchRule packagesImportOnlyWhatTheMapAllows =
