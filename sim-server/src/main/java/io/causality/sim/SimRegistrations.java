@@ -14,6 +14,7 @@ import io.causality.sim.auth.ScopeFeature;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.docs.OpenApiDocument;
+import io.causality.sim.errors.DomainExceptionMapper;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
 import io.causality.sim.errors.StreamLimitExceptionMapper;
 import io.causality.sim.errors.UnknownAgentExceptionMapper;
@@ -130,8 +131,9 @@ final class SimRegistrations {
     environment.jersey().register(new StreamLimitExceptionMapper());
   }
 
-  /** The answers to what the engines refuse. */
+  /** The answers to what the domain ({@code core.errors}) and the engines refuse. */
   static void engineRefusals(Environment environment, SimContext context) {
+    environment.jersey().register(new DomainExceptionMapper());
     environment.jersey().register(new EngineValidationExceptionMapper(context.catalog().engines()));
     environment.jersey().register(new UnknownAgentExceptionMapper());
   }

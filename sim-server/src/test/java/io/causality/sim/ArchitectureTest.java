@@ -14,6 +14,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.causality.common.errors.ApiException;
+import io.causality.common.errors.ErrorResponses;
 import io.causality.common.testing.PackageMap;
 import io.causality.sim.engine.json.JsonTree;
 
@@ -94,8 +96,31 @@ class ArchitectureTest {
           .because("resources are thin: they call domain classes, which own the DAOs and rows");
 
   /**
-   * docs/architecture.md, "Reading the database": a statement in plain JDBC lives in {@code db} (the
-   * listed bypasses) or in {@code cluster} (PostgreSQL's own statements), nowhere else.
+   * docs/architecture.md, "Errors": {@code core} and its packages know no HTTP. A failure is a
+   * {@code core.errors} exception with a code; {@code errors.DomainExceptionMapper} picks the
+   * status.
+   */
+  @ArchTest
+  static final ArchRule coreKnowsNoHttp =
+      noClasses()
+          .that()
+          .resideInAPackage("io.causality.sim.core..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("jakarta.ws.rs..", "org.glassfish.jersey..", "jakarta.servlet..")
+          .orShould()
+          .dependOnClassesThat()
+          .areAssignableTo(ApiException.class)
+          .orShould()
+          .dependOnClassesThat()
+          .belongToAnyOf(ErrorResponses.class)
+          .because(
+              "domain failures carry a code, not an HTTP status; one mapper per kind picks the"
+                  + " status (errors.DomainExceptionMapper)");
+
+  /**
+   * docs/architecture.md, "Reading the database": a statement in plain JDBC lives in {@code db}
+   * (the listed bypasses) or in {@code cluster} (PostgreSQL's own statements), nowhere else.
    */
   @ArchTest
   static final ArchRule onlyDbAndClusterWriteJdbcStatements =
@@ -114,11 +139,12 @@ class ArchitectureTest {
           .anything("")
           .allow("api")
           .allow("db")
-          .allow("core", "api", "core.events", "core.organization", "db", "errors", "engine..")
-          .allow("core.organization", "api", "db", "errors")
+          .allow("core", "api", "core.errors", "core.events", "core.organization", "db", "engine..")
+          .allow("core.organization", "api", "core.errors", "db")
           .allow("core.events", "api", "db", "engine.output")
-          .allow("errors", "engine", "engine.core")
-          .allow("auth", "core.organization", "db", "errors")
+          .allow("core.errors")
+          .allow("errors", "core.errors", "engine", "engine.core")
+          .allow("auth", "core.errors", "core.organization", "db")
           .allow("ratelimit", "auth", "core.organization", "errors")
           .allow("idempotency", "auth", "db")
           .allow("usage", "auth", "core.organization", "db")
@@ -127,10 +153,10 @@ class ArchitectureTest {
               "api",
               "config",
               "core",
+              "core.errors",
               "core.events",
               "core.organization",
               "db",
-              "errors",
               "playback")
           .allow("playback", "config", "core")
           .allow("cluster", "core")
@@ -141,10 +167,10 @@ class ArchitectureTest {
               "api",
               "auth",
               "core",
+              "core.errors",
               "core.events",
               "core.organization",
               "docs",
-              "errors",
               "evaluation",
               "events",
               "engine.model",

@@ -1,6 +1,6 @@
 package io.causality.sim.core.organization;
 
-import io.causality.sim.errors.QuotaExceededException;
+import io.causality.sim.core.errors.QuotaExceededException;
 
 /**
  * The license limits of docs/licensing.md. The run count is taken with a conditional update in the
