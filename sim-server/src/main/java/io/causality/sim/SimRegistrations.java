@@ -149,7 +149,7 @@ final class SimRegistrations {
     Set<Class<?>> documented = new LinkedHashSet<>();
     resources.forEach(resource -> documented.add(resource.getClass()));
     documented.add(OpenApiResource.class);
-    String version = SimApplication.version();
+    String version = SimVersion.version();
     ContractDocument document = OpenApiDocument.contract(version, documented);
     environment.jersey().register(new OpenApiResource(document));
     // Tests in the same JVM read it here, without a request a rate limit would count.
@@ -161,10 +161,10 @@ final class SimRegistrations {
       Environment environment,
       SimContext context,
       LiveContext live) {
-    String name = SimApplication.NAME;
+    String name = SimVersion.NAME;
     return List.of(
         new HealthResource(
-            new HealthReport(environment.healthChecks(), name, SimApplication.version())),
+            new HealthReport(environment.healthChecks(), name, SimVersion.version())),
         new ApiDocsResource("Simulation Service API"),
         new ScenariosResource(context.catalog()),
         new ScenarioResource(context.catalog()),

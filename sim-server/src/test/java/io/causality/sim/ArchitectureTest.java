@@ -41,6 +41,20 @@ class ArchitectureTest {
   static final ArchRule packagesAreFreeOfCycles =
       slices().matching("io.causality.(**)").should().beFreeOfCycles();
 
+  /**
+   * docs/architecture.md, "run() is the table of contents": the application calls the wiring, and
+   * nothing reaches back up to it (its name and version are {@link SimVersion}'s).
+   */
+  @ArchTest
+  static final ArchRule nothingReachesBackUpToTheApplication =
+      noClasses()
+          .that()
+          .doNotBelongToAnyOf(SimApplication.class)
+          .should()
+          .dependOnClassesThat()
+          .belongToAnyOf(SimApplication.class)
+          .because("the application is the top of the wiring; SimVersion is below it");
+
   @ArchTest
   static final ArchRule engineUsesNoFramework =
       noClasses()
