@@ -16,9 +16,9 @@ public final class SimulationAccess {
   private final Jdbi jdbi;
   private final SimulationToAdvance toAdvance;
 
-  public SimulationAccess(Jdbi jdbi) {
+  public SimulationAccess(Jdbi jdbi, SimulationToAdvance toAdvance) {
     this.jdbi = jdbi;
-    this.toAdvance = new SimulationToAdvance(jdbi);
+    this.toAdvance = toAdvance;
   }
 
   /**

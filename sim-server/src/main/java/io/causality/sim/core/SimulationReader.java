@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 
 /** What reads simulations: lists, one simulation, its decrees, prophecies and trace. */
@@ -36,10 +35,14 @@ public final class SimulationReader {
   private final SimulationSummaryQuery summaries;
   private final SimulationLoader loader;
 
-  public SimulationReader(Jdbi jdbi, DataSource dataSource, SimulationLoader loader) {
+  public SimulationReader(
+      Jdbi jdbi,
+      SimulationAccess access,
+      SimulationSummaryQuery summaries,
+      SimulationLoader loader) {
     this.jdbi = jdbi;
-    this.access = new SimulationAccess(jdbi);
-    this.summaries = new SimulationSummaryQuery(dataSource);
+    this.access = access;
+    this.summaries = summaries;
     this.loader = loader;
   }
 

@@ -36,9 +36,9 @@ final class SimulationStore {
   private final Cluster cluster;
   private final Clock clock;
 
-  SimulationStore(Jdbi jdbi, Cluster cluster, Clock clock) {
+  SimulationStore(Jdbi jdbi, SimulationWrites writes, Cluster cluster, Clock clock) {
     this.jdbi = jdbi;
-    this.writes = new SimulationWrites(jdbi);
+    this.writes = writes;
     this.cluster = cluster;
     this.clock = clock;
   }

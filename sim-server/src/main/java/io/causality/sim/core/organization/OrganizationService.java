@@ -33,9 +33,9 @@ public final class OrganizationService {
   private final LicenseTiers tiers;
   private final Clock clock;
 
-  public OrganizationService(Jdbi jdbi, Clock clock) {
+  public OrganizationService(Jdbi jdbi, LicenseTiers tiers, Clock clock) {
     this.jdbi = Objects.requireNonNull(jdbi);
-    this.tiers = new LicenseTiers(jdbi);
+    this.tiers = Objects.requireNonNull(tiers);
     this.clock = Objects.requireNonNull(clock);
   }
 
