@@ -25,9 +25,12 @@ import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Stores the changes of simulations, each in one transaction of {@link SimulationChangeDao} that
- * tells the {@link Cluster}, and reads the events a simulation made between ticks. A write that
- * finds another version throws {@link io.causality.sim.db.ChangedMeanwhile}; {@link
+ * Stores the changes of simulations, each in one transaction: the writes that count usage (a new
+ * simulation, plain or created and run, and computed ticks) through the plain-JDBC {@link
+ * SimulationWrites}, under one rule for a missing billing period ({@link #inPeriod}); inputs and
+ * status changes through {@link SimulationChangeDao}. A change of an existing simulation tells the
+ * {@link Cluster} inside its transaction. It also reads the events a simulation made between ticks.
+ * A write that finds another version throws {@link io.causality.sim.db.ChangedMeanwhile}; {@link
  * SimulationLocks} makes the change again.
  */
 final class SimulationStore {
