@@ -100,7 +100,7 @@ public final class OverrideRequestsResource {
       responseCode = "400",
       description = "status is not one of the five states, or limit or offset is out of bounds")
   public OverrideRequestList list(
-      @Parameter(description = "only requests in this state (any letter case)")
+      @Parameter(description = "pending, approved, denied, expired or redeemed (any case)")
           @QueryParam("status")
           OverrideRequestStatus status,
       @Parameter(description = "only requests of this actor")
