@@ -34,5 +34,6 @@ class ArchitectureTest {
           .allow("cli")
           .allow("openapi", "errors")
           .allow("lifecycle", "errors", "requestid")
+          .allow("sse")
           .rule();
 }

@@ -23,8 +23,6 @@ import java.util.List;
 
 /** The simulation service. Reading {@link #run} shows the whole service. */
 public class SimApplication extends Application<SimConfiguration> {
-  public static final String NAME = "sim-server";
-
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
     EmbeddedDatabaseSecrets.bindServersToLoopback();
@@ -33,7 +31,7 @@ public class SimApplication extends Application<SimConfiguration> {
 
   @Override
   public String getName() {
-    return NAME;
+    return SimVersion.NAME;
   }
 
   /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
@@ -45,7 +43,7 @@ public class SimApplication extends Application<SimConfiguration> {
 
   private ServeCommand<SimConfiguration> serverCommand(String name, String description) {
     return new ServeCommand<>(
-        this, name, description, NAME, List.of(EvaluationPolicyException.class));
+        this, name, description, SimVersion.NAME, List.of(EvaluationPolicyException.class));
   }
 
   @Override
@@ -77,18 +75,13 @@ public class SimApplication extends Application<SimConfiguration> {
     ConsoleServlet.register(environment);
     Reloads.install(
         environment,
-        NAME,
+        SimVersion.NAME,
         new EvaluationReload(configuration.getEvaluation(), context.evaluation(), context.clock()));
-    Readiness.install(environment, NAME);
+    Readiness.install(environment, SimVersion.NAME);
   }
 
   /** The time source of the service; tests substitute one they can move. */
   protected Clock clock() {
     return Clock.systemUTC();
-  }
-
-  static String version() {
-    String version = SimApplication.class.getPackage().getImplementationVersion();
-    return version != null ? version : "development";
   }
 }

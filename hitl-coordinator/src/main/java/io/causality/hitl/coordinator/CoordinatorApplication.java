@@ -24,8 +24,6 @@ import java.util.function.Supplier;
 
 /** The override-request coordinator. Reading {@link #run} shows the whole service. */
 public class CoordinatorApplication extends Application<CoordinatorConfiguration> {
-  public static final String NAME = "hitl-coordinator";
-
   /** The file the service started from, which a reload reads again. */
   private ConfigurationFile<CoordinatorConfiguration> configurationFile;
 
@@ -37,7 +35,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
 
   @Override
   public String getName() {
-    return NAME;
+    return CoordinatorVersion.NAME;
   }
 
   /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
@@ -83,8 +81,8 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     CoordinatorRegistrations.resources(environment, context);
     CoordinatorRegistrations.webhooks(configuration, environment, context, clock);
     CoordinatorRegistrations.retention(configuration, environment, context, clock);
-    Reloads.install(environment, NAME, policyReload(configuration, context));
-    Readiness.install(environment, NAME);
+    Reloads.install(environment, CoordinatorVersion.NAME, policyReload(configuration, context));
+    Readiness.install(environment, CoordinatorVersion.NAME);
     context.logReady();
   }
 
@@ -109,10 +107,5 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   /** The time source of the rate limiters (monotonic); tests substitute one they can move. */
   protected Supplier<Long> nanoTime() {
     return System::nanoTime;
-  }
-
-  static String version() {
-    String version = CoordinatorApplication.class.getPackage().getImplementationVersion();
-    return version != null ? version : "development";
   }
 }
