@@ -1,5 +1,6 @@
 package io.causality.common.config;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.db.DurableDatabase;
@@ -10,6 +11,7 @@ import io.dropwizard.jackson.Jackson;
 import io.dropwizard.util.DataSize;
 import io.dropwizard.util.DataSizeUnit;
 import io.dropwizard.validation.MinDataSize;
+import io.dropwizard.validation.ValidationMethod;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 
@@ -69,6 +71,16 @@ public abstract class ServiceConfiguration extends Configuration {
   @JsonProperty
   public void setMaxRequestBodySize(DataSize maxRequestBodySize) {
     this.maxRequestBodySize = maxRequestBodySize;
+  }
+
+  /**
+   * A password of {@code ${...}} was never substituted: refused, as every secret ({@link
+   * Substituted}).
+   */
+  @JsonIgnore
+  @ValidationMethod(message = "database.password " + Substituted.MESSAGE)
+  public boolean isDatabasePasswordSubstituted() {
+    return database == null || Substituted.Validator.isSubstituted(database.getPassword());
   }
 
   /**

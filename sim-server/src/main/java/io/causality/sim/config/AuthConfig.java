@@ -1,6 +1,7 @@
 package io.causality.sim.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.causality.common.config.Substituted;
 import io.dropwizard.util.Duration;
 import io.dropwizard.validation.MaxDuration;
 import jakarta.validation.constraints.NotNull;
@@ -14,6 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 public class AuthConfig {
   @Size(min = 32, message = "must be at least 32 characters (HS256 needs 256 bits)")
+  @Substituted
   private String jwtSecret;
 
   /** How long an active API key is remembered: also how late a revocation may take effect. */
