@@ -62,6 +62,9 @@ final class SimRegistrations {
   static void httpPlumbing(SimConfiguration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    // the console is served here, and writes from its own pages
+    HttpPlumbing.guardBrowsers(
+        environment, configuration.getServerFactory(), configuration.getPublicNames(), true);
     strictJson(environment);
   }
 

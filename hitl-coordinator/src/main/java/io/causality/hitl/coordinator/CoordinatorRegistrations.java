@@ -52,6 +52,8 @@ final class CoordinatorRegistrations {
     listenOn(configuration);
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    HttpPlumbing.guardBrowsers(
+        environment, configuration.getServerFactory(), configuration.getPublicNames(), false);
     ProtocolJson.configure(environment.getObjectMapper());
   }
 

@@ -14,6 +14,8 @@ import io.dropwizard.validation.MinDataSize;
 import io.dropwizard.validation.ValidationMethod;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.util.List;
 
 /**
  * What both services configure alike: the {@code database}, {@code migrateOnStart} and {@code
@@ -31,6 +33,19 @@ public abstract class ServiceConfiguration extends Configuration {
   @Valid private DataSourceFactory database;
 
   private boolean migrateOnStart = true;
+
+  /**
+   * Host names (or addresses) clients may use for this service besides loopback and the addresses
+   * it listens on: its DNS names, a proxy's public name. Any other {@code Host} is answered 421.
+   */
+  @NotNull
+  private List<
+          @NotNull
+          @Pattern(
+              regexp = "[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]",
+              message = "must be a host name or an address, without a scheme or a port")
+          String>
+      publicNames = List.of();
 
   @NotNull
   @MinDataSize(value = 1, unit = DataSizeUnit.KIBIBYTES)
@@ -60,6 +75,16 @@ public abstract class ServiceConfiguration extends Configuration {
   @JsonProperty
   public void setMigrateOnStart(boolean migrateOnStart) {
     this.migrateOnStart = migrateOnStart;
+  }
+
+  @JsonProperty
+  public List<String> getPublicNames() {
+    return publicNames;
+  }
+
+  @JsonProperty
+  public void setPublicNames(List<String> publicNames) {
+    this.publicNames = publicNames;
   }
 
   /** The largest request body accepted (413 above it). */
