@@ -25,8 +25,9 @@ import java.util.List;
 
 /**
  * The HTTP plumbing both services share, installed from each application's {@code run()}: the
- * request id, the error envelope for every failure path, a request log that names the request id
- * and the caller's identity, and a stop that drains the requests in flight.
+ * request id, the error envelope for every failure path, {@code no-store} on answers to callers
+ * with credentials, a request log that names the request id and the caller's identity, and a stop
+ * that drains the requests in flight.
  */
 public final class HttpPlumbing {
   /**
@@ -55,6 +56,10 @@ public final class HttpPlumbing {
         .admin()
         .addFilter("request-id", new RequestIdFilter())
         .addMappingForUrlPatterns(EnumSet.allOf(DispatcherType.class), false, "/*");
+    environment
+        .servlets()
+        .addFilter("no-store", new NoStoreFilter())
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     ShutdownDrain drain = new ShutdownDrain();
     environment
         .servlets()
