@@ -65,6 +65,8 @@ final class SimRegistrations {
     // the console is served here, and writes from its own pages
     HttpPlumbing.guardBrowsers(
         environment, configuration.getServerFactory(), configuration.getPublicNames(), true);
+    HttpPlumbing.protectAdmin(
+        environment, configuration.getAdmin().buildToken(SimApplication.NAME));
     strictJson(environment);
   }
 

@@ -54,6 +54,8 @@ final class CoordinatorRegistrations {
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
     HttpPlumbing.guardBrowsers(
         environment, configuration.getServerFactory(), configuration.getPublicNames(), false);
+    HttpPlumbing.protectAdmin(
+        environment, configuration.getAdmin().buildToken(CoordinatorApplication.NAME));
     ProtocolJson.configure(environment.getObjectMapper());
   }
 

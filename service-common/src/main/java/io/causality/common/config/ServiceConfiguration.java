@@ -34,6 +34,9 @@ public abstract class ServiceConfiguration extends Configuration {
 
   private boolean migrateOnStart = true;
 
+  /** The admin port's bearer token (always required): {@link AdminConfig}. */
+  @Valid @NotNull private AdminConfig admin = new AdminConfig();
+
   /**
    * Host names (or addresses) clients may use for this service besides loopback and the addresses
    * it listens on: its DNS names, a proxy's public name. Any other {@code Host} is answered 421.
@@ -75,6 +78,16 @@ public abstract class ServiceConfiguration extends Configuration {
   @JsonProperty
   public void setMigrateOnStart(boolean migrateOnStart) {
     this.migrateOnStart = migrateOnStart;
+  }
+
+  @JsonProperty
+  public AdminConfig getAdmin() {
+    return admin;
+  }
+
+  @JsonProperty
+  public void setAdmin(AdminConfig admin) {
+    this.admin = admin;
   }
 
   @JsonProperty

@@ -75,6 +75,18 @@ public final class HttpPlumbing {
     environment.getApplicationContext().setErrorHandler(errors);
     environment.lifecycle().addServerLifecycleListener(server -> server.setErrorHandler(errors));
     stampRequestIdIntoRequestLog(serverFactory);
+    CredentialSafeLogging.install();
+  }
+
+  /**
+   * Authentication on the whole admin port: every request presents {@code token} as a bearer token
+   * ({@link AdminAuthFilter}), whatever servlet answers it.
+   */
+  public static void protectAdmin(Environment environment, String token) {
+    environment
+        .admin()
+        .addFilter("admin-auth", new AdminAuthFilter(token, environment.getObjectMapper()))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 
   /**

@@ -75,11 +75,17 @@ public final class SimTestFixture {
       ConfigOverride... extra) {
     List<ConfigOverride> overrides = new ArrayList<>(databaseOverrides(database));
     overrides.add(ConfigOverride.config("auth.jwtSecret", JWT_SECRET));
+    overrides.add(ConfigOverride.config("admin.tokenFile", adminTokenFile(database).toString()));
     overrides.addAll(List.of(extra));
     return new DropwizardAppExtension<>(
         application,
         ResourceHelpers.resourceFilePath(config),
         overrides.toArray(ConfigOverride[]::new));
+  }
+
+  /** Where a test application on {@code database} keeps its generated admin token. */
+  public static Path adminTokenFile(Path database) {
+    return database.resolveSibling(database.getFileName() + ".admin-token");
   }
 
   /**
