@@ -53,6 +53,14 @@ class SimApplicationIntegrationTest {
     return Files.readString(DATA.resolve("admin-token")).strip();
   }
 
+  /** The database's data file is its owner's alone, as its folder is (docs/security.md). */
+  @Test
+  void theDatabaseFileIsOwnerOnly() throws Exception {
+    assertThat(
+            PosixFilePermissions.toString(Files.getPosixFilePermissions(DATA.resolve("sim.mv.db"))))
+        .isEqualTo("rw-------");
+  }
+
   /** The admin port's token is generated owner-only at the first start, and always required. */
   @Test
   void theAdminPortNeedsTheGeneratedTokenOnEveryPath() throws Exception {

@@ -130,7 +130,9 @@ public abstract class ServiceConfiguration extends Configuration {
   public DataSourceFactory buildDataSourceFactory() {
     DataSourceFactory factory = database == null ? embeddedDatabase() : copy(database);
     factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));
-    return EmbeddedDatabaseSecrets.secure(factory);
+    EmbeddedDatabaseSecrets.secure(factory);
+    EmbeddedDatabaseSecrets.ownerOnlyFiles(factory.getUrl());
+    return factory;
   }
 
   /** A new factory for the service's embedded database, used when {@code database} is absent. */
