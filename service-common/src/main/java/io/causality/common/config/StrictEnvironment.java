@@ -1,10 +1,13 @@
 package io.causality.common.config;
 
+import io.dropwizard.configuration.ConfigurationSourceProvider;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
-import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.configuration.UndefinedEnvironmentVariableException;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.setup.Bootstrap;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,7 +18,8 @@ import java.util.regex.Pattern;
  * {@code ${NAME}} in place, and a caller token of that text then authenticated whoever sent it.
  * {@code ${NAME:-default}} still gives the default (empty with {@code ${NAME:-}}). Secrets that
  * still hold {@code ${} after substitution (an escaped {@code $${NAME}}, a {@code -Ddw.} override)
- * are refused by {@link Substituted}.
+ * are refused by {@link Substituted}. A line that is a YAML comment is left as written: the
+ * default files show commented examples such as {@code # token: ${HITL_TOKEN_RUNTIME}}.
  */
 public final class StrictEnvironment {
   // commons-text's message: "Cannot resolve variable 'NAME' (enableSubstitutionInVariables=false)."
@@ -25,10 +29,25 @@ public final class StrictEnvironment {
 
   /** Makes every command of the application read its configuration file this way. */
   public static void substitute(Bootstrap<? extends Configuration> bootstrap) {
+    ConfigurationSourceProvider files = bootstrap.getConfigurationSourceProvider();
     bootstrap.setConfigurationSourceProvider(
-        new SubstitutingSourceProvider(
-            bootstrap.getConfigurationSourceProvider(),
-            new EnvironmentVariableSubstitutor(true, false)));
+        path -> {
+          try (InputStream in = files.open(path)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return new ByteArrayInputStream(
+                substitute(text, new EnvironmentVariableSubstitutor(true, false))
+                    .getBytes(StandardCharsets.UTF_8));
+          }
+        });
+  }
+
+  /** {@code text} with every variable substituted, except on comment lines. */
+  static String substitute(String text, EnvironmentVariableSubstitutor substitutor) {
+    StringBuilder out = new StringBuilder(text.length());
+    for (String line : text.split("(?<=\n)", -1)) {
+      out.append(line.stripLeading().startsWith("#") ? line : substitutor.replace(line));
+    }
+    return out.toString();
   }
 
   /**
