@@ -48,7 +48,7 @@ record LiveContext(
             context.reader(),
             context.organizations(),
             events,
-            new EventReplay(context.jdbi(), context.loader()),
+            new EventReplay(context.jdbi(), context.access(), context.loader()),
             streamThreads(configuration.getEvents(), environment),
             configuration.getEvents());
     return new LiveContext(events, playback, simulations, streams);
@@ -59,6 +59,7 @@ record LiveContext(
     return Simulations.wire(
         new Simulations.Parts(
             context.jdbi(),
+            context.access(),
             context.catalog(),
             new LiveSimulations(context.loader(), settings.getMaxLiveInstances()),
             context.organizations(),
