@@ -66,8 +66,7 @@ final class SimRegistrations {
     // the console is served here, and writes from its own pages
     HttpPlumbing.guardBrowsers(
         environment, configuration.getServerFactory(), configuration.getPublicNames(), true);
-    HttpPlumbing.protectAdmin(
-        environment, configuration.getAdmin().buildToken(SimApplication.NAME));
+    HttpPlumbing.protectAdmin(environment, configuration.getAdmin().buildToken(SimVersion.NAME));
     strictJson(environment);
   }
 

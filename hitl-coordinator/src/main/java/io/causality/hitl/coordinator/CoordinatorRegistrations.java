@@ -55,7 +55,7 @@ final class CoordinatorRegistrations {
     HttpPlumbing.guardBrowsers(
         environment, configuration.getServerFactory(), configuration.getPublicNames(), false);
     HttpPlumbing.protectAdmin(
-        environment, configuration.getAdmin().buildToken(CoordinatorApplication.NAME));
+        environment, configuration.getAdmin().buildToken(CoordinatorVersion.NAME));
     ProtocolJson.configure(environment.getObjectMapper());
   }
 

@@ -12,8 +12,8 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * Finding a simulation the caller may use: 404 when it does not exist, and the same 404, word for
- * word, when it belongs to another organization, so that an answer never tells that an id exists
- * (a 401 did, and made the console sign its user out on a shared link).
+ * word, when it belongs to another organization, so that an answer never tells that an id exists (a
+ * 401 did, and made the console sign its user out on a shared link).
  */
 public final class SimulationAccess {
   private final Jdbi jdbi;
