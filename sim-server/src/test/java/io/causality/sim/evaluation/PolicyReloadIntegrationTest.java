@@ -135,8 +135,18 @@ class PolicyReloadIntegrationTest {
     return answer.path("overrideOutcome").path("failureReason").asText();
   }
 
+  /** The admin task, with the admin port's token. */
   private static HttpResponse<String> reload() {
-    return post("http://127.0.0.1:" + SIM.getAdminPort() + "/tasks/reload-policy", "", null);
+    try {
+      String token =
+          Files.readString(SIM.getConfiguration().getAdmin().tokenFileOf("sim-server")).strip();
+      return TwoServices.postWithHeader(
+          "http://127.0.0.1:" + SIM.getAdminPort() + "/tasks/reload-policy",
+          "Authorization",
+          "Bearer " + token);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static String base() {

@@ -162,6 +162,8 @@ class BackupRestoreIntegrationTest {
             privateKeyPemPath: %s
         rateLimits:
           enabled: false
+        admin:
+          tokenFile: %s
         server:
           adminConnectors:
             - type: http
@@ -174,7 +176,8 @@ class BackupRestoreIntegrationTest {
                 dir.resolve(name).resolve("hitl"),
                 deployment.policyFile(),
                 deployment.trustedKey(),
-                deployment.authorityKey()));
+                deployment.authorityKey(),
+                dir.resolve(name + ".admin-token")));
     return file;
   }
 

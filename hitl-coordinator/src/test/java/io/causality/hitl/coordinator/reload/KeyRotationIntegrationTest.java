@@ -82,7 +82,7 @@ class KeyRotationIntegrationTest {
     Path forged = deployment.policy("policy-forged.json", 7, true, TestKeyPairs.BOB);
     deployment.configure(forged, clock.instant(), true);
 
-    HttpResponse<String> answer = RotationDeployment.reload(coordinator.getAdminPort());
+    HttpResponse<String> answer = deployment.reload(coordinator.getAdminPort());
 
     assertThat(answer.statusCode()).isEqualTo(422);
     assertThat(answer.body()).contains("RELOAD_REFUSED").contains("signature");
@@ -144,13 +144,13 @@ class KeyRotationIntegrationTest {
   private void rotateToB() {
     Path v7 = deployment.policy("policy-v7-rotated.json", 7, true, TestKeyPairs.POLICY_SIGNING);
     deployment.configure(v7, clock.instant(), true);
-    HttpResponse<String> answer = RotationDeployment.reload(coordinator.getAdminPort());
+    HttpResponse<String> answer = deployment.reload(coordinator.getAdminPort());
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     assertThat(answer.body()).contains("\"reloaded\":true").contains(KEY_B);
   }
 
   private void assertRefused(String reason) {
-    HttpResponse<String> answer = RotationDeployment.reload(coordinator.getAdminPort());
+    HttpResponse<String> answer = deployment.reload(coordinator.getAdminPort());
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(422);
     assertThat(answer.body()).contains("RELOAD_REFUSED").contains(reason);
   }

@@ -119,6 +119,7 @@ final class RotationDeployment {
           .append(files.dir().resolve("ops-1-next.pem"))
           .append('\n');
     }
+    yaml.append("admin:\n  tokenFile: ").append(adminToken()).append('\n');
     yaml.append("server:\n  adminConnectors:\n    - type: http\n      bindHost: 127.0.0.1\n")
         .append("      port: 0\n")
         .append("logging:\n  level: WARN\n");
@@ -129,13 +130,20 @@ final class RotationDeployment {
     }
   }
 
-  /** A reload through the admin task: its status and body. */
-  static HttpResponse<String> reload(int adminPort) {
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/tasks/reload-policy"))
-            .POST(HttpRequest.BodyPublishers.noBody())
-            .build();
+  /** The file of the admin port's token, which the first start writes. */
+  Path adminToken() {
+    return files.dir().resolve("admin-token");
+  }
+
+  /** A reload through the admin task, with the admin port's token: its status and body. */
+  HttpResponse<String> reload(int adminPort) {
     try {
+      HttpRequest request =
+          HttpRequest.newBuilder(
+                  URI.create("http://127.0.0.1:" + adminPort + "/tasks/reload-policy"))
+              .header("Authorization", "Bearer " + Files.readString(adminToken()).strip())
+              .POST(HttpRequest.BodyPublishers.noBody())
+              .build();
       return ADMIN.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new UncheckedIOException(e);

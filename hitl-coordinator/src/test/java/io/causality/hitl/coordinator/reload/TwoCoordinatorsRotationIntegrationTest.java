@@ -77,7 +77,7 @@ class TwoCoordinatorsRotationIntegrationTest {
         deployment.policy("policy-v7-rotated.json", 7, true, TestKeyPairs.POLICY_SIGNING);
     deployment.configure(rotated, CLOCK.instant(), true);
     for (int i = 0; i < 2; i++) {
-      HttpResponse<String> answer = RotationDeployment.reload(INSTANCES.get(i).getAdminPort());
+      HttpResponse<String> answer = deployment.reload(INSTANCES.get(i).getAdminPort());
       assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     }
 
@@ -92,7 +92,7 @@ class TwoCoordinatorsRotationIntegrationTest {
     Path forged = deployment.policy("policy-forged.json", 7, true, TestKeyPairs.BOB);
     deployment.configure(forged, CLOCK.instant(), true);
     for (int i = 0; i < 2; i++) {
-      HttpResponse<String> answer = RotationDeployment.reload(INSTANCES.get(i).getAdminPort());
+      HttpResponse<String> answer = deployment.reload(INSTANCES.get(i).getAdminPort());
       assertThat(answer.statusCode()).as(answer.body()).isEqualTo(422);
       String id = submit(i, "actor-two-after-refusal-" + i);
       JsonNode token = http(i).post(REQUESTS + "/" + id + "/approve", approve(KEY_B)).body();
