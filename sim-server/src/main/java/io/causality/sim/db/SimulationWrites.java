@@ -270,7 +270,9 @@ public final class SimulationWrites {
         return;
       }
     }
-    throw periodExists(connection, organization, periodStart)
+    // No row matched: the runs are used up, or the period's row is missing, or another
+    // transaction made it after this statement began (read committed); the last two retry.
+    throw runsTaken(connection, organization, periodStart) >= maxRuns
         ? new RunsUsedUp()
         : new UsagePeriodMissing();
   }
@@ -279,13 +281,16 @@ public final class SimulationWrites {
     return progress.toTick() - progress.fromTick();
   }
 
-  /** Only on the rare refusal: whether it was the used-up runs or the missing period. */
-  private static boolean periodExists(Connection connection, UUID organization, Instant start)
+  /**
+   * Only on the rare refusal: the period's runs as committed now, or -1 without a row, to tell the
+   * used-up runs from a missing period.
+   */
+  private static long runsTaken(Connection connection, UUID organization, Instant start)
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(RUNS_TAKEN)) {
       Parameters.bind(statement, 1, organization, start);
       try (ResultSet row = statement.executeQuery()) {
-        return row.next();
+        return row.next() ? row.getLong(1) : -1;
       }
     }
   }
