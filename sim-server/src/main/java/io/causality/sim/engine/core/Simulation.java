@@ -3,6 +3,7 @@ package io.causality.sim.engine.core;
 import static java.util.Objects.requireNonNull;
 
 import io.causality.sim.engine.EngineValidationException;
+import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.UnknownAgentException;
 import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.input.PolicyChange;
@@ -39,6 +40,7 @@ public final class Simulation implements TraceSource {
 
   private final EngineVersion version;
   private final Scenario scenario;
+  private final TickThreads threads;
   final World world;
   final Prophet prophet;
   private final TickScratch scratch;
@@ -47,20 +49,22 @@ public final class Simulation implements TraceSource {
   long lastInputTick = -1;
   String lastInputKind = "reaction";
 
-  Simulation(EngineVersion version, Scenario scenario, World world) {
+  Simulation(EngineVersion version, Scenario scenario, World world, TickThreads threads) {
     this.version = requireNonNull(version, "version");
     this.scenario = requireNonNull(scenario, "scenario");
     this.world = world;
-    this.prophet = new Prophet(version.id(), world.n);
-    this.scratch = new TickScratch(world.n);
+    this.threads = requireNonNull(threads, "threads");
+    this.prophet = new Prophet(version.id(), world.n, threads);
+    this.scratch = new TickScratch(world.n, threads);
   }
 
   /**
-   * Starts a simulation of {@code scenario} under {@code version}, before tick 0. Throws {@link
+   * Starts a simulation of {@code scenario} under {@code version}, before tick 0, computing its
+   * ticks on {@code threads} (the output does not depend on them). Throws {@link
    * EngineValidationException} (path {@code rules.prophecyHorizon}) when the resolved rules break
    * the prophecy cost bound.
    */
-  public static Simulation create(EngineVersion version, Scenario scenario) {
+  public static Simulation create(EngineVersion version, Scenario scenario, TickThreads threads) {
     Rules rules = version.defaultRules().withAll(scenario.ruleOverrides());
     rules
         .costProblem()
@@ -68,7 +72,7 @@ public final class Simulation implements TraceSource {
             problem -> {
               throw EngineValidationException.of("rules.prophecyHorizon", problem);
             });
-    return new Simulation(version, scenario, new World(scenario, rules));
+    return new Simulation(version, scenario, new World(scenario, rules), threads);
   }
 
   public EngineVersion engineVersion() {
@@ -77,6 +81,11 @@ public final class Simulation implements TraceSource {
 
   public Scenario scenario() {
     return scenario;
+  }
+
+  /** The threads its ticks run on. */
+  public TickThreads threads() {
+    return threads;
   }
 
   /** The tick the next {@link #advance} computes first, and at which queued inputs apply. */
@@ -99,8 +108,17 @@ public final class Simulation implements TraceSource {
    * {@link UnknownAgentException} for a policy change naming no agent.
    */
   public ScheduledInput submit(EngineInput input) {
+    return submit(input, SizeLimits.ENGINE);
+  }
+
+  /**
+   * The same, within {@code limits} (a license's, at most the engine's): an attractor.add past its
+   * attractors is refused (path {@code payload}). Replays of admitted inputs are checked against
+   * the engine's limits only, so that a license that shrank later never breaks a stored run.
+   */
+  public ScheduledInput submit(EngineInput input, SizeLimits limits) {
     requireNonNull(input, "input");
-    Admission.check(world, queued, input);
+    Admission.check(world, queued, input, limits);
     ScheduledInput scheduled = new ScheduledInput(world.nextTick, input);
     queued.add(scheduled);
     return scheduled;
@@ -112,7 +130,7 @@ public final class Simulation implements TraceSource {
       throw new IllegalArgumentException(
           "input for tick " + scheduled.tick() + " submitted before tick " + world.nextTick);
     }
-    Admission.check(world, queued, scheduled.input());
+    Admission.check(world, queued, scheduled.input(), SizeLimits.ENGINE);
     queued.add(scheduled);
   }
 
@@ -218,7 +236,7 @@ public final class Simulation implements TraceSource {
     scratch.reset();
     paradoxes.clear();
     String move = applyQueued(t, listener);
-    Kernel.step(world, scratch);
+    Kernel.step(world, scratch, threads);
     Warning warning = warning(t);
     Loss loss = scratch.lostCount > 0 ? loss(t) : null;
     if (listener.wantsSteps()) {
