@@ -10,12 +10,14 @@ import io.causality.sim.core.SimulationLoader;
 import io.causality.sim.core.SimulationReader;
 import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.db.SimDaos;
+import io.causality.sim.engine.core.TickThreads;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
+import io.dropwizard.lifecycle.AutoCloseableManager;
 import java.time.Clock;
 import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
@@ -42,7 +44,7 @@ record SimContext(
     ManagedDataSource dataSource = openDatabase(configuration, environment);
     Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     ServiceJdbi.describeOnce(jdbi, SimDaos.ALL);
-    EngineCatalog catalog = EngineCatalog.standard();
+    EngineCatalog catalog = engines(configuration, environment);
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);
     return new SimContext(
@@ -59,6 +61,13 @@ record SimContext(
             new SimulationAccess(jdbi),
             new SimulationGammaReader(loader, jdbi),
             clock));
+  }
+
+  /** The engine's registries; its tick threads stop with the service. */
+  private static EngineCatalog engines(SimConfiguration configuration, Environment environment) {
+    TickThreads threads = TickThreads.of(configuration.getEngine().getThreads());
+    environment.lifecycle().manage(new AutoCloseableManager(threads));
+    return EngineCatalog.standard(threads);
   }
 
   private static ManagedDataSource openDatabase(

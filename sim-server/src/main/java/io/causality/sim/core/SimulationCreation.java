@@ -11,6 +11,7 @@ import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.core.organization.Quotas;
 import io.causality.sim.core.organization.Tier;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.core.EngineVersion;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.scenario.ScenarioJson;
@@ -48,14 +49,29 @@ public final class SimulationCreation {
   }
 
   public SimulationCreated create(Caller caller, CreateSimulationRequest request) {
+    Billed billed = billed(caller, request.organizationId());
     ScenarioSource.Resolved resolved =
-        scenarios.fromIdOrInline(request.scenarioId(), request.scenario());
-    return create(caller, request.organizationId(), request.engineVersion(), resolved);
+        scenarios.fromIdOrInline(request.scenarioId(), request.scenario(), billed.limits());
+    return create(billed, request.engineVersion(), resolved);
   }
 
   public SimulationCreated createFromDomain(Caller caller, FromDomainRequest request) {
-    ScenarioSource.Resolved resolved = scenarios.fromDomain(request.domain(), request.input());
-    return create(caller, request.organizationId(), request.engineVersion(), resolved);
+    Billed billed = billed(caller, request.organizationId());
+    ScenarioSource.Resolved resolved =
+        scenarios.fromDomain(request.domain(), request.input(), billed.limits());
+    return create(billed, request.engineVersion(), resolved);
+  }
+
+  /** The organization a new simulation is billed to, and its license's tier. */
+  private record Billed(UUID organization, Tier tier) {
+    SizeLimits limits() {
+      return ScenarioSource.limitsOf(tier);
+    }
+  }
+
+  private Billed billed(Caller caller, UUID requestedOrganization) {
+    UUID organization = BillingOrganizations.resolve(caller, requestedOrganization);
+    return new Billed(organization, organizations.tierOf(organization));
   }
 
   /**
@@ -66,15 +82,17 @@ public final class SimulationCreation {
    * its ticks for nothing. The caller streams the trace afterwards, replayed from the scenario.
    */
   public Traceable createAndRun(Caller caller, RunSimulationRequest request) {
+    Billed billed = billed(caller, request.organizationId());
     ScenarioSource.Resolved resolved =
-        scenarios.fromIdOrDomain(request.scenarioId(), request.domain(), request.input());
-    UUID organization = BillingOrganizations.resolve(caller, request.organizationId());
+        scenarios.fromIdOrDomain(
+            request.scenarioId(), request.domain(), request.input(), billed.limits());
+    UUID organization = billed.organization();
     EngineVersion version = catalog.engines().require(request.engineVersion());
-    Tier tier = organizations.tierOf(organization);
+    Tier tier = billed.tier();
     Quotas.checkTicks(tier, 0, request.ticks());
     Instant now = store.now();
     store.requireRunLeft(organization, tier, now);
-    Simulation simulation = version.newSimulation(resolved.scenario());
+    Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     SimulationRow row = newRow(organization, resolved, version, simulation, now);
     long ticks =
         locks.locked(row.id(), () -> advancer.advanceNew(row, simulation, tier, request.ticks()));
@@ -82,14 +100,11 @@ public final class SimulationCreation {
   }
 
   private SimulationCreated create(
-      Caller caller,
-      UUID requestedOrganization,
-      String engineVersion,
-      ScenarioSource.Resolved resolved) {
-    UUID organization = BillingOrganizations.resolve(caller, requestedOrganization);
+      Billed billed, String engineVersion, ScenarioSource.Resolved resolved) {
+    UUID organization = billed.organization();
     EngineVersion version = catalog.engines().require(engineVersion);
-    Tier tier = organizations.tierOf(organization);
-    Simulation simulation = version.newSimulation(resolved.scenario());
+    Tier tier = billed.tier();
+    Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     Instant now = store.now();
     SimulationRow row = newRow(organization, resolved, version, simulation, now);
     store.insert(row, tier, now);

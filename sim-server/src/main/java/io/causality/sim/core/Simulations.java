@@ -46,7 +46,7 @@ public record Simulations(
     return new Simulations(
         new SimulationCreation(
             parts.catalog(), parts.organizations(), store, live, locks, advancer),
-        new SimulationInputs(access, locks, live, store, publisher),
+        new SimulationInputs(access, locks, live, store, publisher, parts.organizations()),
         new TimeControl(
             access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),
         publisher,

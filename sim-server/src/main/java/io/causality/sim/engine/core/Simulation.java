@@ -11,6 +11,7 @@ import io.causality.sim.engine.input.ScheduledInput;
 import io.causality.sim.engine.model.Rule;
 import io.causality.sim.engine.model.Rules;
 import io.causality.sim.engine.model.Scenario;
+import io.causality.sim.engine.output.AgentSelection;
 import io.causality.sim.engine.output.AgentSnapshot;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.InputApplied;
@@ -24,6 +25,7 @@ import io.causality.sim.engine.output.TraceSource;
 import io.causality.sim.engine.output.Warning;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
@@ -46,6 +48,7 @@ public final class Simulation implements TraceSource {
   private final TickScratch scratch;
   private final List<ScheduledInput> queued = new ArrayList<>();
   private final List<Paradox> paradoxes = new ArrayList<>();
+  private final Views.Before before = new Views.Before();
   long lastInputTick = -1;
   String lastInputKind = "reaction";
 
@@ -140,8 +143,9 @@ public final class Simulation implements TraceSource {
     if (ticks < 0) {
       throw new IllegalArgumentException("ticks must not be negative: " + ticks);
     }
+    Set<AgentSelection> wanted = ticks > 0 ? listener.agentsWanted() : Set.of();
     for (long k = 0; k < ticks; k++) {
-      tick(listener);
+      tick(listener, wanted);
     }
   }
 
@@ -231,18 +235,30 @@ public final class Simulation implements TraceSource {
     return SnapshotCodec.write(this);
   }
 
-  private void tick(EngineListener listener) {
+  private void tick(EngineListener listener, Set<AgentSelection> wanted) {
     long t = world.nextTick;
     scratch.reset();
     paradoxes.clear();
+    boolean steps = listener.wantsSteps();
+    if (steps && wanted.contains(AgentSelection.CHANGED)) {
+      before.record(world);
+    }
     String move = applyQueued(t, listener);
     Kernel.step(world, scratch, threads);
     Warning warning = warning(t);
     Loss loss = scratch.lostCount > 0 ? loss(t) : null;
-    if (listener.wantsSteps()) {
-      listener.onStep(new Step(t, move, Views.state(world), warning, loss, Views.agents(world)));
+    if (steps) {
+      listener.onStep(step(t, move, warning, loss, wanted));
     }
     emitAfterStep(t, listener, warning, loss);
+  }
+
+  /** The step with the agent lists its listener wants, and no other. */
+  private Step step(long t, String move, Warning warning, Loss loss, Set<AgentSelection> wanted) {
+    List<AgentSnapshot> all = wanted.contains(AgentSelection.ALL) ? Views.agents(world) : List.of();
+    List<AgentSnapshot> changed =
+        wanted.contains(AgentSelection.CHANGED) ? before.changed(world) : List.of();
+    return new Step(t, move, Views.state(world), warning, loss, all, changed);
   }
 
   private void emitAfterStep(long t, EngineListener listener, Warning warning, Loss loss) {
