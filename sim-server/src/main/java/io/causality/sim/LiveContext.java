@@ -64,6 +64,7 @@ record LiveContext(
             context.organizations(),
             context.clock(),
             settings.getSnapshotInterval(),
+            (int) settings.getRunTraceBuffer().toBytes(),
             events,
             playback,
             context.shared().<Cluster>map(c -> c).orElseGet(Cluster::single)));

@@ -47,14 +47,15 @@ record SimContext(
     EngineCatalog catalog = engines(configuration, environment);
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);
+    OrganizationService organizations = new OrganizationService(jdbi, clock);
     return new SimContext(
         jdbi,
         sharedDatabase(configuration, jdbi),
         clock,
-        new OrganizationService(jdbi, clock),
+        organizations,
         catalog,
         loader,
-        new SimulationReader(jdbi, dataSource, loader),
+        new SimulationReader(jdbi, dataSource, loader, organizations),
         evaluation,
         new SimulationEvaluations(
             evaluation,

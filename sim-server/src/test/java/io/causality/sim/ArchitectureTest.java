@@ -116,6 +116,7 @@ class ArchitectureTest {
               "core.events",
               "core.organization",
               "db",
+              "engine.output",
               "errors",
               "playback")
           .allow("playback", "config", "core")

@@ -11,6 +11,7 @@ import io.causality.sim.db.SimulationProgress;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.time.Instant;
 import java.util.List;
@@ -94,12 +95,15 @@ final class SimulationAdvancer {
   /**
    * Create-and-run: computes the first {@code ticks} of a new simulation (not stored yet, at
    * version 0) and stores it already advanced, with its run and ticks counted, in one transaction.
-   * Nobody can watch it yet, so there are no events to publish. Returns the ticks computed.
+   * Nobody can watch it yet, so there are no events to publish; {@code answer} hears the ticks (the
+   * trace the caller gets). Returns the ticks computed.
    */
-  long advanceNew(SimulationRow created, Simulation simulation, Tier tier, int ticks) {
+  long advanceNew(
+      SimulationRow created, Simulation simulation, Tier tier, int ticks, EngineListener answer) {
     Instant now = created.createdAt();
     ProphecyCollector prophecies = new ProphecyCollector(created.id(), now);
-    List<Double> gammas = GammaWindow.advance(simulation, ticks, prophecies);
+    List<Double> gammas =
+        GammaWindow.advance(simulation, ticks, EngineListener.all(prophecies, answer));
     StateSnapshot state = simulation.state();
     SimulationStatus status = statusAfter(created, state, ticks, tier);
     String stateJson = SimulationStore.stateJson(state);

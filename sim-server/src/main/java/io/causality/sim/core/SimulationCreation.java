@@ -5,6 +5,7 @@ import io.causality.sim.api.FromDomainRequest;
 import io.causality.sim.api.RawJson;
 import io.causality.sim.api.RunSimulationRequest;
 import io.causality.sim.api.SimulationCreated;
+import io.causality.sim.api.TraceAgents;
 import io.causality.sim.core.organization.BillingOrganizations;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.OrganizationService;
@@ -31,6 +32,7 @@ public final class SimulationCreation {
   private final LiveSimulations live;
   private final SimulationLocks locks;
   private final SimulationAdvancer advancer;
+  private final int runTraceBuffer;
 
   SimulationCreation(
       EngineCatalog catalog,
@@ -38,7 +40,9 @@ public final class SimulationCreation {
       SimulationStore store,
       LiveSimulations live,
       SimulationLocks locks,
-      SimulationAdvancer advancer) {
+      SimulationAdvancer advancer,
+      int runTraceBuffer) {
+    this.runTraceBuffer = runTraceBuffer;
     this.scenarios = new ScenarioSource(catalog);
     this.catalog = catalog;
     this.organizations = organizations;
@@ -79,9 +83,12 @@ public final class SimulationCreation {
    * and ticks counted in one update (docs/performance.md, "Simulation HTTP"). The count is taken
    * with a condition at the commit, never held across the run; runs known to be used up are refused
    * before any tick is computed, so only a run that loses a race for the period's last run computes
-   * its ticks for nothing. The caller streams the trace afterwards, replayed from the scenario.
+   * its ticks for nothing. The ticks are computed once: the answer's trace ({@code ndjson} or not,
+   * with the {@code agents} asked for) is written while they are, kept in memory up to {@code
+   * simulations.runTraceBuffer}, and sent after the commit; a larger one is replayed then.
    */
-  public Traceable createAndRun(Caller caller, RunSimulationRequest request) {
+  public Traceable createAndRun(
+      Caller caller, RunSimulationRequest request, boolean ndjson, TraceAgents agents) {
     Billed billed = billed(caller, request.organizationId());
     ScenarioSource.Resolved resolved =
         scenarios.fromIdOrDomain(
@@ -94,9 +101,14 @@ public final class SimulationCreation {
     store.requireRunLeft(organization, tier, now);
     Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     SimulationRow row = newRow(organization, resolved, version, simulation, now);
+    TraceForm form =
+        new TraceForm(
+            ndjson, AgentsShown.resolve(agents, resolved.scenario().agents().size(), () -> tier));
+    ComputedTrace answer = new ComputedTrace(simulation, form, runTraceBuffer);
     long ticks =
-        locks.locked(row.id(), () -> advancer.advanceNew(row, simulation, tier, request.ticks()));
-    return new Traceable(row, ticks, resolved.scenario());
+        locks.locked(
+            row.id(), () -> advancer.advanceNew(row, simulation, tier, request.ticks(), answer));
+    return new Traceable(row, ticks, resolved.scenario(), form, answer.finish().orElse(null));
   }
 
   private SimulationCreated create(

@@ -29,6 +29,7 @@ public record Simulations(
       OrganizationService organizations,
       Clock clock,
       int snapshotInterval,
+      int runTraceBuffer,
       SimulationEvents events,
       Playback playback,
       Cluster cluster) {}
@@ -45,7 +46,13 @@ public record Simulations(
     StatusChanges statuses = new StatusChanges(live, store, publisher, parts.playback());
     return new Simulations(
         new SimulationCreation(
-            parts.catalog(), parts.organizations(), store, live, locks, advancer),
+            parts.catalog(),
+            parts.organizations(),
+            store,
+            live,
+            locks,
+            advancer,
+            parts.runTraceBuffer()),
         new SimulationInputs(access, locks, live, store, publisher, parts.organizations()),
         new TimeControl(
             access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),
