@@ -284,6 +284,37 @@ class ScaleIntegrationTest {
   }
 
   @Nested
+  class Snapshots {
+    @Test
+    void aLongStepLeavesSnapshotsAtTheIntervalAsShortStepsDo() throws Exception {
+      String id = create(community, scenario(20, 2));
+      json(send("POST", "/v1/simulations/" + id + "/step", community, "{\"ticks\":2500}"), 200);
+      json(send("POST", "/v1/simulations/" + id + "/step", community, "{\"ticks\":600}"), 200);
+      List<Long> ticks =
+          SimTestFixture.jdbi(APP)
+              .withHandle(
+                  h ->
+                      h.createQuery(
+                              "SELECT tick FROM simulation_snapshots WHERE simulation_id = :id"
+                                  + " ORDER BY tick")
+                          .bind("id", java.util.UUID.fromString(id))
+                          .mapTo(Long.class)
+                          .list());
+      assertThat(ticks).containsExactly(1_000L, 2_000L, 3_000L);
+      // a trace range read from the snapshot inside the long step is the whole trace's
+      String path = "/v1/simulations/" + id + "/trace";
+      String[] range =
+          get(path + "?fromTick=2010&toTick=2011", community, "application/x-ndjson")
+              .body()
+              .split("\n");
+      String[] whole = get(path, community, "application/x-ndjson").body().split("\n");
+      assertThat(range).hasSize(4);
+      assertThat(range[2]).isEqualTo(whole[2 + 2010]);
+      assertThat(range[3]).isEqualTo(whole[2 + 2011]);
+    }
+  }
+
+  @Nested
   class Run {
     @Test
     void theAnswerIsTheStoredSimulationsTraceByteForByte() throws Exception {
