@@ -20,6 +20,7 @@ import io.dropwizard.db.ManagedDataSource;
 import io.dropwizard.lifecycle.AutoCloseableManager;
 import java.time.Clock;
 import java.util.Optional;
+import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -30,6 +31,7 @@ import org.jdbi.v3.core.Jdbi;
  */
 record SimContext(
     Jdbi jdbi,
+    DataSource dataSource,
     Optional<PostgresCluster> shared,
     Clock clock,
     OrganizationService organizations,
@@ -50,6 +52,7 @@ record SimContext(
     OrganizationService organizations = new OrganizationService(jdbi, clock);
     return new SimContext(
         jdbi,
+        dataSource,
         sharedDatabase(configuration, jdbi),
         clock,
         organizations,

@@ -7,6 +7,7 @@ import io.causality.sim.api.TraceAgents;
 import io.causality.sim.config.EventsConfig;
 import io.causality.sim.core.AgentsShown;
 import io.causality.sim.core.EventReplay;
+import io.causality.sim.core.SharedStreamSlots;
 import io.causality.sim.core.SimulationPublisher;
 import io.causality.sim.core.SimulationReader;
 import io.causality.sim.core.events.EventId;
@@ -49,7 +50,8 @@ public final class EventStreams {
       EventHub hub,
       EventReplay replay,
       ExecutorService threads,
-      EventsConfig config) {
+      EventsConfig config,
+      Optional<SharedStreamSlots> sharedSlots) {
     this.simulations = simulations;
     this.reader = reader;
     this.organizations = organizations;
@@ -59,7 +61,8 @@ public final class EventStreams {
     this.clientBuffer =
         new EventStream.Buffer(config.getClientBuffer(), config.getClientBufferBytes().toBytes());
     this.heartbeatNanos = config.getHeartbeatInterval().toNanoseconds();
-    this.slots = new StreamSlots(Math.max(1, 2 * config.getHeartbeatInterval().toSeconds()));
+    this.slots =
+        new StreamSlots(Math.max(1, 2 * config.getHeartbeatInterval().toSeconds()), sharedSlots);
   }
 
   /**
