@@ -54,7 +54,7 @@ record LiveContext(
             context.reader(),
             context.organizations(),
             events,
-            new EventReplay(context.jdbi(), context.loader()),
+            new EventReplay(context.jdbi(), context.access(), context.loader()),
             streamThreads(configuration.getEvents(), environment),
             configuration.getEvents(),
             slots.map(s -> s));
@@ -66,6 +66,7 @@ record LiveContext(
     return Simulations.wire(
         new Simulations.Parts(
             context.jdbi(),
+            context.access(),
             context.catalog(),
             new LiveSimulations(context.loader(), settings.getMaxLiveInstances()),
             context.organizations(),

@@ -14,6 +14,7 @@ import io.causality.sim.auth.ScopeFeature;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.docs.OpenApiDocument;
+import io.causality.sim.errors.DomainExceptionMapper;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
 import io.causality.sim.errors.StreamLimitExceptionMapper;
 import io.causality.sim.errors.UnknownAgentExceptionMapper;
@@ -62,6 +63,10 @@ final class SimRegistrations {
   static void httpPlumbing(SimConfiguration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    // the console is served here, and writes from its own pages
+    HttpPlumbing.guardBrowsers(
+        environment, configuration.getServerFactory(), configuration.getPublicNames(), true);
+    HttpPlumbing.protectAdmin(environment, configuration.getAdmin().buildToken(SimVersion.NAME));
     strictJson(environment);
   }
 
@@ -75,13 +80,17 @@ final class SimRegistrations {
         .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
   }
 
-  /** API keys and, when auth.jwtSecret is set, bearer tokens; then the scopes of each method. */
+  /**
+   * API keys and, when auth.jwtSecret or auth.jwksUrl is set, bearer tokens of the configured
+   * issuer and audience; then the scopes of each method.
+   */
   static void authentication(
       SimConfiguration configuration, Environment environment, SimContext context) {
-    Optional<JwtVerifier> jwt =
-        Optional.ofNullable(configuration.getAuth().getJwtSecret()).map(JwtVerifier::new);
+    Optional<JwtVerifier> jwt = configuration.getAuth().buildVerifier(context.clock());
     if (jwt.isEmpty()) {
-      LOG.warn("auth.jwtSecret is not set: bearer tokens are refused, API keys still work");
+      LOG.warn(
+          "Neither auth.jwtSecret nor auth.jwksUrl is set: bearer tokens are refused, API keys"
+              + " still work");
     }
     CallerAuthFilter filter =
         new CallerAuthFilter.Builder()
@@ -134,8 +143,9 @@ final class SimRegistrations {
     environment.jersey().register(new StreamLimitExceptionMapper());
   }
 
-  /** The answers to what the engines refuse. */
+  /** The answers to what the domain ({@code core.errors}) and the engines refuse. */
   static void engineRefusals(Environment environment, SimContext context) {
+    environment.jersey().register(new DomainExceptionMapper());
     environment.jersey().register(new EngineValidationExceptionMapper(context.catalog().engines()));
     environment.jersey().register(new UnknownAgentExceptionMapper());
   }
@@ -151,7 +161,7 @@ final class SimRegistrations {
     Set<Class<?>> documented = new LinkedHashSet<>();
     resources.forEach(resource -> documented.add(resource.getClass()));
     documented.add(OpenApiResource.class);
-    String version = SimApplication.version();
+    String version = SimVersion.version();
     ContractDocument document = OpenApiDocument.contract(version, documented);
     environment.jersey().register(new OpenApiResource(document));
     // Tests in the same JVM read it here, without a request a rate limit would count.
@@ -163,10 +173,10 @@ final class SimRegistrations {
       Environment environment,
       SimContext context,
       LiveContext live) {
-    String name = SimApplication.NAME;
+    String name = SimVersion.NAME;
     return List.of(
         new HealthResource(
-            new HealthReport(environment.healthChecks(), name, SimApplication.version())),
+            new HealthReport(environment.healthChecks(), name, SimVersion.version())),
         new ApiDocsResource("Simulation Service API"),
         new ScenariosResource(context.catalog()),
         new ScenarioResource(context.catalog()),

@@ -35,6 +35,7 @@ public final class SimulationCreation {
   private final int runTraceBuffer;
 
   SimulationCreation(
+      ScenarioSource scenarios,
       EngineCatalog catalog,
       OrganizationService organizations,
       SimulationStore store,
@@ -43,7 +44,7 @@ public final class SimulationCreation {
       SimulationAdvancer advancer,
       int runTraceBuffer) {
     this.runTraceBuffer = runTraceBuffer;
-    this.scenarios = new ScenarioSource(catalog);
+    this.scenarios = scenarios;
     this.catalog = catalog;
     this.organizations = organizations;
     this.store = store;

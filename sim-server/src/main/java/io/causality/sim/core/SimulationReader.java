@@ -7,6 +7,8 @@ import io.causality.sim.api.Page;
 import io.causality.sim.api.ProphecyView;
 import io.causality.sim.api.SimulationView;
 import io.causality.sim.api.TraceAgents;
+import io.causality.sim.core.errors.ForbiddenException;
+import io.causality.sim.core.errors.SimulationNotFoundException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.db.InputDao;
@@ -18,8 +20,6 @@ import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.output.AgentSelection;
 import io.causality.sim.engine.output.TraceWriter;
-import io.causality.sim.errors.ForbiddenException;
-import io.causality.sim.errors.SimulationNotFoundException;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 
 /** What reads simulations: lists, one simulation, its decrees, prophecies and trace. */
@@ -44,12 +43,13 @@ public final class SimulationReader {
 
   public SimulationReader(
       Jdbi jdbi,
-      DataSource dataSource,
+      SimulationAccess access,
+      SimulationSummaryQuery summaries,
       SimulationLoader loader,
       OrganizationService organizations) {
     this.jdbi = jdbi;
-    this.access = new SimulationAccess(jdbi);
-    this.summaries = new SimulationSummaryQuery(dataSource);
+    this.access = access;
+    this.summaries = summaries;
     this.loader = loader;
     this.organizations = organizations;
   }

@@ -1,7 +1,7 @@
 package io.causality.sim.events;
 
 import io.causality.sim.core.SharedStreamSlots;
-import io.causality.sim.errors.StreamLimitException;
+import io.causality.sim.core.errors.StreamLimitException;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
