@@ -1,6 +1,7 @@
 package io.causality.sim;
 
 import io.causality.sim.cluster.PostgresCluster;
+import io.causality.sim.cluster.PostgresStreamSlots;
 import io.causality.sim.config.EventsConfig;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.core.Cluster;
@@ -12,6 +13,7 @@ import io.causality.sim.events.EventHub;
 import io.causality.sim.events.EventStreams;
 import io.causality.sim.playback.PlaybackScheduler;
 import io.dropwizard.core.setup.Environment;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -41,7 +43,11 @@ record LiveContext(
     Simulations simulations =
         simulations(configuration.getSimulations(), context, events, playback);
     pauseLeftRunning(simulations.leftRunning());
-    context.shared().ifPresent(c -> listenToOthers(c, simulations, events, environment));
+    Optional<PostgresStreamSlots> slots =
+        context.shared().map(c -> new PostgresStreamSlots(context.jdbi(), c, context.clock()));
+    context
+        .shared()
+        .ifPresent(c -> listenToOthers(c, simulations, events, slots.orElseThrow(), environment));
     EventStreams streams =
         new EventStreams(
             simulations.publisher(),
@@ -50,7 +56,8 @@ record LiveContext(
             events,
             new EventReplay(context.jdbi(), context.access(), context.loader()),
             streamThreads(configuration.getEvents(), environment),
-            configuration.getEvents());
+            configuration.getEvents(),
+            slots.map(s -> s));
     return new LiveContext(events, playback, simulations, streams);
   }
 
@@ -65,6 +72,7 @@ record LiveContext(
             context.organizations(),
             context.clock(),
             settings.getSnapshotInterval(),
+            (int) settings.getRunTraceBuffer().toBytes(),
             events,
             playback,
             context.shared().<Cluster>map(c -> c).orElseGet(Cluster::single)));
@@ -89,9 +97,16 @@ record LiveContext(
     }
   }
 
-  /** Streams hear what other instances store; what dead instances played is paused. */
+  /**
+   * Streams hear what other instances store; what dead instances played is paused, and the stream
+   * slots they held are freed.
+   */
   private static void listenToOthers(
-      PostgresCluster cluster, Simulations simulations, EventHub events, Environment environment) {
+      PostgresCluster cluster,
+      Simulations simulations,
+      EventHub events,
+      PostgresStreamSlots slots,
+      Environment environment) {
     cluster.listener(
         new PostgresCluster.Listener() {
           @Override
@@ -107,6 +122,10 @@ record LiveContext(
           @Override
           public void sweep() {
             pauseLeftRunning(simulations.leftRunning());
+            int freed = slots.sweep();
+            if (freed > 0) {
+              LOG.info("{} event-stream slots held by stopped instances are freed", freed);
+            }
           }
         });
     environment.lifecycle().manage(cluster);

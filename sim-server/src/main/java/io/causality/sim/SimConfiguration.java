@@ -3,6 +3,7 @@ package io.causality.sim;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.common.config.ServiceConfiguration;
 import io.causality.sim.config.AuthConfig;
+import io.causality.sim.config.EngineConfig;
 import io.causality.sim.config.EvaluationFactory;
 import io.causality.sim.config.EventsConfig;
 import io.causality.sim.config.IdempotencyFactory;
@@ -39,6 +40,8 @@ public class SimConfiguration extends ServiceConfiguration {
   @Valid @NotNull private EventsConfig events = new EventsConfig();
 
   @Valid @NotNull private PlaybackConfig playback = new PlaybackConfig();
+
+  @Valid @NotNull private EngineConfig engine = new EngineConfig();
 
   public SimConfiguration() {
     super(DataSize.mebibytes(16));
@@ -123,6 +126,16 @@ public class SimConfiguration extends ServiceConfiguration {
   @JsonProperty
   public void setPlayback(PlaybackConfig playback) {
     this.playback = playback;
+  }
+
+  @JsonProperty
+  public EngineConfig getEngine() {
+    return engine;
+  }
+
+  @JsonProperty
+  public void setEngine(EngineConfig engine) {
+    this.engine = engine;
   }
 
   @Override

@@ -13,14 +13,17 @@ import io.causality.sim.db.LicenseTiers;
 import io.causality.sim.db.SimDaos;
 import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.db.SimulationToAdvance;
+import io.causality.sim.engine.core.TickThreads;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
+import io.dropwizard.lifecycle.AutoCloseableManager;
 import java.time.Clock;
 import java.util.Optional;
+import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -33,6 +36,7 @@ import org.jdbi.v3.core.Jdbi;
  */
 record SimContext(
     Jdbi jdbi,
+    DataSource dataSource,
     Optional<PostgresCluster> shared,
     Clock clock,
     SimulationAccess access,
@@ -48,22 +52,33 @@ record SimContext(
     ManagedDataSource dataSource = openDatabase(configuration, environment);
     Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     ServiceJdbi.describeOnce(jdbi, SimDaos.ALL);
-    EngineCatalog catalog = EngineCatalog.standard();
+    EngineCatalog catalog = engines(configuration, environment);
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
     SimulationAccess access = new SimulationAccess(jdbi, new SimulationToAdvance(jdbi));
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);
+    OrganizationService organizations =
+        new OrganizationService(jdbi, new LicenseTiers(jdbi), clock);
     return new SimContext(
         jdbi,
+        dataSource,
         sharedDatabase(configuration, jdbi),
         clock,
         access,
-        new OrganizationService(jdbi, new LicenseTiers(jdbi), clock),
+        organizations,
         catalog,
         loader,
-        new SimulationReader(jdbi, access, new SimulationSummaryQuery(dataSource), loader),
+        new SimulationReader(
+            jdbi, access, new SimulationSummaryQuery(dataSource), loader, organizations),
         evaluation,
         new SimulationEvaluations(
             evaluation, access, new SimulationGammaReader(loader, jdbi), clock));
+  }
+
+  /** The engine's registries; its tick threads stop with the service. */
+  private static EngineCatalog engines(SimConfiguration configuration, Environment environment) {
+    TickThreads threads = TickThreads.of(configuration.getEngine().getThreads());
+    environment.lifecycle().manage(new AutoCloseableManager(threads));
+    return EngineCatalog.standard(threads);
   }
 
   private static ManagedDataSource openDatabase(

@@ -110,7 +110,11 @@ final class SimRegistrations {
   static void limits(SimConfiguration configuration, Environment environment, SimContext context) {
     configuration
         .getRateLimits()
-        .build(context.organizations(), context.clock())
+        .build(
+            context.organizations(),
+            context.clock(),
+            context.shared().map(cluster -> context.dataSource()),
+            environment.lifecycle())
         .ifPresent(environment.jersey()::register);
     IdempotencyFactory idempotencyConfig = configuration.getIdempotency();
     IdempotencyStore idempotency = idempotencyConfig.buildStore(context.jdbi(), context.clock());

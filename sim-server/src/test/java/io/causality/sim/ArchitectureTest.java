@@ -171,6 +171,7 @@ class ArchitectureTest {
               "core.events",
               "core.organization",
               "db",
+              "engine.output",
               "playback")
           .allow("playback", "config", "core")
           .allow("cluster", "core")

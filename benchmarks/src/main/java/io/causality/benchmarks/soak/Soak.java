@@ -143,9 +143,7 @@ public final class Soak {
   private void sample(Instant start) {
     try {
       JsonNode gauges =
-          read(http.send(
-                      adminRequest("/metrics").build(),
-                      HttpResponse.BodyHandlers.ofString())
+          read(http.send(adminRequest("/metrics").build(), HttpResponse.BodyHandlers.ofString())
                   .body())
               .get("gauges");
       long heap = gauges.get("jvm.memory.heap.used").get("value").asLong();
@@ -172,14 +170,10 @@ public final class Soak {
   /** Asks the service for a full GC (admin task) and answers the heap used after it. */
   private long heapAfterGc() throws Exception {
     http.send(
-        adminRequest("/tasks/gc")
-            .POST(HttpRequest.BodyPublishers.noBody())
-            .build(),
+        adminRequest("/tasks/gc").POST(HttpRequest.BodyPublishers.noBody()).build(),
         HttpResponse.BodyHandlers.discarding());
     Thread.sleep(1_000);
-    return read(http.send(
-                adminRequest("/metrics").build(),
-                HttpResponse.BodyHandlers.ofString())
+    return read(http.send(adminRequest("/metrics").build(), HttpResponse.BodyHandlers.ofString())
             .body())
         .get("gauges")
         .get("jvm.memory.heap.used")

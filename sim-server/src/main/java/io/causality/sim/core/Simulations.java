@@ -32,6 +32,7 @@ public record Simulations(
       OrganizationService organizations,
       Clock clock,
       int snapshotInterval,
+      int runTraceBuffer,
       SimulationEvents events,
       Playback playback,
       Cluster cluster) {}
@@ -56,8 +57,9 @@ public record Simulations(
             store,
             live,
             locks,
-            advancer),
-        new SimulationInputs(access, locks, live, store, publisher),
+            advancer,
+            parts.runTraceBuffer()),
+        new SimulationInputs(access, locks, live, store, publisher, parts.organizations()),
         new TimeControl(
             access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),
         publisher,

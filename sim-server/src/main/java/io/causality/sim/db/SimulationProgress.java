@@ -6,11 +6,11 @@ import java.util.UUID;
 
 /**
  * What advancing a simulation from {@code version} stores: the simulation's new progress, its
- * prophecies, a snapshot when the ticks crossed a snapshot interval, the ticks counted in the
- * billing period, and the status change the last tick made, if any.
+ * prophecies, a snapshot at each multiple of the snapshot interval the ticks reached, the ticks
+ * counted in the billing period, and the status change the last tick made, if any.
  *
  * @param gammaWindow the evaluation gate's window after the ticks (JSON); null when unknown
- * @param snapshot null when no snapshot is due
+ * @param snapshots in tick order; empty when no snapshot is due
  * @param statusChange null when the status stays; its {@code seq} is assigned when stored
  */
 public record SimulationProgress(
@@ -25,6 +25,11 @@ public record SimulationProgress(
     String player,
     Instant now,
     List<ProphecyRow> prophecies,
-    byte[] snapshot,
+    List<TickSnapshot> snapshots,
     Instant periodStart,
-    StatusChangeRow statusChange) {}
+    StatusChangeRow statusChange) {
+  public SimulationProgress {
+    prophecies = List.copyOf(prophecies);
+    snapshots = List.copyOf(snapshots);
+  }
+}

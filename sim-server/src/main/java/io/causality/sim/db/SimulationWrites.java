@@ -227,9 +227,7 @@ public final class SimulationWrites {
     Connection connection = handle.getConnection();
     notice.changed(handle, progress.id());
     TickRows.insertProphecies(connection, progress.prophecies());
-    if (progress.snapshot() != null) {
-      TickRows.insertSnapshot(connection, progress);
-    }
+    TickRows.insertSnapshots(connection, progress);
     if (progress.statusChange() == null) {
       return Optional.empty();
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.events.EventId;
+import io.causality.sim.engine.output.AgentSelection;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +52,12 @@ final class EventStream implements Runnable {
   /** Reads back from storage the events between two positions ({@link EventReplay}). */
   @FunctionalInterface
   interface Replay {
-    void replay(UUID simulationId, EventId after, EventId until, EventReplay.Sink sink)
+    void replay(
+        UUID simulationId,
+        EventId after,
+        EventId until,
+        AgentSelection agents,
+        EventReplay.Sink sink)
         throws IOException;
   }
 
@@ -67,6 +73,7 @@ final class EventStream implements Runnable {
   private record ErrorData(String code, String message) {}
 
   private final UUID simulationId;
+  private final AgentSelection agents;
   private final EventId position;
   private final StreamClient client;
   private final Replay replay;
@@ -84,9 +91,11 @@ final class EventStream implements Runnable {
   /**
    * @param from the last event the client has: its {@code Last-Event-ID}, else {@code position}
    * @param position where the simulation's stream stood when this one was registered
+   * @param agents the agents its {@code tick} events carry
    */
   EventStream(
       UUID simulationId,
+      AgentSelection agents,
       EventId from,
       EventId position,
       StreamClient client,
@@ -95,6 +104,7 @@ final class EventStream implements Runnable {
       Buffer capacity,
       long heartbeatNanos) {
     this.simulationId = simulationId;
+    this.agents = agents;
     this.cursor = from;
     this.position = position;
     this.client = client;
@@ -108,14 +118,18 @@ final class EventStream implements Runnable {
     return simulationId;
   }
 
+  AgentSelection agents() {
+    return agents;
+  }
+
   /** From a publisher, under the simulation's lock: never blocks. */
   void offer(EncodedBatch batch) {
     if (overflowed) {
       return;
     }
     // both sums, always: what handle() takes off must have been put on
-    boolean tooMany = buffered.addAndGet(batch.weight()) > capacity.events();
-    boolean tooLarge = bufferedBytes.addAndGet(batch.bytes()) > capacity.bytes();
+    boolean tooMany = buffered.addAndGet(batch.weight(agents)) > capacity.events();
+    boolean tooLarge = bufferedBytes.addAndGet(batch.bytes(agents)) > capacity.bytes();
     if (tooMany || tooLarge) {
       overflowed = true;
       queue.clear();
@@ -139,7 +153,13 @@ final class EventStream implements Runnable {
   @Override
   public void run() {
     try {
-      client.comment("events of simulation " + simulationId + " after " + cursor.wire());
+      client.comment(
+          "events of simulation "
+              + simulationId
+              + " after "
+              + cursor.wire()
+              + "; agents: "
+              + agents.wireName());
       catchUp(position);
       flush();
       pump();
@@ -183,8 +203,8 @@ final class EventStream implements Runnable {
   /** False when the stream must end (after its last word). */
   private boolean handle(Item item) throws IOException {
     if (item instanceof Published published) {
-      buffered.addAndGet(-published.batch().weight());
-      bufferedBytes.addAndGet(-published.batch().bytes());
+      buffered.addAndGet(-published.batch().weight(agents));
+      bufferedBytes.addAndGet(-published.batch().bytes(agents));
       deliver(published.batch());
       return true;
     }
@@ -213,7 +233,7 @@ final class EventStream implements Runnable {
     }
     // a change stored by another instance may not have reached this stream yet
     catchUp(batch.follows());
-    for (Frame frame : batch.frames()) {
+    for (Frame frame : batch.frames(agents)) {
       send(frame);
     }
   }
@@ -221,7 +241,7 @@ final class EventStream implements Runnable {
   /** Sends from storage what lies between the cursor and {@code until}. */
   private void catchUp(EventId until) throws IOException {
     if (until.isAfter(cursor)) {
-      replay.replay(simulationId, cursor, until, event -> send(Frame.of(event)));
+      replay.replay(simulationId, cursor, until, agents, event -> send(Frame.of(event, agents)));
       cursor = until;
     }
   }

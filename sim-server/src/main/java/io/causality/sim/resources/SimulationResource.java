@@ -13,6 +13,7 @@ import io.causality.sim.api.SimulationView;
 import io.causality.sim.api.SortOrder;
 import io.causality.sim.api.StepRequest;
 import io.causality.sim.api.StepResponse;
+import io.causality.sim.api.TraceAgents;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.SimulationInputs;
 import io.causality.sim.core.SimulationReader;
@@ -60,6 +61,11 @@ import java.util.UUID;
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
 public final class SimulationResource {
+  /** The documentation of the {@code agents} parameter of traces and create-and-run. */
+  static final String AGENTS =
+      "Agents in each step: all, changed (status or basin changed during the tick) or none; "
+          + "absent: all, or changed for a simulation larger than its license shows whole";
+
   private final TimeControl time;
   private final SimulationInputs inputs;
   private final SimulationReader reader;
@@ -113,7 +119,9 @@ public final class SimulationResource {
               + "it is computed. 404 until the simulation has run a tick. fromTick and toTick "
               + "(both included) keep the steps of that range, each as in the whole trace, after "
               + "the same metadata and initialState; a range past the computed ticks keeps what "
-              + "there is, possibly no step. Scope simulation:read.")
+              + "there is, possibly no step. agents=all|changed|none chooses the agents each step "
+              + "carries (absent: all, or changed above the tier's size shown whole; the metadata "
+              + "says which in agentsShown when not all). Scope simulation:read.")
   @ApiResponse(
       responseCode = "200",
       description = "The Trace object, or NDJSON lines",
@@ -132,8 +140,9 @@ public final class SimulationResource {
       @Parameter(description = "Last step's tick, included (default: the last computed)")
           @QueryParam("toTick")
           @Min(0)
-          Integer toTick) {
-    return traceAnswer(caller, id, range(fromTick, toTick), false);
+          Integer toTick,
+      @Parameter(description = AGENTS) @QueryParam("agents") TraceAgents agents) {
+    return traceAnswer(caller, id, range(fromTick, toTick), false, agents);
   }
 
   /** The same trace when the client prefers NDJSON; documented with {@code trace}. */
@@ -148,17 +157,19 @@ public final class SimulationResource {
       @Auth Caller caller,
       @PathParam("id") UUID id,
       @QueryParam("fromTick") @DefaultValue("0") @Min(0) int fromTick,
-      @QueryParam("toTick") @Min(0) Integer toTick) {
-    return traceAnswer(caller, id, range(fromTick, toTick), true);
+      @QueryParam("toTick") @Min(0) Integer toTick,
+      @QueryParam("agents") TraceAgents agents) {
+    return traceAnswer(caller, id, range(fromTick, toTick), true, agents);
   }
 
   private static TickRange range(int fromTick, Integer toTick) {
     return new TickRange(fromTick, toTick == null ? null : toTick.longValue());
   }
 
-  private Response traceAnswer(Caller caller, UUID id, TickRange range, boolean ndjson) {
+  private Response traceAnswer(
+      Caller caller, UUID id, TickRange range, boolean ndjson, TraceAgents agents) {
     Traceable row = reader.traceable(caller, id);
-    StreamingOutput body = out -> reader.writeTrace(row, range, ndjson, out);
+    StreamingOutput body = out -> reader.writeTrace(row, range, ndjson, agents, out);
     return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON).build();
   }
 

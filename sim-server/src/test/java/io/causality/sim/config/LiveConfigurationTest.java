@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The events and playback blocks: defaults, every key, and the bounds. */
+/** The events, playback and engine blocks: defaults, every key, and the bounds. */
 class LiveConfigurationTest {
   private final YamlConfigurationFactory<SimConfiguration> factory =
       new YamlConfigurationFactory<>(
@@ -36,6 +36,8 @@ class LiveConfigurationTest {
     assertThat(playback.getBaseTicksPerSecond()).isEqualTo(10);
     assertThat(playback.getBatchInterval()).isEqualTo(Duration.milliseconds(25));
     assertThat(playback.getThreads()).isEqualTo(2);
+    assertThat(configuration.getEngine().getThreads())
+        .isEqualTo(Runtime.getRuntime().availableProcessors());
   }
 
   @Test
@@ -50,6 +52,7 @@ class LiveConfigurationTest {
     assertThat(playback.getBaseTicksPerSecond()).isEqualTo(100);
     assertThat(playback.getBatchInterval()).isEqualTo(Duration.milliseconds(20));
     assertThat(playback.getThreads()).isEqualTo(4);
+    assertThat(configuration.getEngine().getThreads()).isEqualTo(3);
   }
 
   @ParameterizedTest
@@ -57,7 +60,8 @@ class LiveConfigurationTest {
     "live-invalid-heartbeat.yml, events.heartbeatInterval",
     "live-invalid-client-buffer.yml, events.clientBuffer",
     "live-invalid-base-rate.yml, playback.baseTicksPerSecond",
-    "live-invalid-batch-interval.yml, playback.batchInterval"
+    "live-invalid-batch-interval.yml, playback.batchInterval",
+    "live-invalid-engine-threads.yml, engine.threads"
   })
   void outOfBoundsValuesAreRefused(String file, String key) {
     assertThatThrownBy(() -> load(file))

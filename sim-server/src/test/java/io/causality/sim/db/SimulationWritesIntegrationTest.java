@@ -118,7 +118,7 @@ class SimulationWritesIntegrationTest {
             stale.player(),
             stale.now(),
             stale.prophecies(),
-            stale.snapshot(),
+            stale.snapshots(),
             stale.periodStart(),
             null);
 
@@ -238,7 +238,7 @@ class SimulationWritesIntegrationTest {
         null,
         NOW,
         prophecies,
-        snapshot,
+        snapshot == null ? List.of() : List.of(new TickSnapshot(toTick, snapshot)),
         PERIOD,
         change);
   }

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causality.sim.core.events.EventBatch;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.events.SimulationEvent;
+import io.causality.sim.engine.output.AgentSelection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -89,10 +91,11 @@ class EventStreamTest {
     EventStream stream =
         new EventStream(
             SIMULATION,
+            AgentSelection.ALL,
             EventId.before(5),
             EventId.before(5),
             client,
-            (id, after, until, sink) -> {
+            (id, after, until, agents, sink) -> {
               throw new IOException("no storage here");
             },
             closed -> ended.countDown(),
@@ -110,7 +113,8 @@ class EventStreamTest {
       events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"t\":" + t + "}"));
     }
     return EncodedBatch.of(
-        EventBatch.of(EventId.before(from), events, EventId.before(from + count)));
+        EventBatch.of(EventId.before(from), events, EventId.before(from + count)),
+        Set.of(AgentSelection.ALL));
   }
 
   @Test
@@ -157,7 +161,8 @@ class EventStreamTest {
       events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"agents\":[" + agents + "{}]}"));
     }
     return EncodedBatch.of(
-        EventBatch.of(EventId.before(from), events, EventId.before(from + count)));
+        EventBatch.of(EventId.before(from), events, EventId.before(from + count)),
+        Set.of(AgentSelection.ALL));
   }
 
   @Test
@@ -227,10 +232,11 @@ class EventStreamTest {
     EventStream stream =
         new EventStream(
             SIMULATION,
+            AgentSelection.ALL,
             EventId.before(5),
             EventId.before(5),
             gone,
-            (id, after, until, sink) -> {},
+            (id, after, until, agents, sink) -> {},
             closed -> ended.countDown(),
             new EventStream.Buffer(16, Long.MAX_VALUE),
             TimeUnit.MILLISECONDS.toNanos(20));

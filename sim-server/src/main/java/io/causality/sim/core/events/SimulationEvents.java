@@ -1,5 +1,7 @@
 package io.causality.sim.core.events;
 
+import io.causality.sim.engine.output.AgentSelection;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -24,6 +26,11 @@ public interface SimulationEvents {
         }
 
         @Override
+        public Set<AgentSelection> selections(UUID simulationId) {
+          return Set.of();
+        }
+
+        @Override
         public void publish(UUID simulationId, EventBatch batch) {
           // nobody to tell
         }
@@ -36,6 +43,12 @@ public interface SimulationEvents {
 
   /** Whether anyone listens to the simulation; when not, events are not even built. */
   boolean watched(UUID simulationId);
+
+  /**
+   * The agents the simulation's listeners asked to see in {@code tick} events: each tick is written
+   * once per selection; empty when nobody listens.
+   */
+  Set<AgentSelection> selections(UUID simulationId);
 
   /** The most events a batch may carry; a change that makes more is published incomplete. */
   int maxBatchEvents();
