@@ -27,6 +27,11 @@ public final class SseClient implements StreamClient {
   }
 
   @Override
+  public void probe() throws IOException {
+    await(sse.newEventBuilder().comment("").build());
+  }
+
+  @Override
   public void send(List<Frame> frames) throws IOException {
     await(
         sse.newEventBuilder()
