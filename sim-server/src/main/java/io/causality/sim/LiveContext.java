@@ -4,6 +4,7 @@ import io.causality.sim.cluster.PostgresCluster;
 import io.causality.sim.config.EventsConfig;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.core.Cluster;
+import io.causality.sim.core.EventLog;
 import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.LeftRunning;
 import io.causality.sim.core.LiveSimulations;
@@ -27,7 +28,11 @@ import org.slf4j.LoggerFactory;
  * cleaner.
  */
 record LiveContext(
-    EventHub events, PlaybackScheduler playback, Simulations simulations, EventStreams streams) {
+    EventHub events,
+    PlaybackScheduler playback,
+    Simulations simulations,
+    EventStreams streams,
+    EventLog eventLog) {
   private static final Logger LOG = LoggerFactory.getLogger(LiveContext.class);
 
   /**
@@ -42,16 +47,18 @@ record LiveContext(
         simulations(configuration.getSimulations(), context, events, playback);
     pauseLeftRunning(simulations.leftRunning());
     context.shared().ifPresent(c -> listenToOthers(c, simulations, events, environment));
+    EventReplay replay = new EventReplay(context.jdbi(), context.loader());
     EventStreams streams =
         new EventStreams(
             simulations.publisher(),
             context.reader(),
             context.organizations(),
             events,
-            new EventReplay(context.jdbi(), context.loader()),
+            replay,
             streamThreads(configuration.getEvents(), environment),
             configuration.getEvents());
-    return new LiveContext(events, playback, simulations, streams);
+    EventLog eventLog = new EventLog(simulations.publisher(), replay);
+    return new LiveContext(events, playback, simulations, streams, eventLog);
   }
 
   private static Simulations simulations(

@@ -29,6 +29,7 @@ import io.causality.sim.resources.OrganizationsResource;
 import io.causality.sim.resources.ScenarioResource;
 import io.causality.sim.resources.ScenariosResource;
 import io.causality.sim.resources.SimulationEvaluationsResource;
+import io.causality.sim.resources.SimulationEventLogResource;
 import io.causality.sim.resources.SimulationEventsResource;
 import io.causality.sim.resources.SimulationResource;
 import io.causality.sim.resources.SimulationTimeControlResource;
@@ -172,6 +173,7 @@ final class SimRegistrations {
         new SimulationTimeControlResource(live.simulations().time()),
         new SimulationEventsResource(
             live.streams(), new ConnectionTimeouts(configuration.getEvents())),
+        new SimulationEventLogResource(live.eventLog()),
         new OrganizationsResource(context.organizations()),
         new OrganizationResource(context.organizations()),
         new OrganizationUsageResource(context.organizations()),

@@ -14,6 +14,7 @@ import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.SimulationSummary;
 import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.TraceWriter;
 import io.causality.sim.errors.ForbiddenException;
 import io.causality.sim.errors.SimulationNotFoundException;
@@ -23,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
@@ -158,25 +160,45 @@ public final class SimulationReader {
   }
 
   /**
-   * The header comes from the scenario (tick 0); the steps from the latest snapshot before the
-   * range, so that a short range of a long simulation replays less than a snapshot interval plus
-   * one step quietly, not its whole history (the engine is deterministic: the steps are the whole
-   * trace's).
+   * Writes the per-tick series of the steps in {@code range} as CSV ({@link TraceCsv}), computed as
+   * the trace's are.
    */
+  public void writeTraceCsv(Traceable simulation, TickRange range, OutputStream out)
+      throws IOException {
+    TraceCsv csv = new TraceCsv(out);
+    replay(simulation, range, start -> csv);
+    csv.finish();
+  }
+
   private void writeTrace(Traceable traced, TickRange range, boolean ndjson, JsonGenerator gen) {
+    replay(
+            traced,
+            range,
+            start -> ndjson ? TraceWriter.ndjson(gen, start) : TraceWriter.json(gen, start))
+        .finish();
+  }
+
+  /**
+   * Replays the steps of {@code range} into the listener made for the fresh simulation. The header
+   * comes from the scenario (tick 0); the steps from the latest snapshot before the range, so that
+   * a short range of a long simulation replays less than a snapshot interval plus one step quietly,
+   * not its whole history (the engine is deterministic: the steps are the whole trace's).
+   */
+  private <L extends EngineListener> L replay(
+      Traceable traced, TickRange range, Function<Simulation, L> listenerOf) {
     SimulationRow row = traced.row();
     Simulation start =
         traced.scenario() != null ? loader.fresh(row, traced.scenario()) : loader.fresh(row);
-    TraceWriter writer = ndjson ? TraceWriter.ndjson(gen, start) : TraceWriter.json(gen, start);
+    L listener = listenerOf.apply(start);
     long until = range.untilOf(traced.ticks());
     long from = Math.min(range.from(), until);
     if (from == 0) {
-      start.replay(loader.inputs(row), until, writer);
+      start.replay(loader.inputs(row), until, listener);
     } else {
       // restored before tick from, with the inputs of tick from queued already
-      loader.atTick(row, from).replay(loader.inputsAfter(row, from), until, writer);
+      loader.atTick(row, from).replay(loader.inputsAfter(row, from), until, listener);
     }
-    writer.finish();
+    return listener;
   }
 
   private static Set<UUID> visibleOrganizations(Caller caller, UUID filter) {

@@ -113,13 +113,17 @@ public final class SimulationResource {
               + "it is computed. 404 until the simulation has run a tick. fromTick and toTick "
               + "(both included) keep the steps of that range, each as in the whole trace, after "
               + "the same metadata and initialState; a range past the computed ticks keeps what "
-              + "there is, possibly no step. Scope simulation:read.")
+              + "there is, possibly no step. With Accept: text/csv, the per-tick series "
+              + "instead, one line per step: tick, move, b, alive, held, straying, free, lost, "
+              + "removed, meanGamma, warnings, losses (docs/simulations.md, \"Trace as CSV\"). "
+              + "Scope simulation:read.")
   @ApiResponse(
       responseCode = "200",
       description = "The Trace object, or NDJSON lines",
       content = {
         @Content(mediaType = MediaType.APPLICATION_JSON),
-        @Content(mediaType = MediaTypes.NDJSON)
+        @Content(mediaType = MediaTypes.NDJSON),
+        @Content(mediaType = MediaTypes.CSV)
       })
   public Response trace(
       @Parameter(hidden = true) @Auth Caller caller,
@@ -150,6 +154,25 @@ public final class SimulationResource {
       @QueryParam("fromTick") @DefaultValue("0") @Min(0) int fromTick,
       @QueryParam("toTick") @Min(0) Integer toTick) {
     return traceAnswer(caller, id, range(fromTick, toTick), true);
+  }
+
+  /** The trace's per-tick series as CSV; documented with {@code trace}. */
+  @GET
+  @Path("/trace")
+  @Produces(MediaTypes.CSV + ";qs=0.4")
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_READ)
+  @Operation(hidden = true)
+  public Response traceCsv(
+      @Auth Caller caller,
+      @PathParam("id") UUID id,
+      @QueryParam("fromTick") @DefaultValue("0") @Min(0) int fromTick,
+      @QueryParam("toTick") @Min(0) Integer toTick) {
+    Traceable row = reader.traceable(caller, id);
+    TickRange range = range(fromTick, toTick);
+    StreamingOutput body = out -> reader.writeTraceCsv(row, range, out);
+    return Downloads.csv(Response.ok(body), id, "trace");
   }
 
   private static TickRange range(int fromTick, Integer toTick) {
