@@ -21,6 +21,7 @@ import io.causality.sim.events.ConnectionTimeouts;
 import io.causality.sim.events.LiveShutdown;
 import io.causality.sim.events.SseFrameWriter;
 import io.causality.sim.idempotency.IdempotencyStore;
+import io.causality.sim.resources.CallerResource;
 import io.causality.sim.resources.EvaluationsResource;
 import io.causality.sim.resources.HealthResource;
 import io.causality.sim.resources.OrganizationResource;
@@ -174,6 +175,7 @@ final class SimRegistrations {
         new SimulationEventsResource(
             live.streams(), new ConnectionTimeouts(configuration.getEvents())),
         new SimulationEventLogResource(live.eventLog()),
+        new CallerResource(),
         new OrganizationsResource(context.organizations()),
         new OrganizationResource(context.organizations()),
         new OrganizationUsageResource(context.organizations()),
