@@ -40,6 +40,18 @@ export function formatTime(iso) {
   return iso ? new Date(iso).toLocaleString() : '';
 }
 
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * A billing period as days: its end is exclusive (the next period's first instant, midnight UTC),
+ * so the last day shown is the one before it: "1 Nov 2026 – 30 Nov 2026".
+ */
+export function formatPeriod(startIso, endIso) {
+  if (!startIso || !endIso) return 'no period';
+  const lastDay = new Date(Date.parse(endIso) - 1);
+  return `${DAY.format(new Date(startIso))} – ${DAY.format(lastDay)} (UTC)`;
+}
+
 export function formatNumber(n) {
   return n === null || n === undefined ? '' : Number(n).toLocaleString();
 }

@@ -17,10 +17,12 @@ export function render(main, params, { showNotice }) {
   const orgs = h('select', { name: 'organization' }, h('option', { value: '' }, 'all of mine'));
   const orgField = field('Organization', orgs);
   orgField.hidden = true;
-  const reload = () => {
+  // A page or a filter is a place of its own in the history: Back returns to the one before.
+  const reload = (remember = true) => {
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries(state)) if (v) next.set(k, v);
-    history.replaceState(null, '', `/console/simulations${next.size ? `?${next}` : ''}`);
+    const path = `/console/simulations${next.size ? `?${next}` : ''}`;
+    if (remember && `${location.pathname}${location.search}` !== path) history.pushState(null, '', path);
     load(table, state, reload).catch((e) =>
       showNotice(e instanceof ApiError ? e.describe() : e.message));
   };
@@ -29,7 +31,7 @@ export function render(main, params, { showNotice }) {
   clear(main, h('h1', {}, 'Simulations'),
     h('div', { className: 'row' }, field('Status', status), orgField), table);
   organizations(orgs, orgField, state).catch(() => { /* org:read may be missing: no picker */ });
-  reload();
+  reload(false);
 }
 
 async function organizations(select, wrapper, state) {
@@ -50,13 +52,13 @@ async function load(table, state, reload) {
   const rows = page.data;
   const { offset, total } = page.pagination;
   clear(table,
-    h('table', {},
+    h('div', { className: 'table-wrap' }, h('table', {},
       h('caption', { className: 'visually-hidden' }, 'Simulations'),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Created'),
         h('th', { scope: 'col' }, 'Scenario'), h('th', { scope: 'col' }, 'Status'),
         h('th', { scope: 'col', className: 'num' }, 'Tick'),
         h('th', { scope: 'col', className: 'optional' }, 'Id'))),
-      h('tbody', {}, rows.map(row))),
+      h('tbody', {}, rows.map(row)))),
     rows.length ? null : h('p', {}, state.status ? `No ${state.status} simulation.`
       : 'No simulation yet: create one from a scenario.'),
     pager(offset, total, state, reload));
@@ -65,7 +67,7 @@ async function load(table, state, reload) {
 function row(s) {
   const link = h('a', { href: `/console/simulations/${s.id}`, 'data-link': true }, formatTime(s.createdAt));
   return h('tr', {}, h('td', {}, link), h('td', {}, s.scenarioId ?? '(inline)'),
-    h('td', {}, statusBadge(s.status)), h('td', { className: 'num' }, formatNumber(s.state?.tick)),
+    h('td', {}, statusBadge(s.status)), h('td', { className: 'num' }, s.state?.tick >= 0 ? formatNumber(s.state.tick) : 'none yet'),
     h('td', { className: 'optional' }, s.id));
 }
 

@@ -50,6 +50,11 @@ public final class SimulationCreation {
   public SimulationCreated create(Caller caller, CreateSimulationRequest request) {
     ScenarioSource.Resolved resolved =
         scenarios.fromIdOrInline(request.scenarioId(), request.scenario());
+    if (request.seed() != null) {
+      resolved =
+          new ScenarioSource.Resolved(
+              resolved.scenarioId(), resolved.scenario().withSeed(request.seed()));
+    }
     return create(caller, request.organizationId(), request.engineVersion(), resolved);
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.causality.sim.api.DecreeView;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.ProphecyView;
+import io.causality.sim.api.RawJson;
 import io.causality.sim.api.SimulationView;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.InputDao;
@@ -114,6 +115,15 @@ public final class SimulationReader {
                 limit,
                 offset,
                 dao.count(id)));
+  }
+
+  /**
+   * The scenario the simulation runs, as stored at its creation: the public Scenario shape, with
+   * {@code id} and {@code label} null for an inline or domain scenario, and the seed it runs with.
+   * Sent back as {@code scenario} of a create, it makes the same simulation again.
+   */
+  public RawJson scenario(Caller caller, UUID id) {
+    return new RawJson(access.accessible(caller, id).scenarioJson());
   }
 
   /** The stored simulation a trace can be made of: 404 until it has run a tick. */

@@ -9,6 +9,7 @@ import io.causality.sim.api.MediaTypes;
 import io.causality.sim.api.Ok;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.ProphecyView;
+import io.causality.sim.api.RawJson;
 import io.causality.sim.api.SimulationView;
 import io.causality.sim.api.SortOrder;
 import io.causality.sim.api.StepRequest;
@@ -79,6 +80,22 @@ public final class SimulationResource {
   public SimulationView get(
       @Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
     return reader.get(caller, id);
+  }
+
+  @GET
+  @Path("/scenario")
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_READ)
+  @Operation(
+      summary = "The scenario a simulation runs",
+      description =
+          "As stored at its creation, in the Scenario shape (id and label null for an inline "
+              + "or domain scenario), with the seed it runs with: sent back as the scenario of a "
+              + "create, it makes the same simulation again. Scope simulation:read.")
+  @ApiResponse(responseCode = "200", description = "The scenario")
+  public RawJson scenario(@Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
+    return reader.scenario(caller, id);
   }
 
   @POST

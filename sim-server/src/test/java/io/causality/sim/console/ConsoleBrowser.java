@@ -184,6 +184,28 @@ final class ConsoleBrowser implements AutoCloseable {
     return message.substring(start, message.indexOf('"', start));
   }
 
+  /** A Chrome DevTools command (network conditions, emulated media, downloads). */
+  Map<String, Object> cdp(String command, Map<String, Object> parameters) {
+    return driver.executeCdpCommand(command, parameters);
+  }
+
+  /** Whether the element's box is (at least partly) within the window as it is scrolled now. */
+  boolean inView(WebElement element) {
+    return (Boolean)
+        driver.executeScript(
+            "const r = arguments[0].getBoundingClientRect();"
+                + "return r.bottom > 0 && r.top < window.innerHeight && r.height > 0;",
+            element);
+  }
+
+  /** The element's top, in pixels from the top of the page (not of the window). */
+  long pageTop(WebElement element) {
+    return ((Number)
+            driver.executeScript(
+                "return arguments[0].getBoundingClientRect().top + window.scrollY", element))
+        .longValue();
+  }
+
   void screenshot(Path file) {
     try {
       Files.createDirectories(file.getParent());
