@@ -135,10 +135,11 @@ export class Plots {
     this.resetButton.hidden = !this.zoom;
   }
 
-  /** The trace is read: mark the next drawing as the complete one. */
+  /** The trace is read: draws it all now, the drawing marked as the complete one. */
   complete() {
+    if (this.destroyed) return;
     this.completeAsked = true;
-    this.update();
+    this.draw();
   }
 
   /** A person zoomed one plot: the others follow, and the zoom holds while ticks arrive. */

@@ -92,6 +92,8 @@ function card(s, context) {
  * X-Simulation-Id; null when cancelled.
  */
 async function createAndRun(s, ticks, article, { signal }) {
+  // For docs/performance.md: where the console benchmark measures a run from.
+  performance.mark('console:run-requested');
   const cancel = new AbortController();
   const both = anyOf(signal, cancel.signal);
   const response = await send('POST', '/v1/simulations/run',
