@@ -170,7 +170,10 @@ final class SimRegistrations {
         new ScenarioResource(context.catalog()),
         new SimulationsResource(live.simulations().creation(), context.reader()),
         new SimulationResource(
-            live.simulations().time(), live.simulations().inputs(), context.reader()),
+            live.simulations().time(),
+            live.simulations().inputs(),
+            context.reader(),
+            live.simulations().history()),
         new SimulationTimeControlResource(live.simulations().time()),
         new SimulationEventsResource(
             live.streams(), new ConnectionTimeouts(configuration.getEvents())),

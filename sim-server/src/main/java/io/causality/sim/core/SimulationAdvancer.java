@@ -11,6 +11,7 @@ import io.causality.sim.db.SimulationProgress;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.json.Num;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.time.Instant;
 import java.util.List;
@@ -80,7 +81,7 @@ final class SimulationAdvancer {
     try {
       change =
           store.storeProgress(
-              progress(row, toTick, status, stateJson, window, prophecies, simulation, now));
+              progress(row, toTick, status, state, stateJson, window, prophecies, simulation, now));
     } catch (RuntimeException e) {
       live.forget(row.id());
       throw e;
@@ -106,7 +107,7 @@ final class SimulationAdvancer {
     Optional<GammaWindow> window = GammaWindow.after(null, 0, gammas, simulation);
     store.insertAdvanced(
         created,
-        progress(created, ticks, status, stateJson, window, prophecies, simulation, now),
+        progress(created, ticks, status, state, stateJson, window, prophecies, simulation, now),
         tier);
     live.remember(created.id(), simulation, ticks, created.inputCount(), created.version() + 1);
     return ticks;
@@ -116,6 +117,7 @@ final class SimulationAdvancer {
       SimulationRow row,
       long toTick,
       SimulationStatus status,
+      StateSnapshot state,
       String stateJson,
       Optional<GammaWindow> window,
       ProphecyCollector prophecies,
@@ -136,6 +138,9 @@ final class SimulationAdvancer {
         toTick,
         status.wireName(),
         stateJson,
+        // as the state's JSON says it, so that the list sorts by what it shows
+        Double.parseDouble(Num.format(state.b())),
+        state.lost(),
         window.map(GammaWindow::json).orElse(null),
         player,
         now,

@@ -6,9 +6,12 @@ import io.causality.sim.api.DecreeView;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.ProphecyView;
 import io.causality.sim.api.RawJson;
+import io.causality.sim.api.SimulationSort;
 import io.causality.sim.api.SimulationView;
+import io.causality.sim.api.SortOrder;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.InputDao;
+import io.causality.sim.db.ListOrder;
 import io.causality.sim.db.ProphecyDao;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
@@ -53,11 +56,17 @@ public final class SimulationReader {
   }
 
   /**
-   * The caller's simulations, newest first; a user may narrow them to one organization, anyone to
-   * one status (null: every status). The total counts the simulations the filters keep.
+   * The caller's simulations in {@code order}; a user may narrow them to one organization, anyone
+   * to one status (null: every status). The total counts the simulations the filters keep.
    */
   public Page<SimulationView> list(
-      Caller caller, UUID organizationFilter, SimulationStatus status, int limit, int offset) {
+      Caller caller,
+      UUID organizationFilter,
+      SimulationStatus status,
+      SimulationSort sort,
+      SortOrder order,
+      int limit,
+      int offset) {
     Set<UUID> organizations = visibleOrganizations(caller, organizationFilter);
     if (organizations.isEmpty()) {
       return Page.of(List.of(), limit, offset, 0);
@@ -67,12 +76,21 @@ public final class SimulationReader {
         SimulationDao.class,
         dao ->
             Page.of(
-                dao.page(organizations, statuses, limit, offset).stream()
+                dao.page(organizations, statuses, listOrder(sort, order), limit, offset).stream()
                     .map(SimulationViews::simulation)
                     .toList(),
                 limit,
                 offset,
                 dao.count(organizations, statuses)));
+  }
+
+  private static ListOrder listOrder(SimulationSort sort, SortOrder order) {
+    boolean ascending = order == SortOrder.ASC;
+    return switch (sort) {
+      case CREATED_AT -> ascending ? ListOrder.OLDEST : ListOrder.NEWEST;
+      case B -> ascending ? ListOrder.B_ASCENDING : ListOrder.B_DESCENDING;
+      case LOSSES -> ascending ? ListOrder.LOST_ASCENDING : ListOrder.LOST_DESCENDING;
+    };
   }
 
   private static List<String> statusesOf(SimulationStatus status) {

@@ -44,11 +44,14 @@ final class EventStream implements Runnable {
   private static final int WRITE_BYTES = 256 * 1024;
 
   /** What the publishers queue for the stream's thread. */
-  private sealed interface Item permits Published, Notice, Signal {}
+  private sealed interface Item permits Published, Notice, Ending, Signal {}
 
   private record Published(EncodedBatch batch) implements Item {}
 
   private record Notice(String code, String message) implements Item {}
+
+  /** The simulation is gone: a last word, then the stream ends. */
+  private record Ending(String code, String message) implements Item {}
 
   private enum Signal implements Item {
     OVERFLOW,
@@ -87,7 +90,9 @@ final class EventStream implements Runnable {
     /** The server stops ({@code SHUTDOWN}). */
     SHUTDOWN,
     /** An unexpected failure of the stream ({@code INTERNAL}). */
-    FAILED
+    FAILED,
+    /** The simulation was deleted ({@code DELETED}). */
+    SIMULATION_GONE
   }
 
   /** The data of an {@code error} event. */
@@ -165,6 +170,11 @@ final class EventStream implements Runnable {
     }
   }
 
+  /** After what is queued: tell the client why there is nothing more, and close. */
+  void end(String code, String message) {
+    queue.offer(new Ending(code, message));
+  }
+
   /** After what is queued: tell the client the server stops, and close. */
   void shutdown() {
     queue.offer(Signal.SHUTDOWN);
@@ -238,6 +248,11 @@ final class EventStream implements Runnable {
     if (item instanceof Notice notice) {
       add(Frame.of("error", cursor, errorData(notice.code(), notice.message())));
       return true;
+    }
+    if (item instanceof Ending ending) {
+      closeReason = CloseReason.SIMULATION_GONE;
+      lastWord(ending.code(), ending.message());
+      return false;
     }
     if (item == Signal.OVERFLOW) {
       closeReason = CloseReason.SLOW_CONSUMER;

@@ -10,11 +10,13 @@ import io.causality.sim.api.Ok;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.ProphecyView;
 import io.causality.sim.api.RawJson;
+import io.causality.sim.api.SimulationNotes;
 import io.causality.sim.api.SimulationView;
 import io.causality.sim.api.SortOrder;
 import io.causality.sim.api.StepRequest;
 import io.causality.sim.api.StepResponse;
 import io.causality.sim.auth.RequiresScope;
+import io.causality.sim.core.SimulationHistory;
 import io.causality.sim.core.SimulationInputs;
 import io.causality.sim.core.SimulationReader;
 import io.causality.sim.core.TickRange;
@@ -35,8 +37,10 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -61,14 +65,23 @@ import java.util.UUID;
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
 public final class SimulationResource {
+  /** A JSON merge patch (RFC 7396); plain JSON is taken as one too. */
+  static final String MERGE_PATCH = "application/merge-patch+json";
+
   private final TimeControl time;
   private final SimulationInputs inputs;
   private final SimulationReader reader;
+  private final SimulationHistory history;
 
-  public SimulationResource(TimeControl time, SimulationInputs inputs, SimulationReader reader) {
+  public SimulationResource(
+      TimeControl time,
+      SimulationInputs inputs,
+      SimulationReader reader,
+      SimulationHistory history) {
     this.time = time;
     this.inputs = inputs;
     this.reader = reader;
+    this.history = history;
   }
 
   @GET
@@ -80,6 +93,44 @@ public final class SimulationResource {
   public SimulationView get(
       @Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
     return reader.get(caller, id);
+  }
+
+  @PATCH
+  @Consumes({MERGE_PATCH, MediaType.APPLICATION_JSON})
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(
+      summary = "Name a simulation and write a note on it",
+      description =
+          "A JSON merge patch of label (at most 100 printable characters) and note (at most "
+              + "2,000, line breaks allowed): a member left out stays, null or a blank string "
+              + "clears it. The simulation's inputs, trace and events do not change. Scope "
+              + "simulation:write.")
+  @ApiResponse(responseCode = "200", description = "The simulation", useReturnTypeSchema = true)
+  public SimulationView annotate(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") UUID id,
+      @NotNull @Valid SimulationNotes patch) {
+    return history.annotate(caller, id, patch);
+  }
+
+  @DELETE
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(
+      summary = "Delete a simulation that is not running",
+      description =
+          "With its decrees, policy changes, prophecies, snapshots and status changes; its event "
+              + "streams get error DELETED and end. 409 CONFLICT while it runs (pause it first). "
+              + "The run and the ticks it counted stay counted in the billing period "
+              + "(docs/simulations.md). Scope simulation:write.")
+  @ApiResponse(responseCode = "204", description = "Deleted")
+  @ApiResponse(responseCode = "409", description = "The simulation is running")
+  public Response delete(@Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
+    history.delete(caller, id);
+    return Response.noContent().build();
   }
 
   @GET
