@@ -77,7 +77,7 @@ async function errorOf(response) {
 /** Sends a request; answers the Response when ok, throws ApiError otherwise. */
 export async function send(method, path, { body, accept, signal, headers } = {}) {
   const all = { Accept: accept ?? 'application/json', ...authHeaders(), ...headers };
-  if (body !== undefined) all['Content-Type'] = 'application/json';
+  if (body !== undefined) all['Content-Type'] ??= 'application/json';
   let response;
   try {
     response = await fetch(path, {

@@ -6,13 +6,17 @@ import * as scenarios from './views/scenarios.js';
 import * as simulations from './views/simulations.js';
 import * as simulation from './views/simulation.js';
 import * as organization from './views/organization.js';
+import * as compare from './views/compare.js';
+import * as parameters from './views/parameters.js';
 
 const ROUTES = [
   [/^\/console\/?$/, scenarios],
   [/^\/console\/scenarios\/?$/, scenarios],
+  [/^\/console\/scenarios\/([A-Za-z0-9_.-]{1,100})\/parameters\/?$/, parameters],
   [/^\/console\/simulations\/?$/, simulations],
   [/^\/console\/simulations\/([0-9a-fA-F-]{36})\/?$/, simulation],
   [/^\/console\/organization\/?$/, organization],
+  [/^\/console\/compare\/?$/, compare],
 ];
 
 const main = document.getElementById('main');

@@ -73,11 +73,12 @@ export class Plots {
       ticks: { stroke: colours.line } };
     const chart = new uPlot({
       width, height: HEIGHT,
-      cursor: { sync: { key: this.sync.key }, drag: { x: true, y: false, setScale: true } },
+      cursor: { sync: { key: this.sync.key }, drag: { x: true, y: false, setScale: false } },
       hooks: {
         draw: [(u) => this.drawMarkers(u)],
         setCursor: [(u) => this.showDetails(u)],
-        setScale: [(u, key) => this.scaled(u, key)],
+        // a person's drag across the plot; the scales the page sets itself never come here
+        setSelect: [(u) => this.selected(u)],
       },
       scales: { x: { time: false } },
       axes: [{ ...axis, size: 30 }, { ...axis, size: 50 }],
@@ -85,6 +86,7 @@ export class Plots {
         ({ label, stroke: colours[colour], width: 1.5, dash, points: { show: false } }))],
     }, [[], ...spec.series.map(() => [])], holder);
     chart.spec = spec;
+    chart.over.addEventListener('dblclick', () => this.resetZoom());
     return chart;
   }
 
@@ -106,15 +108,10 @@ export class Plots {
       [m.ticks, m.counts.held, m.counts.straying, m.counts.free, m.counts.lost, m.counts.removed],
       [m.ticks, m.gamma],
     ];
-    this.settingData = true;
-    try {
-      this.charts.forEach((c, i) => {
-        c.setData(data[i], !this.zoom);
-        if (this.zoom) c.setScale('x', this.zoom);
-      });
-    } finally {
-      this.settingData = false;
-    }
+    this.charts.forEach((c, i) => {
+      c.setData(data[i], !this.zoom);
+      if (this.zoom) c.setScale('x', this.zoom);
+    });
     // For docs/performance.md: when the plots first show data, and when they show all of it.
     if (m.ticks.length && !this.firstShown) {
       this.firstShown = true;
@@ -142,26 +139,20 @@ export class Plots {
     this.draw();
   }
 
-  /** A person zoomed one plot: the others follow, and the zoom holds while ticks arrive. */
-  scaled(u, key) {
-    if (key !== 'x' || this.settingData || this.syncing) return;
-    const { min, max } = u.scales.x;
-    if (min === null || max === null) return;
-    this.setZoom({ min, max }, u);
+  /** A person zoomed one plot by a drag: the others follow, and the zoom holds while ticks arrive. */
+  selected(u) {
+    if (u.select.width < 2) return;
+    const min = u.posToVal(u.select.left, 'x');
+    const max = u.posToVal(u.select.left + u.select.width, 'x');
+    u.setSelect({ left: 0, width: 0, top: 0, height: 0 }, false);
+    this.setZoom({ min, max });
   }
 
-  setZoom(zoom, origin = null) {
+  setZoom(zoom) {
     const full = this.model.ticks.length
       && zoom && zoom.min <= this.model.ticks[0] && zoom.max >= this.model.lastTick;
     this.zoom = full ? null : zoom;
-    this.syncing = true;
-    try {
-      for (const c of this.charts) {
-        if (c !== origin && this.zoom) c.setScale('x', this.zoom);
-      }
-    } finally {
-      this.syncing = false;
-    }
+    for (const c of this.charts) if (this.zoom) c.setScale('x', this.zoom);
     this.options.onZoom?.(this.zoom);
     this.update();
   }
@@ -230,7 +221,14 @@ export class Plots {
 
   resize() {
     const width = this.width();
-    for (const c of this.charts) if (Math.abs(c.width - width) > 4) c.setSize({ width, height: HEIGHT });
+    let resized = false;
+    for (const c of this.charts) {
+      if (Math.abs(c.width - width) > 4) {
+        c.setSize({ width, height: HEIGHT });
+        resized = true;
+      }
+    }
+    if (resized && this.zoom) this.update(); // the zoom holds through a new size
   }
 
   destroy() {

@@ -81,6 +81,8 @@ function card(s, context) {
       field('Ticks to run', ticks),
       h('button', { type: 'button', onclick: create(true), disabled: off,
         'aria-label': `Create and run ${s.label}` }, 'Create and run')),
+    h('p', {}, h('a', { href: `/console/scenarios/${enc(s.id)}/parameters`, 'data-link': true,
+      'aria-label': `Parameters of ${s.label}` }, 'Change its parameters…')),
     result);
   return article;
 }

@@ -11,6 +11,7 @@ import { line } from '../events.js';
 import { GridPanel } from './grid-panel.js';
 import { Timeline } from './timeline.js';
 import { controls, decreeForm, policyForm, evaluation, InputLists, panel } from './simulation-panels.js';
+import { notesPanel, runAgainPanel, deletePanel } from './history-panels.js';
 
 export function render(main, [id], { showNotice, navigate }) {
   document.title = 'Simulation · Causality console';
@@ -71,6 +72,10 @@ class SimulationView {
 
   layout() {
     const s = this.sim;
+    this.nameCell = h('dd', {}, s.label ?? '—');
+    this.heading = h('h1', {}, heading(s));
+    this.deletion = deletePanel(s, { canWrite: this.canWrite, navigate: this.navigate,
+      showNotice: this.showNotice });
     this.statusCell = h('dd', {}, statusBadge(s.status));
     this.tickCell = h('dd', {}, tickText(s.state.tick));
     this.plotBox = h('div', {});
@@ -84,11 +89,12 @@ class SimulationView {
     const live = section('live', 'Live events',
       h('div', { className: 'row' }, this.liveState, this.followButton), this.log);
     clear(this.main,
-      h('h1', {}, `Simulation of ${s.scenarioId ?? 'an inline scenario'}`),
+      this.heading,
       h('div', { className: 'sim-layout' },
         h('div', {},
           section('summary', 'Summary',
-            h('dl', { className: 'facts' }, h('dt', {}, 'Id'), h('dd', {}, s.id),
+            h('dl', { className: 'facts' }, h('dt', {}, 'Name'), this.nameCell,
+              h('dt', {}, 'Id'), h('dd', {}, s.id),
               h('dt', {}, 'Scenario'), h('dd', {}, s.scenarioId ?? '(inline)'),
               h('dt', {}, 'Engine version'), h('dd', {}, s.engineVersion),
               h('dt', {}, 'Status'), this.statusCell, h('dt', {}, 'Tick'), this.tickCell,
@@ -99,7 +105,10 @@ class SimulationView {
           decreeForm(this.id, (e) => this.fail(e), () => this.lists.refresh(), this.canWrite),
           policyForm(this.id, () => this.model.agentIds, (e) => this.fail(e), this.canWrite),
           this.exports(),
-          evaluation(this.id, (e) => this.fail(e), this.canWrite))));
+          evaluation(this.id, (e) => this.fail(e), this.canWrite),
+          notesPanel(s, { canWrite: this.canWrite, saved: (view) => this.named(view) }),
+          runAgainPanel(s, { canWrite: this.canWrite, navigate: this.navigate }),
+          this.deletion.element)));
     // the heading focused while loading was replaced: focus its successor
     if (document.activeElement === document.body) focusHeading(this.main);
     this.lists.refresh();
@@ -253,6 +262,15 @@ class SimulationView {
     this.sim.status = status;
     this.statusCell.replaceChildren(statusBadge(status));
     this.controls.setStatus(status);
+    this.deletion.setStatus(status);
+  }
+
+  /** A new name or note was saved. */
+  named(view) {
+    this.sim.label = view.label;
+    this.sim.note = view.note;
+    this.nameCell.textContent = view.label ?? '—';
+    this.heading.textContent = heading(view);
   }
 
   logLine(text) {
@@ -284,6 +302,11 @@ function section(order, title, ...children) {
   const id = `${order}-h`;
   return h('section', { className: 'panel', 'aria-labelledby': id, 'data-order': order },
     h('h2', { id }, title), children);
+}
+
+function heading(s) {
+  const of = `Simulation of ${s.scenarioId ?? 'an inline scenario'}`;
+  return s.label ? `${s.label} · ${of}` : of;
 }
 
 function tickText(tick) {

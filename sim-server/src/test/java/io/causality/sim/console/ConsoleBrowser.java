@@ -117,11 +117,22 @@ final class ConsoleBrowser implements AutoCloseable {
         By.xpath(
             ".//label[starts-with(normalize-space(.), '"
                 + label
-                + "')]//*[self::input or self::select]"));
+                + "')]//*[self::input or self::select or self::textarea]"));
   }
 
   WebElement field(String label) {
     return field(driver.findElement(By.tagName("body")), label);
+  }
+
+  /**
+   * The control a label names exactly, whether the label wraps it or points to it ({@code for}).
+   */
+  WebElement labelled(String label) {
+    WebElement found = driver.findElement(By.xpath("//label[normalize-space(.)='" + label + "']"));
+    String target = found.getAttribute("for");
+    return target == null || target.isEmpty()
+        ? found.findElement(By.xpath(".//*[self::input or self::select or self::textarea]"))
+        : driver.findElement(By.id(target));
   }
 
   WebElement button(WebElement scope, String text) {

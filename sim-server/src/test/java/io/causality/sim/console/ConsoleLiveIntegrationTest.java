@@ -116,6 +116,9 @@ class ConsoleLiveIntegrationTest extends ConsoleBrowserTest {
     } finally {
       held.close();
     }
+    // the slot came free: the page follows live again, and says so at the top no more
+    awaitSoon(() -> browser.section("Live events").getText().contains("Following live events"));
+    assertThat(browser.driver.findElement(By.id("notice")).getText()).isEmpty();
     page.expectFailedLoads("429");
   }
 

@@ -172,6 +172,17 @@ final class ConsolePage {
     return createStepped(createBody, ticks, key);
   }
 
+  String createFromBodyAndStep(String createBody, int ticks, String apiKey) {
+    return createStepped(createBody, ticks, apiKey);
+  }
+
+  /** What the service answers as CSV, as the console's downloads would save it. */
+  String csv(String path) {
+    return client
+        .send(client.request(path).header("X-Api-Key", key).header("Accept", "text/csv"))
+        .body();
+  }
+
   private String createStepped(String createBody, int ticks, String apiKey) {
     String created = post("/v1/simulations", createBody, apiKey);
     String id = body(created).path("id").asText();
