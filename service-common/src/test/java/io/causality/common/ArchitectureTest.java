@@ -33,5 +33,6 @@ class ArchitectureTest {
           .allow("health")
           .allow("cli")
           .allow("openapi", "errors")
+          .allow("sse")
           .rule();
 }

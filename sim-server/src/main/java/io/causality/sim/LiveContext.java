@@ -47,7 +47,7 @@ record LiveContext(
         simulations(configuration.getSimulations(), context, events, playback);
     pauseLeftRunning(simulations.leftRunning());
     context.shared().ifPresent(c -> listenToOthers(c, simulations, events, environment));
-    EventReplay replay = new EventReplay(context.jdbi(), context.loader());
+    EventReplay replay = new EventReplay(context.jdbi(), context.access(), context.loader());
     EventStreams streams =
         new EventStreams(
             simulations.publisher(),
@@ -66,6 +66,7 @@ record LiveContext(
     return Simulations.wire(
         new Simulations.Parts(
             context.jdbi(),
+            context.access(),
             context.catalog(),
             new LiveSimulations(context.loader(), settings.getMaxLiveInstances()),
             context.organizations(),

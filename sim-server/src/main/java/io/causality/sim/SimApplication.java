@@ -22,8 +22,6 @@ import java.util.List;
 
 /** The simulation service. Reading {@link #run} shows the whole service. */
 public class SimApplication extends Application<SimConfiguration> {
-  public static final String NAME = "sim-server";
-
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
     EmbeddedDatabaseSecrets.bindServersToLoopback();
@@ -32,7 +30,7 @@ public class SimApplication extends Application<SimConfiguration> {
 
   @Override
   public String getName() {
-    return NAME;
+    return SimVersion.NAME;
   }
 
   /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
@@ -44,7 +42,7 @@ public class SimApplication extends Application<SimConfiguration> {
 
   private ServeCommand<SimConfiguration> serverCommand(String name, String description) {
     return new ServeCommand<>(
-        this, name, description, NAME, List.of(EvaluationPolicyException.class));
+        this, name, description, SimVersion.NAME, List.of(EvaluationPolicyException.class));
   }
 
   @Override
@@ -88,10 +86,5 @@ public class SimApplication extends Application<SimConfiguration> {
   /** The time source of the service; tests substitute one they can move. */
   protected Clock clock() {
     return Clock.systemUTC();
-  }
-
-  static String version() {
-    String version = SimApplication.class.getPackage().getImplementationVersion();
-    return version != null ? version : "development";
   }
 }

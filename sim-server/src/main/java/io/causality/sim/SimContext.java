@@ -9,7 +9,10 @@ import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.core.SimulationLoader;
 import io.causality.sim.core.SimulationReader;
 import io.causality.sim.core.organization.OrganizationService;
+import io.causality.sim.db.LicenseTiers;
 import io.causality.sim.db.SimDaos;
+import io.causality.sim.db.SimulationSummaryQuery;
+import io.causality.sim.db.SimulationToAdvance;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
@@ -22,14 +25,17 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * The domain objects of the simulation service that the lifecycle does not manage, built once (as
- * Marquez's {@code MarquezContext}): the database, the organizations, the engines, the reads and
- * the evaluation runtime. What plays and streams simulations is the {@link LiveContext}, which also
- * starts the {@code shared} database's cluster listener, as it hears the simulations' changes.
+ * Marquez's {@code MarquezContext}): the database, the organizations, the engines, the access
+ * checks, the reads and the evaluation runtime. Their collaborators are built here, not in their
+ * constructors, so that this file (with {@link LiveContext} and {@code core.Simulations.wire})
+ * shows the graph. What plays and streams simulations is the {@link LiveContext}, which also starts
+ * the {@code shared} database's cluster listener, as it hears the simulations' changes.
  */
 record SimContext(
     Jdbi jdbi,
     Optional<PostgresCluster> shared,
     Clock clock,
+    SimulationAccess access,
     OrganizationService organizations,
     EngineCatalog catalog,
     SimulationLoader loader,
@@ -44,21 +50,20 @@ record SimContext(
     ServiceJdbi.describeOnce(jdbi, SimDaos.ALL);
     EngineCatalog catalog = EngineCatalog.standard();
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
+    SimulationAccess access = new SimulationAccess(jdbi, new SimulationToAdvance(jdbi));
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);
     return new SimContext(
         jdbi,
         sharedDatabase(configuration, jdbi),
         clock,
-        new OrganizationService(jdbi, clock),
+        access,
+        new OrganizationService(jdbi, new LicenseTiers(jdbi), clock),
         catalog,
         loader,
-        new SimulationReader(jdbi, dataSource, loader),
+        new SimulationReader(jdbi, access, new SimulationSummaryQuery(dataSource), loader),
         evaluation,
         new SimulationEvaluations(
-            evaluation,
-            new SimulationAccess(jdbi),
-            new SimulationGammaReader(loader, jdbi),
-            clock));
+            evaluation, access, new SimulationGammaReader(loader, jdbi), clock));
   }
 
   private static ManagedDataSource openDatabase(

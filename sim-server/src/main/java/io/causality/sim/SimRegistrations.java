@@ -14,6 +14,7 @@ import io.causality.sim.auth.ScopeFeature;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.docs.OpenApiDocument;
+import io.causality.sim.errors.DomainExceptionMapper;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
 import io.causality.sim.errors.StreamLimitExceptionMapper;
 import io.causality.sim.errors.UnknownAgentExceptionMapper;
@@ -132,8 +133,9 @@ final class SimRegistrations {
     environment.jersey().register(new StreamLimitExceptionMapper());
   }
 
-  /** The answers to what the engines refuse. */
+  /** The answers to what the domain ({@code core.errors}) and the engines refuse. */
   static void engineRefusals(Environment environment, SimContext context) {
+    environment.jersey().register(new DomainExceptionMapper());
     environment.jersey().register(new EngineValidationExceptionMapper(context.catalog().engines()));
     environment.jersey().register(new UnknownAgentExceptionMapper());
   }
@@ -149,7 +151,7 @@ final class SimRegistrations {
     Set<Class<?>> documented = new LinkedHashSet<>();
     resources.forEach(resource -> documented.add(resource.getClass()));
     documented.add(OpenApiResource.class);
-    String version = SimApplication.version();
+    String version = SimVersion.version();
     ContractDocument document = OpenApiDocument.contract(version, documented);
     environment.jersey().register(new OpenApiResource(document));
     // Tests in the same JVM read it here, without a request a rate limit would count.
@@ -161,10 +163,10 @@ final class SimRegistrations {
       Environment environment,
       SimContext context,
       LiveContext live) {
-    String name = SimApplication.NAME;
+    String name = SimVersion.NAME;
     return List.of(
         new HealthResource(
-            new HealthReport(environment.healthChecks(), name, SimApplication.version())),
+            new HealthReport(environment.healthChecks(), name, SimVersion.version())),
         new ApiDocsResource("Simulation Service API"),
         new ScenariosResource(context.catalog()),
         new ScenarioResource(context.catalog()),

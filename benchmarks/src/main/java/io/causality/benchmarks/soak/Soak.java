@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,8 +25,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A bounded soak of one running service at a steady request rate (ops/soak runs it; see
- * docs/reliability.md). A fixed-rate scheduler starts one request per period, asynchronously, so
- * the rate holds whatever the latency; at most MAX_IN_FLIGHT requests are outstanding, a start
+ * docs/reliability.md). A fixed-rate scheduler starts one request per period on a pool of its own,
+ * so the rate holds whatever the latency; at most MAX_IN_FLIGHT requests are outstanding, a start
  * beyond that is counted as skipped. Every SAMPLE_SECONDS the admin port's /metrics (heap used,
  * threads) and /proc/PID/fd (open files) are sampled. After the warm-up and at the end the driver
  * asks for a full GC (admin task) and reads the heap after it, which is what a leak moves. Prints a
@@ -51,6 +52,8 @@ public final class Soak {
           .version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(5))
           .build();
+  // The exchanges block (the coordinator's client is synchronous); at most MAX_IN_FLIGHT at once.
+  private final ExecutorService exchanges = Executors.newFixedThreadPool(MAX_IN_FLIGHT);
   private final AtomicInteger inFlight = new AtomicInteger();
   private final LongAdder skipped = new LongAdder();
   private final Map<String, LongAdder> outcomes = new ConcurrentHashMap<>();
@@ -89,6 +92,7 @@ public final class Soak {
     while (inFlight.get() > 0) {
       Thread.sleep(100);
     }
+    exchanges.shutdown();
     sample(start);
     long heapAtEnd = heapAfterGc();
     report(rate, seconds, heapAfterWarmUp, heapAtEnd);
@@ -104,20 +108,26 @@ public final class Soak {
     SoakCalls.Call call = calls.next();
     inFlight.incrementAndGet();
     long begin = System.nanoTime();
-    http.sendAsync(call.request(), HttpResponse.BodyHandlers.ofString())
-        .whenComplete(
-            (response, failure) -> {
-              inFlight.decrementAndGet();
-              latencies.add((System.nanoTime() - begin) / 1_000);
-              String outcome =
-                  failure != null
-                      ? "error " + failure.getClass().getSimpleName()
-                      : call.name() + " " + response.statusCode();
-              outcomes.computeIfAbsent(outcome, k -> new LongAdder()).increment();
-              if (failure == null && response.statusCode() / 100 == 2) {
-                call.onSuccess().accept(response.body());
-              }
-            });
+    exchanges.execute(
+        () -> {
+          String outcome = outcome(call);
+          inFlight.decrementAndGet();
+          latencies.add((System.nanoTime() - begin) / 1_000);
+          outcomes.computeIfAbsent(outcome, k -> new LongAdder()).increment();
+        });
+  }
+
+  /** {@code <name> <status>}, or {@code error <what>} when there was no answer. */
+  private static String outcome(SoakCalls.Call call) {
+    try {
+      int status = call.exchange().status();
+      return status == 0 ? "error unavailable" : call.name() + " " + status;
+    } catch (IOException | RuntimeException e) {
+      return "error " + e.getClass().getSimpleName();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "error interrupted";
+    }
   }
 
   // ---- the samples

@@ -22,8 +22,6 @@ import java.util.function.Supplier;
 
 /** The override-request coordinator. Reading {@link #run} shows the whole service. */
 public class CoordinatorApplication extends Application<CoordinatorConfiguration> {
-  public static final String NAME = "hitl-coordinator";
-
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
     EmbeddedDatabaseSecrets.bindServersToLoopback();
@@ -32,7 +30,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
 
   @Override
   public String getName() {
-    return NAME;
+    return CoordinatorVersion.NAME;
   }
 
   /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
@@ -99,10 +97,5 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   /** The time source of the rate limiters (monotonic); tests substitute one they can move. */
   protected Supplier<Long> nanoTime() {
     return System::nanoTime;
-  }
-
-  static String version() {
-    String version = CoordinatorApplication.class.getPackage().getImplementationVersion();
-    return version != null ? version : "development";
   }
 }

@@ -79,7 +79,7 @@ final class CoordinatorRegistrations {
 
   /** Caller bearer tokens, the role of each method, and the challenge of a refused token. */
   static void authentication(Environment environment, CoordinatorContext context) {
-    String realm = CoordinatorApplication.NAME;
+    String realm = CoordinatorVersion.NAME;
     environment
         .jersey()
         .register(new AuthDynamicFeature(new CallerAuthFilter(context.callers(), realm)));
@@ -153,9 +153,7 @@ final class CoordinatorRegistrations {
     environment.jersey().register(new OverrideExceptionMapper());
     HealthReport health =
         new HealthReport(
-            environment.healthChecks(),
-            CoordinatorApplication.NAME,
-            CoordinatorApplication.version());
+            environment.healthChecks(), CoordinatorVersion.NAME, CoordinatorVersion.version());
     List<Object> resources =
         List.of(
             new HealthzResource(health),
@@ -172,6 +170,6 @@ final class CoordinatorRegistrations {
         .jersey()
         .register(
             new OpenApiResource(
-                CoordinatorOpenApi.contract(CoordinatorApplication.version(), documented)));
+                CoordinatorOpenApi.contract(CoordinatorVersion.version(), documented)));
   }
 }

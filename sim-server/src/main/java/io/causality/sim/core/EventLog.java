@@ -1,6 +1,6 @@
 package io.causality.sim.core;
 
-import io.causality.common.errors.ApiException;
+import io.causality.sim.core.errors.InvalidInputException;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.organization.Caller;
 import java.io.IOException;
@@ -37,7 +37,7 @@ public final class EventLog {
     EventId until = publisher.listen(caller, id, (row, position) -> position);
     EventId from = after.orElse(EventId.before(0));
     if (from.isAfter(until)) {
-      throw ApiException.invalidField(
+      throw InvalidInputException.field(
           "after", "is after the simulation's last event " + until.wire());
     }
     return new Span(id, from, until);

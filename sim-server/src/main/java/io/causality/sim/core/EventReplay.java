@@ -33,9 +33,9 @@ public final class EventReplay {
   private final SimulationAccess access;
   private final SimulationLoader loader;
 
-  public EventReplay(Jdbi jdbi, SimulationLoader loader) {
+  public EventReplay(Jdbi jdbi, SimulationAccess access, SimulationLoader loader) {
     this.jdbi = jdbi;
-    this.access = new SimulationAccess(jdbi);
+    this.access = access;
     this.loader = loader;
   }
 

@@ -1,13 +1,13 @@
 package io.causality.sim.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ValidationIssue;
+import io.causality.sim.core.errors.DomainAdapterNotFoundException;
+import io.causality.sim.core.errors.InvalidInputException;
+import io.causality.sim.core.errors.ScenarioNotFoundException;
 import io.causality.sim.engine.adapter.DomainAdapter;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.scenario.ScenarioParser;
-import io.causality.sim.errors.DomainAdapterNotFoundException;
-import io.causality.sim.errors.ScenarioNotFoundException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,12 +35,12 @@ public final class ScenarioSource {
     exactlyOne("scenarioId", scenarioId != null, "domain", domain != null);
     if (scenarioId != null) {
       if (input != null && !input.isNull()) {
-        throw ApiException.invalidField("input", "goes with domain, not with scenarioId");
+        throw InvalidInputException.field("input", "goes with domain, not with scenarioId");
       }
       return prebuilt(scenarioId);
     }
     if (input == null || input.isNull()) {
-      throw ApiException.invalidField("input", "is required with domain");
+      throw InvalidInputException.field("input", "is required with domain");
     }
     return fromDomain(domain, input);
   }
@@ -73,7 +73,7 @@ public final class ScenarioSource {
       List<ValidationIssue> issues = new ArrayList<>();
       issues.add(new ValidationIssue(first, problem));
       issues.add(new ValidationIssue(second, problem));
-      throw ApiException.validation("Invalid request: " + problem, issues);
+      throw new InvalidInputException("Invalid request: " + problem, issues);
     }
   }
 }

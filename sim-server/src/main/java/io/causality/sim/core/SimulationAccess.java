@@ -1,12 +1,12 @@
 package io.causality.sim.core;
 
+import io.causality.sim.core.errors.SimulationConflictException;
+import io.causality.sim.core.errors.SimulationNotFoundException;
+import io.causality.sim.core.errors.UnauthorizedException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.SimulationToAdvance;
-import io.causality.sim.errors.SimulationConflictException;
-import io.causality.sim.errors.SimulationNotFoundException;
-import io.causality.sim.errors.UnauthorizedException;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
@@ -16,9 +16,9 @@ public final class SimulationAccess {
   private final Jdbi jdbi;
   private final SimulationToAdvance toAdvance;
 
-  public SimulationAccess(Jdbi jdbi) {
+  public SimulationAccess(Jdbi jdbi, SimulationToAdvance toAdvance) {
     this.jdbi = jdbi;
-    this.toAdvance = new SimulationToAdvance(jdbi);
+    this.toAdvance = toAdvance;
   }
 
   /**

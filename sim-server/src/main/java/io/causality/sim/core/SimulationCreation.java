@@ -32,13 +32,14 @@ public final class SimulationCreation {
   private final SimulationAdvancer advancer;
 
   SimulationCreation(
+      ScenarioSource scenarios,
       EngineCatalog catalog,
       OrganizationService organizations,
       SimulationStore store,
       LiveSimulations live,
       SimulationLocks locks,
       SimulationAdvancer advancer) {
-    this.scenarios = new ScenarioSource(catalog);
+    this.scenarios = scenarios;
     this.catalog = catalog;
     this.organizations = organizations;
     this.store = store;

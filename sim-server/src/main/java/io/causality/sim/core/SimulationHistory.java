@@ -1,17 +1,17 @@
 package io.causality.sim.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ValidationIssue;
 import io.causality.hitl.protocol.wire.PrintableText;
 import io.causality.sim.api.SimulationNotes;
 import io.causality.sim.api.SimulationView;
+import io.causality.sim.core.errors.InvalidInputException;
+import io.causality.sim.core.errors.SimulationConflictException;
+import io.causality.sim.core.errors.SimulationNotFoundException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.SimulationSummary;
-import io.causality.sim.errors.SimulationConflictException;
-import io.causality.sim.errors.SimulationNotFoundException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -58,7 +58,7 @@ public final class SimulationHistory {
     checkText("label", patch.label(), MAX_LABEL, false, issues);
     checkText("note", patch.note(), MAX_NOTE, true, issues);
     if (!issues.isEmpty()) {
-      throw ApiException.validation("Invalid name or note", issues);
+      throw new InvalidInputException("Invalid name or note", issues);
     }
     SimulationSummary current = summary(id);
     String label = merged(patch.label(), current.label());

@@ -9,6 +9,8 @@ import io.causality.sim.api.RawJson;
 import io.causality.sim.api.SimulationSort;
 import io.causality.sim.api.SimulationView;
 import io.causality.sim.api.SortOrder;
+import io.causality.sim.core.errors.ForbiddenException;
+import io.causality.sim.core.errors.SimulationNotFoundException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.ListOrder;
@@ -20,8 +22,6 @@ import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.TraceWriter;
-import io.causality.sim.errors.ForbiddenException;
-import io.causality.sim.errors.SimulationNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -30,7 +30,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 
 /** What reads simulations: lists, one simulation, its decrees, prophecies and trace. */
@@ -42,10 +41,14 @@ public final class SimulationReader {
   private final SimulationSummaryQuery summaries;
   private final SimulationLoader loader;
 
-  public SimulationReader(Jdbi jdbi, DataSource dataSource, SimulationLoader loader) {
+  public SimulationReader(
+      Jdbi jdbi,
+      SimulationAccess access,
+      SimulationSummaryQuery summaries,
+      SimulationLoader loader) {
     this.jdbi = jdbi;
-    this.access = new SimulationAccess(jdbi);
-    this.summaries = new SimulationSummaryQuery(dataSource);
+    this.access = access;
+    this.summaries = summaries;
     this.loader = loader;
   }
 

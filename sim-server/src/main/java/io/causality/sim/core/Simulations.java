@@ -2,12 +2,14 @@ package io.causality.sim.core;
 
 import io.causality.sim.core.events.SimulationEvents;
 import io.causality.sim.core.organization.OrganizationService;
+import io.causality.sim.db.SimulationWrites;
 import java.time.Clock;
 import org.jdbi.v3.core.Jdbi;
 
 /**
  * What changes simulations, wired once: creating them, their inputs, their time (steps, play,
- * pause), the events told to listeners, and pausing what nobody plays.
+ * pause), the events told to listeners, and pausing what nobody plays. {@link #wire} is the one
+ * place that builds these classes; none of them builds a collaborator itself.
  *
  * <p>Each change goes through {@link SimulationLocks} (the simulation's lock, made again when
  * another instance changed it first) and is stored by {@link SimulationStore} in one transaction
@@ -25,6 +27,7 @@ public record Simulations(
   /** What the simulations are built on. */
   public record Parts(
       Jdbi jdbi,
+      SimulationAccess access,
       EngineCatalog catalog,
       LiveSimulations live,
       OrganizationService organizations,
@@ -36,9 +39,11 @@ public record Simulations(
 
   public static Simulations wire(Parts parts) {
     LiveSimulations live = parts.live();
-    SimulationAccess access = new SimulationAccess(parts.jdbi());
+    SimulationAccess access = parts.access();
     SimulationLocks locks = new SimulationLocks(live, parts.jdbi());
-    SimulationStore store = new SimulationStore(parts.jdbi(), parts.cluster(), parts.clock());
+    SimulationStore store =
+        new SimulationStore(
+            parts.jdbi(), new SimulationWrites(parts.jdbi()), parts.cluster(), parts.clock());
     SimulationPublisher publisher = new SimulationPublisher(access, live, store, parts.events());
     SimulationAdvancer advancer =
         new SimulationAdvancer(
@@ -46,7 +51,13 @@ public record Simulations(
     StatusChanges statuses = new StatusChanges(live, store, publisher, parts.playback());
     return new Simulations(
         new SimulationCreation(
-            parts.catalog(), parts.organizations(), store, live, locks, advancer),
+            new ScenarioSource(parts.catalog()),
+            parts.catalog(),
+            parts.organizations(),
+            store,
+            live,
+            locks,
+            advancer),
         new SimulationInputs(access, locks, live, store, publisher),
         new TimeControl(
             access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),

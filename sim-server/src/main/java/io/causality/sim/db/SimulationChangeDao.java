@@ -1,6 +1,5 @@
 package io.causality.sim.db;
 
-import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.CreateSqlObject;
@@ -12,8 +11,8 @@ import org.jdbi.v3.sqlobject.transaction.Transaction;
  * The changes of a simulation that write several tables, each in one transaction. Every one starts
  * with the conditional write on the simulation's version and throws {@link ChangedMeanwhile} when
  * another writer got there first, so that nothing of it is kept. The {@link ChangeNotice} is told
- * inside the transaction. Computed ticks, the most frequent writes, are stored by {@link
- * SimulationWrites} instead.
+ * inside the transaction. The writes that count usage (a new simulation, computed ticks) are {@link
+ * SimulationWrites}'.
  */
 public interface SimulationChangeDao extends SqlObject {
   @CreateSqlObject
@@ -23,24 +22,7 @@ public interface SimulationChangeDao extends SqlObject {
   InputDao inputs();
 
   @CreateSqlObject
-  UsageDao usage();
-
-  @CreateSqlObject
   StatusChangeDao statusChanges();
-
-  /**
-   * Stores a new simulation and counts its run in the period (whose row must exist, {@link
-   * UsageDao#ensurePeriod}); false, storing nothing, when the period already has {@code maxRuns}.
-   * The conditional count makes concurrent creates on any instance never pass the limit.
-   */
-  @Transaction
-  default boolean insertCountingRun(SimulationRow row, Instant periodStart, long maxRuns) {
-    if (usage().takeRun(row.organizationId(), periodStart, maxRuns) == 0) {
-      return false;
-    }
-    simulations().insert(row);
-    return true;
-  }
 
   /** Stores an input as the simulation's next one, over {@code version}. */
   @Transaction

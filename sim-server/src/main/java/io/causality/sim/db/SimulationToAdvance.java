@@ -1,5 +1,6 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Parameters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -46,7 +47,7 @@ public final class SimulationToAdvance {
 
   private static Optional<Found> find(Connection connection, UUID id) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(SQL)) {
-      statement.setObject(1, id);
+      Parameters.bind(statement, 1, id);
       try (ResultSet rs = statement.executeQuery()) {
         if (!rs.next()) {
           return Optional.empty();

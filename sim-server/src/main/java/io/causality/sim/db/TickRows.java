@@ -1,5 +1,7 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Column;
+import io.causality.common.db.Parameters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -40,10 +42,10 @@ final class TickRows {
           Column.of("speed", StatusChangeRow::speed),
           Column.of("created_at", StatusChangeRow::createdAt));
 
-  private static final String INSERT_PROPHECY = insert("prophecies", PROPHECY);
-  private static final String INSERT_SNAPSHOT = insert("simulation_snapshots", SNAPSHOT);
+  private static final String INSERT_PROPHECY = Column.insert("prophecies", PROPHECY);
+  private static final String INSERT_SNAPSHOT = Column.insert("simulation_snapshots", SNAPSHOT);
   private static final String INSERT_STATUS_CHANGE =
-      insert("simulation_status_changes", STATUS_CHANGE);
+      Column.insert("simulation_status_changes", STATUS_CHANGE);
 
   /** As {@link StatusChangeDao#nextSeq}: the primary key refuses a second writer of one seq. */
   private static final String NEXT_STATUS_SEQ =
@@ -76,7 +78,7 @@ final class TickRows {
 
   static int nextStatusSeq(Connection connection, UUID simulationId) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(NEXT_STATUS_SEQ)) {
-      statement.setObject(1, simulationId);
+      Parameters.bind(statement, 1, simulationId);
       try (ResultSet row = statement.executeQuery()) {
         row.next();
         return row.getInt(1);
@@ -90,15 +92,5 @@ final class TickRows {
       Column.bind(statement, 1, columns, record);
       statement.executeUpdate();
     }
-  }
-
-  private static <T> String insert(String table, List<Column<T>> columns) {
-    return "INSERT INTO "
-        + table
-        + " ("
-        + Column.names(columns)
-        + ") VALUES ("
-        + Column.parameters(columns.size())
-        + ")";
   }
 }

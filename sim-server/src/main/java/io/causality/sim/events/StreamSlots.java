@@ -1,6 +1,6 @@
 package io.causality.sim.events;
 
-import io.causality.sim.errors.StreamLimitException;
+import io.causality.sim.core.errors.StreamLimitException;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;

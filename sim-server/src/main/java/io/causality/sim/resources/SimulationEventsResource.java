@@ -2,6 +2,7 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
+import io.causality.common.sse.SseConnection;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.organization.Caller;
@@ -80,7 +81,7 @@ public final class SimulationEventsResource {
       @Context Sse sse,
       @Context HttpServletRequest request) {
     Optional<EventId> resume = Optional.ofNullable(lastEventId).map(LastEventId::id);
-    streams.open(caller, id, resume, new SseClient(sink, sse));
+    streams.open(caller, id, resume, new SseClient(new SseConnection(sink, sse)));
     // only an accepted stream's connection outlives the connector's idle timeout
     timeouts.keepStreamOpen(request);
   }

@@ -1,13 +1,12 @@
-package io.causality.sim.errors;
+package io.causality.sim.core.errors;
 
-import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ErrorCodes;
 
 /**
- * 429 RATE_LIMITED: the organization has as many event streams open as its license allows ({@code
- * maxConcurrentSSE}). {@link StreamLimitExceptionMapper} adds the headers.
+ * RATE_LIMITED: the organization has as many event streams open as its license allows ({@code
+ * maxConcurrentSSE}). {@code errors.StreamLimitExceptionMapper} adds the headers.
  */
-public final class StreamLimitException extends ApiException {
+public final class StreamLimitException extends DomainException {
   private static final long serialVersionUID = 1L;
 
   private final int limit;
@@ -15,7 +14,6 @@ public final class StreamLimitException extends ApiException {
 
   public StreamLimitException(int limit, long retryAfterSeconds) {
     super(
-        429,
         ErrorCodes.RATE_LIMITED,
         "Too many event streams: the license allows "
             + limit
