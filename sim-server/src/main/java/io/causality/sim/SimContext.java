@@ -13,6 +13,7 @@ import io.causality.sim.db.LicenseTiers;
 import io.causality.sim.db.SimDaos;
 import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.db.SimulationToAdvance;
+import io.causality.sim.evaluation.EvaluationJournal;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
@@ -63,7 +64,11 @@ record SimContext(
         new SimulationReader(jdbi, access, new SimulationSummaryQuery(dataSource), loader),
         evaluation,
         new SimulationEvaluations(
-            evaluation, access, new SimulationGammaReader(loader, jdbi), clock));
+            evaluation,
+            access,
+            new SimulationGammaReader(loader, jdbi),
+            new EvaluationJournal(jdbi, access, clock),
+            clock));
   }
 
   private static ManagedDataSource openDatabase(

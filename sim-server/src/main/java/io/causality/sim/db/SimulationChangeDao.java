@@ -58,8 +58,8 @@ public interface SimulationChangeDao extends SqlObject {
 
   /**
    * Deletes a simulation stored at {@code version}, and everything of it: its inputs, snapshots,
-   * prophecies and status changes (usage stays counted). {@link ChangedMeanwhile} when it changed
-   * since it was read, and then nothing is deleted.
+   * prophecies, status changes and evaluations (usage stays counted). {@link ChangedMeanwhile} when
+   * it changed since it was read, and then nothing is deleted.
    */
   @Transaction
   default void delete(UUID id, long version, ChangeNotice notice) {
@@ -67,6 +67,7 @@ public interface SimulationChangeDao extends SqlObject {
     deleteSnapshots(id);
     deleteProphecies(id);
     deleteStatusChanges(id);
+    deleteEvaluations(id);
     if (deleteSimulation(id, version) == 0) {
       throw new ChangedMeanwhile();
     }
@@ -84,6 +85,9 @@ public interface SimulationChangeDao extends SqlObject {
 
   @SqlUpdate("DELETE FROM simulation_status_changes WHERE simulation_id = :id")
   void deleteStatusChanges(UUID id);
+
+  @SqlUpdate("DELETE FROM simulation_evaluations WHERE simulation_id = :id")
+  void deleteEvaluations(UUID id);
 
   @SqlUpdate("DELETE FROM simulations WHERE id = :id AND version = :version")
   int deleteSimulation(UUID id, long version);

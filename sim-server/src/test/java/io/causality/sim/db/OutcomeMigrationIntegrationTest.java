@@ -27,9 +27,9 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.junit.jupiter.api.Test;
 
 /**
- * Changesets 020 to 022 on a database that has simulations already: those computed before get their
- * outcome (b and the agents lost) from their state, those without a tick get none. On H2, and on
- * PostgreSQL when one is configured.
+ * Changesets 020 and 021 on a database that has simulations already: those computed before get
+ * their outcome (b and the agents lost) from their state, those without a tick get none. On H2, and
+ * on PostgreSQL when one is configured.
  */
 class OutcomeMigrationIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
