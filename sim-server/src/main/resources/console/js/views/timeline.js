@@ -59,8 +59,7 @@ export class Timeline {
   item(entry) {
     const button = h('button', { type: 'button', 'data-tick': entry.tick,
       'aria-current': entry.tick === this.selected ? 'true' : null,
-      onclick: () => this.select(entry.tick) },
-    h('span', { className: `kind marker-${entry.kind}` }, `${entry.kind} `), entry.text);
+      onclick: () => this.select(entry.tick) }, entry.text);
     return h('li', {}, button);
   }
 

@@ -82,14 +82,15 @@ class ConsoleAnalysisIntegrationTest extends ConsoleBrowserTest {
     assertThat(timeline.getText()).contains("paradox: agent");
     WebElement paradox =
         timeline.findElement(By.xpath(".//button[contains(normalize-space(.), 'paradox: agent')]"));
-    int tick = Integer.parseInt(paradox.getText().replaceAll("(?s)^paradox tick (\\d+):.*", "$1"));
+    int tick = Integer.parseInt(paradox.getText().replaceAll("(?s)^tick (\\d+):.*", "$1"));
     paradox.click();
 
     browser.await(d -> browser.section("Grid").getText().contains("tick " + tick));
     assertThat(browser.section("Plots over ticks").getText()).contains("tick " + tick + ": b ");
     assertThat(browser.driver.getCurrentUrl()).contains("tick=" + tick);
     assertThat(paradox.getAttribute("aria-current")).isEqualTo("true");
-    page.docScreenshot("timeline");
+    browser.driver.executeScript("arguments[0].scrollIntoView()", timeline);
+    page.docScreenshot("timeline", false);
   }
 
   @Test

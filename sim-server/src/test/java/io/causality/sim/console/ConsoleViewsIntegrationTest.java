@@ -125,7 +125,6 @@ class ConsoleViewsIntegrationTest extends ConsoleBrowserTest {
 
     browser.await(d -> browser.heading().getText().equals("Simulations"));
     browser.await(d -> browser.text().contains(id));
-    page.docScreenshot("simulations");
     new Select(browser.field("Status")).selectByVisibleText("completed");
     browser.awaitText("No completed simulation.");
     new Select(browser.field("Status")).selectByVisibleText("paused");
