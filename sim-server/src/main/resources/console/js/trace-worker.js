@@ -12,7 +12,12 @@ function newBatch() {
     latest: null };
 }
 
-function meanGamma(agents) {
+/**
+ * The mean gamma of the live agents, when the step carries every agent; NaN (no value) when it
+ * carries only some (agents=changed or none), which could not give the mean of them all.
+ */
+function meanGamma(agents, counts) {
+  if (agents.length !== counts.alive + counts.lost + counts.removed) return Number.NaN;
   let sum = 0;
   let n = 0;
   for (const a of agents) {
@@ -34,7 +39,7 @@ function take(line) {
     batch.ticks.push(value.tick);
     batch.b.push(value.state.b);
     for (const s of COUNTED) batch.counts[s].push(value.state.agents[s]);
-    batch.gamma.push(meanGamma(value.agents));
+    batch.gamma.push(meanGamma(value.agents ?? [], value.state.agents));
     batch.latest = value;
   }
 }

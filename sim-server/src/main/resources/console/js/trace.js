@@ -66,7 +66,7 @@ export class TraceModel {
     this.b.push(step.state.b);
     this.threshold.push(this.stabilityThreshold);
     for (const s of COUNTED) this.counts[s].push(step.state.agents[s]);
-    this.gamma.push(meanGamma(step.agents));
+    this.gamma.push(meanGamma(step.agents ?? [], step.state.agents));
     this.latestStep = step;
     this.version++;
   }
@@ -142,7 +142,9 @@ export function frameOf(tick, attractors, agents) {
   return frame;
 }
 
-function meanGamma(agents) {
+/** As the worker's: null unless the step carries every agent. */
+function meanGamma(agents, counts) {
+  if (agents.length !== counts.alive + counts.lost + counts.removed) return null;
   let sum = 0;
   let n = 0;
   for (const a of agents) {
