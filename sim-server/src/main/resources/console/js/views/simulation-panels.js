@@ -64,7 +64,8 @@ export function controls(id, sim, { fail, changed, canWrite }) {
     const off = !canWrite || busy;
     buttons.step.disabled = off || s === 'running' || s === 'completed';
     buttons.play.disabled = off || s === 'running' || s === 'completed';
-    buttons.pause.disabled = off || s !== 'running';
+    // Pause is on whenever it runs, even while another action is on its way
+    buttons.pause.disabled = !canWrite || s !== 'running';
     speed.disabled = !canWrite;
   };
   const act = (call) => async () => {
