@@ -5,6 +5,7 @@ import io.causality.sim.cluster.PostgresStreamSlots;
 import io.causality.sim.config.EventsConfig;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.core.Cluster;
+import io.causality.sim.core.EventLog;
 import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.LeftRunning;
 import io.causality.sim.core.LiveSimulations;
@@ -29,7 +30,11 @@ import org.slf4j.LoggerFactory;
  * cleaner.
  */
 record LiveContext(
-    EventHub events, PlaybackScheduler playback, Simulations simulations, EventStreams streams) {
+    EventHub events,
+    PlaybackScheduler playback,
+    Simulations simulations,
+    EventStreams streams,
+    EventLog eventLog) {
   private static final Logger LOG = LoggerFactory.getLogger(LiveContext.class);
 
   /**
@@ -48,17 +53,19 @@ record LiveContext(
     context
         .shared()
         .ifPresent(c -> listenToOthers(c, simulations, events, slots.orElseThrow(), environment));
+    EventReplay replay = new EventReplay(context.jdbi(), context.access(), context.loader());
     EventStreams streams =
         new EventStreams(
             simulations.publisher(),
             context.reader(),
             context.organizations(),
             events,
-            new EventReplay(context.jdbi(), context.access(), context.loader()),
+            replay,
             streamThreads(configuration.getEvents(), environment),
             configuration.getEvents(),
             slots.map(s -> s));
-    return new LiveContext(events, playback, simulations, streams);
+    EventLog eventLog = new EventLog(simulations.publisher(), replay);
+    return new LiveContext(events, playback, simulations, streams, eventLog);
   }
 
   private static Simulations simulations(

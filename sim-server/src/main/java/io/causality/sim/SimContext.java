@@ -14,6 +14,7 @@ import io.causality.sim.db.SimDaos;
 import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.db.SimulationToAdvance;
 import io.causality.sim.engine.core.TickThreads;
+import io.causality.sim.evaluation.EvaluationJournal;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
@@ -71,7 +72,11 @@ record SimContext(
             jdbi, access, new SimulationSummaryQuery(dataSource), loader, organizations),
         evaluation,
         new SimulationEvaluations(
-            evaluation, access, new SimulationGammaReader(loader, jdbi), clock));
+            evaluation,
+            access,
+            new SimulationGammaReader(loader, jdbi),
+            new EvaluationJournal(jdbi, access, clock),
+            clock));
   }
 
   /** The engine's registries; its tick threads stop with the service. */

@@ -22,6 +22,7 @@ import io.causality.sim.events.ConnectionTimeouts;
 import io.causality.sim.events.LiveShutdown;
 import io.causality.sim.events.SseFrameWriter;
 import io.causality.sim.idempotency.IdempotencyStore;
+import io.causality.sim.resources.CallerResource;
 import io.causality.sim.resources.EvaluationsResource;
 import io.causality.sim.resources.HealthResource;
 import io.causality.sim.resources.OrganizationResource;
@@ -30,6 +31,7 @@ import io.causality.sim.resources.OrganizationsResource;
 import io.causality.sim.resources.ScenarioResource;
 import io.causality.sim.resources.ScenariosResource;
 import io.causality.sim.resources.SimulationEvaluationsResource;
+import io.causality.sim.resources.SimulationEventLogResource;
 import io.causality.sim.resources.SimulationEventsResource;
 import io.causality.sim.resources.SimulationResource;
 import io.causality.sim.resources.SimulationTimeControlResource;
@@ -182,10 +184,15 @@ final class SimRegistrations {
         new ScenarioResource(context.catalog()),
         new SimulationsResource(live.simulations().creation(), context.reader()),
         new SimulationResource(
-            live.simulations().time(), live.simulations().inputs(), context.reader()),
+            live.simulations().time(),
+            live.simulations().inputs(),
+            context.reader(),
+            live.simulations().history()),
         new SimulationTimeControlResource(live.simulations().time()),
         new SimulationEventsResource(
             live.streams(), new ConnectionTimeouts(configuration.getEvents())),
+        new SimulationEventLogResource(live.eventLog()),
+        new CallerResource(),
         new OrganizationsResource(context.organizations()),
         new OrganizationResource(context.organizations()),
         new OrganizationUsageResource(context.organizations()),

@@ -11,6 +11,7 @@ import io.causality.sim.db.SimulationProgress;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.json.Num;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.time.Instant;
@@ -84,7 +85,7 @@ final class SimulationAdvancer {
     try {
       change =
           store.storeProgress(
-              progress(row, toTick, status, stateJson, window, prophecies, run, now));
+              progress(row, toTick, status, state, stateJson, window, prophecies, run, now));
     } catch (RuntimeException e) {
       live.forget(row.id());
       throw e;
@@ -113,7 +114,9 @@ final class SimulationAdvancer {
     String stateJson = SimulationStore.stateJson(state);
     Optional<GammaWindow> window = GammaWindow.after(null, 0, run.gammas(), simulation);
     store.insertAdvanced(
-        created, progress(created, ticks, status, stateJson, window, prophecies, run, now), tier);
+        created,
+        progress(created, ticks, status, state, stateJson, window, prophecies, run, now),
+        tier);
     live.remember(created.id(), simulation, ticks, created.inputCount(), created.version() + 1);
     return ticks;
   }
@@ -122,6 +125,7 @@ final class SimulationAdvancer {
       SimulationRow row,
       long toTick,
       SimulationStatus status,
+      StateSnapshot state,
       String stateJson,
       Optional<GammaWindow> window,
       ProphecyCollector prophecies,
@@ -141,6 +145,9 @@ final class SimulationAdvancer {
         toTick,
         status.wireName(),
         stateJson,
+        // as the state's JSON says it, so that the list sorts by what it shows
+        Double.parseDouble(Num.format(state.b())),
+        state.lost(),
         window.map(GammaWindow::json).orElse(null),
         player,
         now,

@@ -57,6 +57,11 @@ public final class SimulationCreation {
     Billed billed = billed(caller, request.organizationId());
     ScenarioSource.Resolved resolved =
         scenarios.fromIdOrInline(request.scenarioId(), request.scenario(), billed.limits());
+    if (request.seed() != null) {
+      resolved =
+          new ScenarioSource.Resolved(
+              resolved.scenarioId(), resolved.scenario().withSeed(request.seed()));
+    }
     return create(billed, request.engineVersion(), resolved);
   }
 

@@ -71,12 +71,13 @@ public final class SimulationPublisher {
           if (events.watched(id)) {
             access
                 .stored(id)
-                .ifPresent(
+                .ifPresentOrElse(
                     row -> {
                       long tick = row.ticksComputed();
                       EventId after = new EventId(tick, store.preludes(id, tick).count(tick));
                       events.publish(id, EventBatch.incomplete(after));
-                    });
+                    },
+                    () -> deleted(id));
           }
           return null;
         });
@@ -130,6 +131,11 @@ public final class SimulationPublisher {
       EventId from = new EventId(tick, event.id().index() - 1);
       events.publish(id, EventBatch.of(from, List.of(event), event.id()));
     }
+  }
+
+  /** The simulation was deleted (here or by another instance): its streams end, saying why. */
+  void deleted(UUID id) {
+    events.ended(id, "DELETED", "The simulation was deleted; there is nothing more to follow");
   }
 
   /** A player stopped after a failure: its listeners hear why. */

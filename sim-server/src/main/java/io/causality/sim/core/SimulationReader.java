@@ -5,13 +5,17 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.causality.sim.api.DecreeView;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.ProphecyView;
+import io.causality.sim.api.RawJson;
+import io.causality.sim.api.SimulationSort;
 import io.causality.sim.api.SimulationView;
+import io.causality.sim.api.SortOrder;
 import io.causality.sim.api.TraceAgents;
 import io.causality.sim.core.errors.ForbiddenException;
 import io.causality.sim.core.errors.SimulationNotFoundException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.db.InputDao;
+import io.causality.sim.db.ListOrder;
 import io.causality.sim.db.ProphecyDao;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
@@ -19,6 +23,7 @@ import io.causality.sim.db.SimulationSummary;
 import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.output.AgentSelection;
+import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.TraceWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
@@ -61,11 +66,17 @@ public final class SimulationReader {
   }
 
   /**
-   * The caller's simulations, newest first; a user may narrow them to one organization, anyone to
-   * one status (null: every status). The total counts the simulations the filters keep.
+   * The caller's simulations in {@code order}; a user may narrow them to one organization, anyone
+   * to one status (null: every status). The total counts the simulations the filters keep.
    */
   public Page<SimulationView> list(
-      Caller caller, UUID organizationFilter, SimulationStatus status, int limit, int offset) {
+      Caller caller,
+      UUID organizationFilter,
+      SimulationStatus status,
+      SimulationSort sort,
+      SortOrder order,
+      int limit,
+      int offset) {
     Set<UUID> organizations = visibleOrganizations(caller, organizationFilter);
     if (organizations.isEmpty()) {
       return Page.of(List.of(), limit, offset, 0);
@@ -75,12 +86,21 @@ public final class SimulationReader {
         SimulationDao.class,
         dao ->
             Page.of(
-                dao.page(organizations, statuses, limit, offset).stream()
+                dao.page(organizations, statuses, listOrder(sort, order), limit, offset).stream()
                     .map(SimulationViews::simulation)
                     .toList(),
                 limit,
                 offset,
                 dao.count(organizations, statuses)));
+  }
+
+  private static ListOrder listOrder(SimulationSort sort, SortOrder order) {
+    boolean ascending = order == SortOrder.ASC;
+    return switch (sort) {
+      case CREATED_AT -> ascending ? ListOrder.OLDEST : ListOrder.NEWEST;
+      case B -> ascending ? ListOrder.B_ASCENDING : ListOrder.B_DESCENDING;
+      case LOSSES -> ascending ? ListOrder.LOST_ASCENDING : ListOrder.LOST_DESCENDING;
+    };
   }
 
   private static List<String> statusesOf(SimulationStatus status) {
@@ -123,6 +143,15 @@ public final class SimulationReader {
                 limit,
                 offset,
                 dao.count(id)));
+  }
+
+  /**
+   * The scenario the simulation runs, as stored at its creation: the public Scenario shape, with
+   * {@code id} and {@code label} null for an inline or domain scenario, and the seed it runs with.
+   * Sent back as {@code scenario} of a create, it makes the same simulation again.
+   */
+  public RawJson scenario(Caller caller, UUID id) {
+    return new RawJson(access.accessible(caller, id).scenarioJson());
   }
 
   /** The stored simulation a trace can be made of: 404 until it has run a tick. */
@@ -203,27 +232,43 @@ public final class SimulationReader {
   }
 
   /**
-   * The header comes from the scenario (tick 0); the steps from the latest snapshot before the
-   * range, so that a short range of a long simulation replays less than a snapshot interval plus
-   * one step quietly, not its whole history (the engine is deterministic: the steps are the whole
-   * trace's).
+   * Writes the per-tick series of the steps in {@code range} as CSV ({@link TraceCsv}), computed as
+   * the trace's are.
    */
+  public void writeTraceCsv(Traceable simulation, TickRange range, OutputStream out)
+      throws IOException {
+    TraceCsv csv = new TraceCsv(out);
+    replay(simulation, start(simulation), range, csv);
+    csv.finish();
+  }
+
   private void writeTrace(
       Traceable traced, Simulation start, TickRange range, TraceForm form, JsonGenerator gen) {
-    SimulationRow row = traced.row();
     TraceWriter writer =
         form.ndjson()
             ? TraceWriter.ndjson(gen, start, form.agents())
             : TraceWriter.json(gen, start, form.agents());
+    replay(traced, start, range, writer);
+    writer.finish();
+  }
+
+  /**
+   * Replays the steps of {@code range} into {@code listener}. The header comes from the scenario
+   * (tick 0); the steps from the latest snapshot before the range, so that a short range of a long
+   * simulation replays less than a snapshot interval plus one step quietly, not its whole history
+   * (the engine is deterministic: the steps are the whole trace's).
+   */
+  private void replay(
+      Traceable traced, Simulation start, TickRange range, EngineListener listener) {
+    SimulationRow row = traced.row();
     long until = range.untilOf(traced.ticks());
     long from = Math.min(range.from(), until);
     if (from == 0) {
-      start.replay(loader.inputs(row), until, writer);
+      start.replay(loader.inputs(row), until, listener);
     } else {
       // restored before tick from, with the inputs of tick from queued already
-      loader.atTick(row, from).replay(loader.inputsAfter(row, from), until, writer);
+      loader.atTick(row, from).replay(loader.inputsAfter(row, from), until, listener);
     }
-    writer.finish();
   }
 
   /** The response's stream, left open when a generator over it closes. */

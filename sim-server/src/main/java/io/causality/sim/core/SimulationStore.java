@@ -117,6 +117,12 @@ final class SimulationStore {
     jdbi.useExtension(SimulationChangeDao.class, dao -> dao.storeInput(input, version, cluster));
   }
 
+  /** Deletes the simulation read as {@code row}, and everything of it, telling the cluster. */
+  void delete(SimulationRow row) {
+    jdbi.useExtension(
+        SimulationChangeDao.class, dao -> dao.delete(row.id(), row.version(), cluster));
+  }
+
   /** Stores a new status (or only a speed and player, when the status stays). */
   Optional<StatusChangeRow> storeStatus(long version, String player, StatusChangeRow change) {
     return jdbi.withExtension(

@@ -21,7 +21,8 @@ public record Simulations(
     SimulationInputs inputs,
     TimeControl time,
     SimulationPublisher publisher,
-    LeftRunning leftRunning) {
+    LeftRunning leftRunning,
+    SimulationHistory history) {
 
   /** What the simulations are built on. */
   public record Parts(
@@ -63,6 +64,7 @@ public record Simulations(
         new TimeControl(
             access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),
         publisher,
-        new LeftRunning(parts.jdbi(), access, locks, statuses, parts.cluster()));
+        new LeftRunning(parts.jdbi(), access, locks, statuses, parts.cluster()),
+        new SimulationHistory(parts.jdbi(), access, locks, live, store, publisher));
   }
 }

@@ -9,6 +9,8 @@ import java.util.UUID;
  * prophecies, a snapshot at each multiple of the snapshot interval the ticks reached, the ticks
  * counted in the billing period, and the status change the last tick made, if any.
  *
+ * @param outcomeB b at the last tick, as the state says it (rounded as the state's JSON)
+ * @param outcomeLost the agents lost by the last tick
  * @param gammaWindow the evaluation gate's window after the ticks (JSON); null when unknown
  * @param snapshots in tick order; empty when no snapshot is due
  * @param statusChange null when the status stays; its {@code seq} is assigned when stored
@@ -21,6 +23,8 @@ public record SimulationProgress(
     long toTick,
     String status,
     String stateJson,
+    double outcomeB,
+    int outcomeLost,
     String gammaWindow,
     String player,
     Instant now,

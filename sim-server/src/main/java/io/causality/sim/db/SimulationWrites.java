@@ -44,6 +44,8 @@ public final class SimulationWrites {
           Column.of("ticks_computed", SimulationProgress::toTick),
           Column.of("status", SimulationProgress::status),
           Column.of("state_json", SimulationProgress::stateJson),
+          Column.of("outcome_b", SimulationProgress::outcomeB),
+          Column.of("outcome_lost", SimulationProgress::outcomeLost),
           Column.of("gamma_window", SimulationProgress::gammaWindow),
           Column.of("player", SimulationProgress::player),
           Column.of("updated_at", SimulationProgress::now));

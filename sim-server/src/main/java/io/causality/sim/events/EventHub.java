@@ -58,6 +58,11 @@ public final class EventHub implements SimulationEvents {
     forEach(simulationId, stream -> stream.notice(code, message));
   }
 
+  @Override
+  public void ended(UUID simulationId, String code, String message) {
+    forEach(simulationId, stream -> stream.end(code, message));
+  }
+
   /** Under the simulation's lock, so the stream hears every change after its position. */
   void add(EventStream stream) {
     // compute keeps an add and the removal of the last listener from racing on the set

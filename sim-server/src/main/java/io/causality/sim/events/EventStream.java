@@ -26,6 +26,13 @@ import org.slf4j.LoggerFactory;
  * SLOW_CONSUMER} and disconnected; its queued events are dropped at once, so it never holds more
  * memory.
  *
+ * <p>A client that goes away without a word (a closed tab, a killed process) is found by a failed
+ * write: when nothing else was written for a {@link Pace#probeNanos() probe interval}, the stream
+ * writes a comment line, which costs the client nothing. The first write after the client left is
+ * accepted by the kernel, which learns from the client's answer that the connection is gone, so the
+ * next one fails: the stream ends and its slot is freed within two probe intervals, not two
+ * heartbeats. A heartbeat is an event the spec times (30 seconds); a probe is not an event.
+ *
  * <p>{@code cursor} is the last event the client has (or the position it started from): every event
  * sent is after it, so nothing is sent twice, and every message that is not an event of the stream
  * (heartbeat, error) carries it as its id, so resuming from any id is exact.
@@ -38,11 +45,14 @@ final class EventStream implements Runnable {
   private static final int WRITE_BYTES = 256 * 1024;
 
   /** What the publishers queue for the stream's thread. */
-  private sealed interface Item permits Published, Notice, Signal {}
+  private sealed interface Item permits Published, Notice, Ending, Signal {}
 
   private record Published(EncodedBatch batch) implements Item {}
 
   private record Notice(String code, String message) implements Item {}
+
+  /** The simulation is gone: a last word, then the stream ends. */
+  private record Ending(String code, String message) implements Item {}
 
   private enum Signal implements Item {
     OVERFLOW,
@@ -69,6 +79,28 @@ final class EventStream implements Runnable {
    */
   record Buffer(int events, long bytes) {}
 
+  /**
+   * How often the stream writes when nothing happens.
+   *
+   * @param heartbeatNanos the {@code heartbeat} event's interval
+   * @param probeNanos the longest the connection stays unwritten: a comment line then
+   */
+  record Pace(long heartbeatNanos, long probeNanos) {}
+
+  /** Why a stream ended: its {@link #closeReason()}. */
+  enum CloseReason {
+    /** A write failed: the client went away (or never read again and its write timed out). */
+    CLIENT_GONE,
+    /** The client fell too far behind ({@code SLOW_CONSUMER}). */
+    SLOW_CONSUMER,
+    /** The server stops ({@code SHUTDOWN}). */
+    SHUTDOWN,
+    /** An unexpected failure of the stream ({@code INTERNAL}). */
+    FAILED,
+    /** The simulation was deleted ({@code DELETED}). */
+    SIMULATION_GONE
+  }
+
   /** The data of an {@code error} event. */
   private record ErrorData(String code, String message) {}
 
@@ -79,14 +111,16 @@ final class EventStream implements Runnable {
   private final Replay replay;
   private final Consumer<EventStream> onClose;
   private final Buffer capacity;
-  private final long heartbeatNanos;
+  private final Pace pace;
   private final BlockingQueue<Item> queue = new LinkedBlockingQueue<>();
   private final AtomicInteger buffered = new AtomicInteger();
   private final AtomicLong bufferedBytes = new AtomicLong();
   private final List<Frame> pending = new ArrayList<>();
   private int pendingBytes;
   private volatile boolean overflowed;
+  private volatile CloseReason closeReason;
   private EventId cursor;
+  private long lastWrite = System.nanoTime();
 
   /**
    * @param from the last event the client has: its {@code Last-Event-ID}, else {@code position}
@@ -102,7 +136,7 @@ final class EventStream implements Runnable {
       Replay replay,
       Consumer<EventStream> onClose,
       Buffer capacity,
-      long heartbeatNanos) {
+      Pace pace) {
     this.simulationId = simulationId;
     this.agents = agents;
     this.cursor = from;
@@ -111,7 +145,7 @@ final class EventStream implements Runnable {
     this.replay = replay;
     this.onClose = onClose;
     this.capacity = capacity;
-    this.heartbeatNanos = heartbeatNanos;
+    this.pace = pace;
   }
 
   UUID simulationId() {
@@ -120,6 +154,11 @@ final class EventStream implements Runnable {
 
   AgentSelection agents() {
     return agents;
+  }
+
+  /** Why the stream ended; null while it runs. */
+  CloseReason closeReason() {
+    return closeReason;
   }
 
   /** From a publisher, under the simulation's lock: never blocks. */
@@ -145,6 +184,11 @@ final class EventStream implements Runnable {
     }
   }
 
+  /** After what is queued: tell the client why there is nothing more, and close. */
+  void end(String code, String message) {
+    queue.offer(new Ending(code, message));
+  }
+
   /** After what is queued: tell the client the server stops, and close. */
   void shutdown() {
     queue.offer(Signal.SHUTDOWN);
@@ -164,10 +208,13 @@ final class EventStream implements Runnable {
       flush();
       pump();
     } catch (IOException e) {
+      closeReason = CloseReason.CLIENT_GONE;
       LOG.debug("Event stream of simulation {} ended: the client went away", simulationId);
     } catch (InterruptedException e) {
+      closeReason = CloseReason.SHUTDOWN;
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
+      closeReason = CloseReason.FAILED;
       LOG.error("Event stream of simulation {} failed", simulationId, e);
       lastWord("INTERNAL", "The stream failed; reconnect with Last-Event-ID to resume");
     } finally {
@@ -177,9 +224,10 @@ final class EventStream implements Runnable {
   }
 
   private void pump() throws IOException, InterruptedException {
-    long nextHeartbeat = System.nanoTime() + heartbeatNanos;
+    long nextHeartbeat = System.nanoTime() + pace.heartbeatNanos();
     while (true) {
-      Item item = queue.poll(nextHeartbeat - System.nanoTime(), TimeUnit.NANOSECONDS);
+      long wake = Math.min(nextHeartbeat - System.nanoTime(), nextProbe());
+      Item item = queue.poll(wake, TimeUnit.NANOSECONDS);
       // what else is queued goes out in the same write
       while (item != null) {
         if (!handle(item)) {
@@ -190,14 +238,23 @@ final class EventStream implements Runnable {
       long now = System.nanoTime();
       if (now - nextHeartbeat >= 0) {
         add(Frame.of("heartbeat", cursor, ""));
-        nextHeartbeat += heartbeatNanos;
+        nextHeartbeat += pace.heartbeatNanos();
         if (now - nextHeartbeat > 0) {
           // after a long write, one heartbeat, not one per interval missed
-          nextHeartbeat = now + heartbeatNanos;
+          nextHeartbeat = now + pace.heartbeatNanos();
         }
       }
       flush();
+      if (nextProbe() <= 0) {
+        client.probe();
+        lastWrite = System.nanoTime();
+      }
     }
+  }
+
+  /** Nanoseconds until the connection has been unwritten for a probe interval. */
+  private long nextProbe() {
+    return lastWrite + pace.probeNanos() - System.nanoTime();
   }
 
   /** False when the stream must end (after its last word). */
@@ -212,7 +269,13 @@ final class EventStream implements Runnable {
       add(Frame.of("error", cursor, errorData(notice.code(), notice.message())));
       return true;
     }
+    if (item instanceof Ending ending) {
+      closeReason = CloseReason.SIMULATION_GONE;
+      lastWord(ending.code(), ending.message());
+      return false;
+    }
     if (item == Signal.OVERFLOW) {
+      closeReason = CloseReason.SLOW_CONSUMER;
       lastWord(
           "SLOW_CONSUMER",
           "This client fell more than "
@@ -222,6 +285,7 @@ final class EventStream implements Runnable {
               + " bytes behind and is disconnected; reconnect with Last-Event-ID to resume");
       return false;
     }
+    closeReason = CloseReason.SHUTDOWN;
     lastWord("SHUTDOWN", "The server is shutting down; reconnect with Last-Event-ID to resume");
     return false;
   }
@@ -267,6 +331,7 @@ final class EventStream implements Runnable {
       pending.clear();
       pendingBytes = 0;
       client.send(frames);
+      lastWrite = System.nanoTime();
     }
   }
 

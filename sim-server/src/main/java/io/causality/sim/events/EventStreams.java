@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +41,7 @@ public final class EventStreams {
   private final ExecutorService threads;
   private final StreamSlots slots;
   private final EventStream.Buffer clientBuffer;
-  private final long heartbeatNanos;
+  private final EventStream.Pace pace;
   private volatile boolean closing;
 
   public EventStreams(
@@ -60,9 +61,20 @@ public final class EventStreams {
     this.threads = threads;
     this.clientBuffer =
         new EventStream.Buffer(config.getClientBuffer(), config.getClientBufferBytes().toBytes());
-    this.heartbeatNanos = config.getHeartbeatInterval().toNanoseconds();
-    this.slots =
-        new StreamSlots(Math.max(1, 2 * config.getHeartbeatInterval().toSeconds()), sharedSlots);
+    this.pace =
+        new EventStream.Pace(
+            config.getHeartbeatInterval().toNanoseconds(),
+            config.getProbeInterval().toNanoseconds());
+    this.slots = new StreamSlots(retryAfterSeconds(pace), sharedSlots);
+  }
+
+  /**
+   * What a refused client is told to wait: by then a slot whose client went away is free, since its
+   * stream writes at least every probe interval and the second write after the client left fails.
+   */
+  static long retryAfterSeconds(EventStream.Pace pace) {
+    long quiet = Math.min(pace.heartbeatNanos(), pace.probeNanos());
+    return TimeUnit.NANOSECONDS.toSeconds(2 * quiet + TimeUnit.SECONDS.toNanos(1) - 1) + 1;
   }
 
   /**
@@ -139,7 +151,7 @@ public final class EventStreams {
             replay::replay,
             closed -> closed(closed, slot),
             clientBuffer,
-            heartbeatNanos);
+            pace);
     hub.add(stream);
     return stream;
   }

@@ -8,7 +8,9 @@ import io.causality.sim.api.MediaTypes;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.RunSimulationRequest;
 import io.causality.sim.api.SimulationCreated;
+import io.causality.sim.api.SimulationSort;
 import io.causality.sim.api.SimulationView;
+import io.causality.sim.api.SortOrder;
 import io.causality.sim.api.TraceAgents;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.SimulationCreation;
@@ -154,11 +156,13 @@ public final class SimulationsResource {
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_READ)
   @Operation(
-      summary = "List the simulations the caller may see, newest first",
+      summary = "List the simulations the caller may see, newest first by default",
       description =
           "organizationId narrows a JWT caller's list; an API key always lists its "
               + "own organization. status keeps the simulations in that status; the "
-              + "pagination total counts those the filters keep. Scope simulation:read.")
+              + "pagination total counts those the filters keep. sort orders them by "
+              + "createdAt (default), b (the outcome's b) or losses (agents lost), order asc "
+              + "or desc (default); those without a tick come last. Scope simulation:read.")
   @ApiResponse(
       responseCode = "200",
       description = "A page of simulations",
@@ -169,9 +173,17 @@ public final class SimulationsResource {
       @Parameter(description = "Only the simulations in this status; absent: every status")
           @QueryParam("status")
           SimulationStatus status,
+      @Parameter(description = "What the list is ordered by (default createdAt)")
+          @QueryParam("sort")
+          @DefaultValue("createdAt")
+          SimulationSort sort,
+      @Parameter(description = "Which way (default desc)")
+          @QueryParam("order")
+          @DefaultValue("desc")
+          SortOrder order,
       @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
       @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
-    return reader.list(caller, organizationId, status, limit, offset);
+    return reader.list(caller, organizationId, status, sort, order, limit, offset);
   }
 
   private static Response created(SimulationCreated created) {

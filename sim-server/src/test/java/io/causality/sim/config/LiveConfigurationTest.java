@@ -29,6 +29,7 @@ class LiveConfigurationTest {
     SimConfiguration configuration = load("minimal.yml");
     EventsConfig events = configuration.getEvents();
     assertThat(events.getHeartbeatInterval()).isEqualTo(Duration.seconds(30));
+    assertThat(events.getProbeInterval()).isEqualTo(Duration.seconds(1));
     assertThat(events.getClientBuffer()).isEqualTo(4_096);
     assertThat(events.getMaxStreams()).isEqualTo(1_000);
     assertThat(events.getWriteTimeout()).isEqualTo(Duration.seconds(30));
@@ -45,6 +46,7 @@ class LiveConfigurationTest {
     SimConfiguration configuration = load("live-valid.yml");
     EventsConfig events = configuration.getEvents();
     assertThat(events.getHeartbeatInterval()).isEqualTo(Duration.seconds(5));
+    assertThat(events.getProbeInterval()).isEqualTo(Duration.milliseconds(500));
     assertThat(events.getClientBuffer()).isEqualTo(256);
     assertThat(events.getMaxStreams()).isEqualTo(50);
     assertThat(events.getWriteTimeout()).isEqualTo(Duration.seconds(2));
@@ -58,6 +60,7 @@ class LiveConfigurationTest {
   @ParameterizedTest
   @CsvSource({
     "live-invalid-heartbeat.yml, events.heartbeatInterval",
+    "live-invalid-probe.yml, events.probeInterval",
     "live-invalid-client-buffer.yml, events.clientBuffer",
     "live-invalid-base-rate.yml, playback.baseTicksPerSecond",
     "live-invalid-batch-interval.yml, playback.batchInterval",

@@ -39,6 +39,11 @@ public interface SimulationEvents {
         public void notice(UUID simulationId, String code, String message) {
           // nobody to tell
         }
+
+        @Override
+        public void ended(UUID simulationId, String code, String message) {
+          // nobody to tell
+        }
       };
 
   /** Whether anyone listens to the simulation; when not, events are not even built. */
@@ -57,4 +62,10 @@ public interface SimulationEvents {
 
   /** A problem listeners should hear of that is not an event of the stream (not numbered). */
   void notice(UUID simulationId, String code, String message);
+
+  /**
+   * The simulation is gone (deleted): listeners hear why, as an error that is not an event, and
+   * their streams end.
+   */
+  void ended(UUID simulationId, String code, String message);
 }
