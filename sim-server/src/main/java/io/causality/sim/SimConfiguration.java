@@ -5,6 +5,7 @@ import io.causality.common.config.ServiceConfiguration;
 import io.causality.sim.config.AuthConfig;
 import io.causality.sim.config.EvaluationFactory;
 import io.causality.sim.config.EventsConfig;
+import io.causality.sim.config.ExperimentsConfig;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.PlaybackConfig;
 import io.causality.sim.config.RateLimitFactory;
@@ -39,6 +40,8 @@ public class SimConfiguration extends ServiceConfiguration {
   @Valid @NotNull private EventsConfig events = new EventsConfig();
 
   @Valid @NotNull private PlaybackConfig playback = new PlaybackConfig();
+
+  @Valid @NotNull private ExperimentsConfig experiments = new ExperimentsConfig();
 
   public SimConfiguration() {
     super(DataSize.mebibytes(16));
@@ -123,6 +126,16 @@ public class SimConfiguration extends ServiceConfiguration {
   @JsonProperty
   public void setPlayback(PlaybackConfig playback) {
     this.playback = playback;
+  }
+
+  @JsonProperty
+  public ExperimentsConfig getExperiments() {
+    return experiments;
+  }
+
+  @JsonProperty
+  public void setExperiments(ExperimentsConfig experiments) {
+    this.experiments = experiments;
   }
 
   @Override

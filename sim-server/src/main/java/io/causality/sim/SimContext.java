@@ -32,6 +32,7 @@ import org.jdbi.v3.core.Jdbi;
  * the {@code shared} database's cluster listener, as it hears the simulations' changes.
  */
 record SimContext(
+    ManagedDataSource dataSource,
     Jdbi jdbi,
     Optional<PostgresCluster> shared,
     Clock clock,
@@ -53,6 +54,7 @@ record SimContext(
     SimulationAccess access = new SimulationAccess(jdbi, new SimulationToAdvance(jdbi));
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);
     return new SimContext(
+        dataSource,
         jdbi,
         sharedDatabase(configuration, jdbi),
         clock,

@@ -112,6 +112,23 @@ final class SimulationAdvancer {
     return ticks;
   }
 
+  /**
+   * An experiment's run kept as a simulation ({@code keepTraces}): its {@code ticks} computed and
+   * stored as a create-and-run stores them, counting nothing (its experiment counted the run and
+   * its ticks). False, storing nothing, when it was kept already.
+   */
+  boolean keepNew(SimulationRow created, Simulation simulation, Tier tier, int ticks) {
+    Instant now = created.createdAt();
+    ProphecyCollector prophecies = new ProphecyCollector(created.id(), now);
+    List<Double> gammas = GammaWindow.advance(simulation, ticks, prophecies);
+    StateSnapshot state = simulation.state();
+    SimulationStatus status = statusAfter(created, state, ticks, tier);
+    String stateJson = SimulationStore.stateJson(state);
+    Optional<GammaWindow> window = GammaWindow.after(null, 0, gammas, simulation);
+    return store.insertKept(
+        created, progress(created, ticks, status, stateJson, window, prophecies, simulation, now));
+  }
+
   private SimulationProgress progress(
       SimulationRow row,
       long toTick,
