@@ -1,6 +1,7 @@
 package io.causality.sim.core.errors;
 
 import io.causality.common.errors.ErrorCodes;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -22,8 +23,16 @@ public final class ExperimentsUnderWayException extends DomainException {
         "Too many experiments under way: the license allows "
             + limit
             + " queued or running at once for this organization; retry when one has finished",
-        Map.of("limit", "maxConcurrentExperiments", "value", limit));
+        details(limit));
     this.limit = limit;
+  }
+
+  /** In the order of QUOTA_EXCEEDED's details: the limit's name, then its value. */
+  private static Map<String, Object> details(int limit) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("limit", "maxConcurrentExperiments");
+    details.put("value", limit);
+    return details;
   }
 
   public int limit() {
