@@ -1,6 +1,7 @@
 package io.causality.sim;
 
 import io.causality.common.cli.ServeCommand;
+import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
@@ -9,8 +10,6 @@ import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
 import io.causality.sim.console.ConsoleServlet;
 import io.causality.sim.evaluation.EvaluationPolicyException;
-import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
-import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
@@ -48,9 +47,8 @@ public class SimApplication extends Application<SimConfiguration> {
   @Override
   public void initialize(Bootstrap<SimConfiguration> bootstrap) {
     // Secrets come from the environment: jwtSecret: ${SIM_JWT_SECRET:-}
-    bootstrap.setConfigurationSourceProvider(
-        new SubstitutingSourceProvider(
-            bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
+    // (strictly: an undefined variable without a default stops the start and is named)
+    StrictEnvironment.substitute(bootstrap);
     bootstrap.addCommand(serverCommand("serve", "Runs the service (alias of 'server')"));
     bootstrap.addCommand(new OrgCreateCommand<>(SimConfiguration.class));
     bootstrap.addCommand(new ApiKeyCommand<>(SimConfiguration.class));

@@ -69,6 +69,10 @@ final class SimRegistrations {
   static void httpPlumbing(SimConfiguration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    // the console is served here, and writes from its own pages
+    HttpPlumbing.guardBrowsers(
+        environment, configuration.getServerFactory(), configuration.getPublicNames(), true);
+    HttpPlumbing.protectAdmin(environment, configuration.getAdmin().buildToken(SimVersion.NAME));
     strictJson(environment);
   }
 
@@ -82,13 +86,17 @@ final class SimRegistrations {
         .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
   }
 
-  /** API keys and, when auth.jwtSecret is set, bearer tokens; then the scopes of each method. */
+  /**
+   * API keys and, when auth.jwtSecret or auth.jwksUrl is set, bearer tokens of the configured
+   * issuer and audience; then the scopes of each method.
+   */
   static void authentication(
       SimConfiguration configuration, Environment environment, SimContext context) {
-    Optional<JwtVerifier> jwt =
-        Optional.ofNullable(configuration.getAuth().getJwtSecret()).map(JwtVerifier::new);
+    Optional<JwtVerifier> jwt = configuration.getAuth().buildVerifier(context.clock());
     if (jwt.isEmpty()) {
-      LOG.warn("auth.jwtSecret is not set: bearer tokens are refused, API keys still work");
+      LOG.warn(
+          "Neither auth.jwtSecret nor auth.jwksUrl is set: bearer tokens are refused, API keys"
+              + " still work");
     }
     CallerAuthFilter filter =
         new CallerAuthFilter.Builder()

@@ -185,7 +185,7 @@ class ArchitectureTest {
           .allow("playback", "config", "core")
           .allow("cluster", "core")
           .allow("evaluation", "core", "core.organization", "db", "engine.core", "engine.output")
-          .allow("config", "core.organization", "evaluation", "idempotency", "ratelimit")
+          .allow("config", "auth", "core.organization", "evaluation", "idempotency", "ratelimit")
           .allow(
               "resources",
               "api",

@@ -45,6 +45,7 @@ public final class Soak {
   private final String service;
   private final String base;
   private final String admin;
+  private final String adminToken;
   private final long pid;
   private final SoakCalls calls;
   private final HttpClient http =
@@ -61,10 +62,12 @@ public final class Soak {
       new java.util.concurrent.ConcurrentLinkedQueue<>();
   private final List<Sample> samples = new CopyOnWriteArrayList<>();
 
-  private Soak(String service, String base, String admin, long pid, String apiKey) {
+  private Soak(
+      String service, String base, String admin, String adminToken, long pid, String apiKey) {
     this.service = service;
     this.base = base;
     this.admin = admin;
+    this.adminToken = adminToken;
     this.pid = pid;
     this.calls = new SoakCalls(service.equals("sim"), base, apiKey);
   }
@@ -72,7 +75,12 @@ public final class Soak {
   public static void main(String[] args) throws Exception {
     Soak soak =
         new Soak(
-            args[0], args[1], args[2], Long.parseLong(args[3]), args.length > 6 ? args[6] : "");
+            args[0],
+            args[1],
+            args[2],
+            System.getenv().getOrDefault("SOAK_ADMIN_TOKEN", ""),
+            Long.parseLong(args[3]),
+            args.length > 6 ? args[6] : "");
     soak.run(Integer.parseInt(args[4]), Integer.parseInt(args[5]));
   }
 
@@ -136,7 +144,7 @@ public final class Soak {
     try {
       JsonNode gauges =
           read(http.send(
-                      HttpRequest.newBuilder(URI.create(admin + "/metrics")).build(),
+                      adminRequest("/metrics").build(),
                       HttpResponse.BodyHandlers.ofString())
                   .body())
               .get("gauges");
@@ -155,16 +163,22 @@ public final class Soak {
     }
   }
 
+  /** A request to the admin port, with its bearer token (docs/operations.md, "The admin port"). */
+  private HttpRequest.Builder adminRequest(String path) {
+    return HttpRequest.newBuilder(URI.create(admin + path))
+        .header("Authorization", "Bearer " + adminToken);
+  }
+
   /** Asks the service for a full GC (admin task) and answers the heap used after it. */
   private long heapAfterGc() throws Exception {
     http.send(
-        HttpRequest.newBuilder(URI.create(admin + "/tasks/gc"))
+        adminRequest("/tasks/gc")
             .POST(HttpRequest.BodyPublishers.noBody())
             .build(),
         HttpResponse.BodyHandlers.discarding());
     Thread.sleep(1_000);
     return read(http.send(
-                HttpRequest.newBuilder(URI.create(admin + "/metrics")).build(),
+                adminRequest("/metrics").build(),
                 HttpResponse.BodyHandlers.ofString())
             .body())
         .get("gauges")

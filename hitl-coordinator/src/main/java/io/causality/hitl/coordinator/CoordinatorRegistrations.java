@@ -52,6 +52,10 @@ final class CoordinatorRegistrations {
     listenOn(configuration);
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    HttpPlumbing.guardBrowsers(
+        environment, configuration.getServerFactory(), configuration.getPublicNames(), false);
+    HttpPlumbing.protectAdmin(
+        environment, configuration.getAdmin().buildToken(CoordinatorVersion.NAME));
     ProtocolJson.configure(environment.getObjectMapper());
   }
 

@@ -2,7 +2,6 @@ package io.causality.sim.core;
 
 import io.causality.sim.core.errors.SimulationConflictException;
 import io.causality.sim.core.errors.SimulationNotFoundException;
-import io.causality.sim.core.errors.UnauthorizedException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
@@ -11,7 +10,11 @@ import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
-/** Finding a simulation the caller may use: 404 when it does not exist, 401 when not theirs. */
+/**
+ * Finding a simulation the caller may use: 404 when it does not exist, and the same 404, word for
+ * word, when it belongs to another organization, so that an answer never tells that an id exists (a
+ * 401 did, and made the console sign its user out on a shared link).
+ */
 public final class SimulationAccess {
   private final Jdbi jdbi;
   private final SimulationToAdvance toAdvance;
@@ -41,7 +44,7 @@ public final class SimulationAccess {
     return jdbi.withExtension(SimulationDao.class, dao -> dao.find(id));
   }
 
-  /** The spec answers 401 for another organization's simulation. */
+  /** The row, if the simulation exists and the caller's organization owns it; else 404. */
   public SimulationRow accessible(Caller caller, UUID id) {
     SimulationRow row = find(id);
     requireAccess(caller, id, row.organizationId());
@@ -58,7 +61,7 @@ public final class SimulationAccess {
 
   static void requireAccess(Caller caller, UUID id, UUID organization) {
     if (!caller.canAccess(organization)) {
-      throw new UnauthorizedException("You are not authorized to access simulation " + id);
+      throw new SimulationNotFoundException(id);
     }
   }
 

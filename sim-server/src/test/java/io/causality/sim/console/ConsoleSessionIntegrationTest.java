@@ -73,6 +73,24 @@ class ConsoleSessionIntegrationTest extends ConsoleBrowserTest {
     page.expectFailedLoads("403");
   }
 
+  /** A shared link to another organization's simulation is "not found", not a sign-out. */
+  @Test
+  void aLinkToAnotherOrganizationsSimulationSaysItCannotBeShownAndKeepsTheSession() {
+    String other = SimTestFixture.organization(page.admin(), "community").slug();
+    String otherKey = page.admin().createApiKey(other, "simulation:read,simulation:write").key();
+    String theirs = page.createAndStep("stable-basins", 1, otherKey);
+    page.signIn(page.key);
+    browser.await(d -> browser.heading().getText().equals("Scenarios"));
+
+    browser.open(page.origin() + "/console/simulations/" + theirs);
+
+    browser.awaitText("This simulation cannot be shown.");
+    assertThat(browser.text()).contains("No simulation " + theirs);
+    assertThat(browser.heading().getText()).isEqualTo("Simulation");
+    assertThat(browser.driver.executeScript("return sessionStorage.length")).isEqualTo(1L);
+    page.expectFailedLoads("404");
+  }
+
   @Test
   void aStreamOverTheLicenseLimitIsToldInWordsWithTheRetryTime() throws Exception {
     String community = SimTestFixture.organization(page.admin(), "community").slug();

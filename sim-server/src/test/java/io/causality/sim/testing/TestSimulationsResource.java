@@ -26,8 +26,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Stand-ins for the simulation endpoints, with the routes and failures the limits care about. Every
  * execution answers a fresh {@code execution} id, so a replay is told from a re-run. The simulation
- * id {@code missing} is 404 and {@code foreign} is 401, as for a simulation of another
- * organization.
+ * id {@code missing} is 404 and {@code foreign} is 401, a refusal after authentication.
  */
 @Path("/v1/simulations/test")
 @Produces(MediaType.APPLICATION_JSON)
