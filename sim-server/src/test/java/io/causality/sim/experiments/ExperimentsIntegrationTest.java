@@ -331,12 +331,13 @@ class ExperimentsIntegrationTest {
     }
 
     @Test
-    void anotherOrganizationsExperimentIs401AndAnUnknownOne404() throws Exception {
+    void anotherOrganizationsExperimentAnswersAsAnUnknownOne() throws Exception {
       String id = api.submit(writer, GRID);
       for (String path : List.of("", "/runs", "/aggregates")) {
-        json(api.get("/v1/experiments/" + id + path, otherWriter), 401);
+        JsonNode foreign = json(api.get("/v1/experiments/" + id + path, otherWriter), 404);
+        assertThat(foreign.get("error").get("message").asText()).isEqualTo("No experiment " + id);
       }
-      json(api.post("/v1/experiments/" + id + "/cancel", otherWriter, ""), 401);
+      json(api.post("/v1/experiments/" + id + "/cancel", otherWriter, ""), 404);
       json(api.get("/v1/experiments/" + java.util.UUID.randomUUID(), reader), 404);
       json(api.get("/v1/experiments/not-a-uuid", reader), 400);
       JsonNode others = json(api.get("/v1/experiments", otherWriter), 200);
@@ -486,7 +487,7 @@ class ExperimentsIntegrationTest {
     }
 
     @Test
-    void aFutureOrMalformedIdIs400AndAnotherOrganization401() throws Exception {
+    void aFutureOrMalformedIdIs400AndAnotherOrganization404() throws Exception {
       String id = api.submit(writer, GRID);
       String path = "/v1/experiments/" + id + "/events";
       try (SseTestClient future =
@@ -501,7 +502,7 @@ class ExperimentsIntegrationTest {
       }
       try (SseTestClient other =
           SseTestClient.open(APP.getLocalPort(), path, Map.of("X-Api-Key", otherWriter))) {
-        assertThat(other.status()).isEqualTo(401);
+        assertThat(other.status()).isEqualTo(404);
       }
     }
 

@@ -1,7 +1,6 @@
 package io.causality.sim.core.experiments;
 
 import io.causality.sim.core.errors.ExperimentNotFoundException;
-import io.causality.sim.core.errors.UnauthorizedException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.ExperimentDao;
 import io.causality.sim.db.ExperimentRow;
@@ -11,9 +10,9 @@ import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Finding an experiment the caller may use: 404 when it does not exist, 401 when it is another
- * organization's (as for simulations, whose spec answers 401); and how many of its runs workers
- * hold now.
+ * Finding an experiment the caller may use: 404 when it does not exist and, as for simulations
+ * (docs/security.md), when it is another organization's, so that an answer never tells that an id
+ * exists; and how many of its runs workers hold now.
  */
 final class ExperimentAccess {
   private final Jdbi jdbi;
@@ -27,7 +26,7 @@ final class ExperimentAccess {
         jdbi.withExtension(ExperimentDao.class, dao -> dao.find(id))
             .orElseThrow(() -> new ExperimentNotFoundException(id));
     if (!caller.canAccess(row.organizationId())) {
-      throw new UnauthorizedException("You are not authorized to access experiment " + id);
+      throw new ExperimentNotFoundException(id);
     }
     return row;
   }
