@@ -15,11 +15,11 @@ import java.util.concurrent.RejectedExecutionException;
 import org.eclipse.jetty.util.component.LifeCycle;
 
 /**
- * Experiments' event streams (docs/experiments.md, "Events"): checks access (401, 404), takes one
- * of the organization's experiment-stream slots (429, its license's {@code maxConcurrentSSE},
- * counted apart from simulation streams), and runs each stream on a thread of its own, which reads
- * the experiment's stored events from the database. Every instance writes an experiment's events in
- * the transactions of its changes, so a stream on any instance tells every change, in order, and
+ * Experiments' event streams (docs/experiments.md, "Events"): checks access (404), takes one of the
+ * organization's experiment-stream slots (429, its license's {@code maxConcurrentSSE}, counted
+ * apart from simulation streams), and runs each stream on a thread of its own, which reads the
+ * experiment's stored events from the database. Every instance writes an experiment's events in the
+ * transactions of its changes, so a stream on any instance tells every change, in order, and
  * resumes after any id. Closed when the server starts stopping.
  */
 public final class ExperimentStreams implements LifeCycle.Listener {
