@@ -6,6 +6,8 @@ import * as scenarios from './views/scenarios.js';
 import * as simulations from './views/simulations.js';
 import * as simulation from './views/simulation.js';
 import * as organization from './views/organization.js';
+import * as experiments from './views/experiments.js';
+import * as experiment from './views/experiment.js';
 
 const ROUTES = [
   [/^\/console\/?$/, scenarios],
@@ -13,6 +15,8 @@ const ROUTES = [
   [/^\/console\/simulations\/?$/, simulations],
   [/^\/console\/simulations\/([0-9a-fA-F-]{36})\/?$/, simulation],
   [/^\/console\/organization\/?$/, organization],
+  [/^\/console\/experiments\/?$/, experiments],
+  [/^\/console\/experiments\/([0-9a-fA-F-]{36})\/?$/, experiment],
 ];
 
 const main = document.getElementById('main');
