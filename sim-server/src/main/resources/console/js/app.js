@@ -8,6 +8,8 @@ import * as simulation from './views/simulation.js';
 import * as organization from './views/organization.js';
 import * as compare from './views/compare.js';
 import * as parameters from './views/parameters.js';
+import * as experiments from './views/experiments.js';
+import * as experiment from './views/experiment.js';
 
 const ROUTES = [
   [/^\/console\/?$/, scenarios],
@@ -17,6 +19,8 @@ const ROUTES = [
   [/^\/console\/simulations\/([0-9a-fA-F-]{36})\/?$/, simulation],
   [/^\/console\/organization\/?$/, organization],
   [/^\/console\/compare\/?$/, compare],
+  [/^\/console\/experiments\/?$/, experiments],
+  [/^\/console\/experiments\/([0-9a-fA-F-]{36})\/?$/, experiment],
 ];
 
 const main = document.getElementById('main');

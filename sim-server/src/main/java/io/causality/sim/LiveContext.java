@@ -3,6 +3,7 @@ package io.causality.sim;
 import io.causality.sim.cluster.PostgresCluster;
 import io.causality.sim.cluster.PostgresStreamSlots;
 import io.causality.sim.config.EventsConfig;
+import io.causality.sim.config.ExperimentsConfig;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.core.Cluster;
 import io.causality.sim.core.EventLog;
@@ -10,8 +11,13 @@ import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.LeftRunning;
 import io.causality.sim.core.LiveSimulations;
 import io.causality.sim.core.Simulations;
+import io.causality.sim.core.experiments.Experiments;
 import io.causality.sim.events.EventHub;
 import io.causality.sim.events.EventStreams;
+import io.causality.sim.events.ExperimentStreams;
+import io.causality.sim.experiments.ExperimentQueue;
+import io.causality.sim.experiments.ExperimentWorkers;
+import io.causality.sim.experiments.InteractiveFirst;
 import io.causality.sim.playback.PlaybackScheduler;
 import io.dropwizard.core.setup.Environment;
 import java.util.Optional;
@@ -24,17 +30,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What plays and streams simulations, built once over the {@link SimContext}: the simulations,
- * their players and their event streams. Its threads are managed objects; it is built after the
- * limits and the usage meter, so that (managed objects stopping in reverse order) the streams'
- * threads, the cluster listener and the players stop before the usage flusher and the idempotency
- * cleaner.
+ * their players and their event streams; and experiments, their workers and their streams. Its
+ * threads are managed objects; it is built after the limits and the usage meter, so that (managed
+ * objects stopping in reverse order) the streams' threads, the cluster listener and the players
+ * stop before the usage flusher and the idempotency cleaner.
  */
 record LiveContext(
     EventHub events,
     PlaybackScheduler playback,
     Simulations simulations,
     EventStreams streams,
-    EventLog eventLog) {
+    EventLog eventLog,
+    Experiments experiments,
+    ExperimentStreams experimentStreams,
+    InteractiveFirst interactiveFirst) {
   private static final Logger LOG = LoggerFactory.getLogger(LiveContext.class);
 
   /**
@@ -65,7 +74,59 @@ record LiveContext(
             configuration.getEvents(),
             slots.map(s -> s));
     EventLog eventLog = new EventLog(simulations.publisher(), replay);
-    return new LiveContext(events, playback, simulations, streams, eventLog);
+    InteractiveFirst interactiveFirst =
+        new InteractiveFirst(configuration.getExperiments().getInteractivePause().toJavaDuration());
+    Experiments experiments =
+        experiments(
+            configuration.getExperiments(), environment, context, simulations, interactiveFirst);
+    ExperimentStreams experimentStreams =
+        new ExperimentStreams(
+            experiments.reader(),
+            context.organizations(),
+            environment
+                .lifecycle()
+                .executorService("experiment-stream-%d")
+                .minThreads(0)
+                .maxThreads(configuration.getEvents().getMaxStreams())
+                .workQueue(new SynchronousQueue<>())
+                .build(),
+            configuration.getEvents());
+    return new LiveContext(
+        events,
+        playback,
+        simulations,
+        streams,
+        eventLog,
+        experiments,
+        experimentStreams,
+        interactiveFirst);
+  }
+
+  /**
+   * Experiments, their queue in the service's database and this instance's workers, which start
+   * with the server and stop before the database closes.
+   */
+  private static Experiments experiments(
+      ExperimentsConfig config,
+      Environment environment,
+      SimContext context,
+      Simulations simulations,
+      InteractiveFirst interactiveFirst) {
+    Experiments experiments =
+        Experiments.wire(
+            new Experiments.Parts(
+                context.jdbi(),
+                context.catalog(),
+                context.organizations(),
+                simulations.creation(),
+                new ExperimentQueue(context.dataSource(), context.clock()),
+                context.clock()));
+    environment
+        .lifecycle()
+        .manage(
+            new ExperimentWorkers(
+                context.dataSource(), experiments.work(), config, interactiveFirst));
+    return experiments;
   }
 
   private static Simulations simulations(

@@ -6,6 +6,7 @@ import io.causality.sim.config.AuthConfig;
 import io.causality.sim.config.EngineConfig;
 import io.causality.sim.config.EvaluationFactory;
 import io.causality.sim.config.EventsConfig;
+import io.causality.sim.config.ExperimentsConfig;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.PlaybackConfig;
 import io.causality.sim.config.RateLimitFactory;
@@ -42,6 +43,7 @@ public class SimConfiguration extends ServiceConfiguration {
   @Valid @NotNull private PlaybackConfig playback = new PlaybackConfig();
 
   @Valid @NotNull private EngineConfig engine = new EngineConfig();
+  @Valid @NotNull private ExperimentsConfig experiments = new ExperimentsConfig();
 
   public SimConfiguration() {
     super(DataSize.mebibytes(16));
@@ -136,6 +138,16 @@ public class SimConfiguration extends ServiceConfiguration {
   @JsonProperty
   public void setEngine(EngineConfig engine) {
     this.engine = engine;
+  }
+
+  @JsonProperty
+  public ExperimentsConfig getExperiments() {
+    return experiments;
+  }
+
+  @JsonProperty
+  public void setExperiments(ExperimentsConfig experiments) {
+    this.experiments = experiments;
   }
 
   @Override

@@ -24,7 +24,6 @@ import io.dropwizard.db.ManagedDataSource;
 import io.dropwizard.lifecycle.AutoCloseableManager;
 import java.time.Clock;
 import java.util.Optional;
-import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -36,8 +35,8 @@ import org.jdbi.v3.core.Jdbi;
  * the {@code shared} database's cluster listener, as it hears the simulations' changes.
  */
 record SimContext(
+    ManagedDataSource dataSource,
     Jdbi jdbi,
-    DataSource dataSource,
     Optional<PostgresCluster> shared,
     Clock clock,
     SimulationAccess access,
@@ -60,8 +59,8 @@ record SimContext(
     OrganizationService organizations =
         new OrganizationService(jdbi, new LicenseTiers(jdbi), clock);
     return new SimContext(
-        jdbi,
         dataSource,
+        jdbi,
         sharedDatabase(configuration, jdbi),
         clock,
         access,

@@ -16,6 +16,7 @@ import io.causality.sim.core.organization.Caller;
 import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.errors.DomainExceptionMapper;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
+import io.causality.sim.errors.ExperimentsUnderWayExceptionMapper;
 import io.causality.sim.errors.StreamLimitExceptionMapper;
 import io.causality.sim.errors.UnknownAgentExceptionMapper;
 import io.causality.sim.events.ConnectionTimeouts;
@@ -24,6 +25,9 @@ import io.causality.sim.events.SseFrameWriter;
 import io.causality.sim.idempotency.IdempotencyStore;
 import io.causality.sim.resources.CallerResource;
 import io.causality.sim.resources.EvaluationsResource;
+import io.causality.sim.resources.ExperimentEventsResource;
+import io.causality.sim.resources.ExperimentResource;
+import io.causality.sim.resources.ExperimentsResource;
 import io.causality.sim.resources.HealthResource;
 import io.causality.sim.resources.OrganizationResource;
 import io.causality.sim.resources.OrganizationUsageResource;
@@ -42,7 +46,9 @@ import io.causality.sim.usage.UsageMeter;
 import io.dropwizard.auth.AuthDynamicFeature;
 import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.core.setup.Environment;
+import jakarta.servlet.DispatcherType;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -141,8 +147,15 @@ final class SimRegistrations {
         .lifecycle()
         .addEventListener(
             new LiveShutdown(live.playback(), live.simulations().leftRunning(), live.streams()));
+    environment.lifecycle().addEventListener(live.experimentStreams());
     environment.jersey().register(new SseFrameWriter());
     environment.jersey().register(new StreamLimitExceptionMapper());
+    environment.jersey().register(new ExperimentsUnderWayExceptionMapper());
+    // runs wait between slices while API requests are served (docs/experiments.md)
+    environment
+        .servlets()
+        .addFilter("interactive-first", live.interactiveFirst())
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/v1/*");
   }
 
   /** The answers to what the domain ({@code core.errors}) and the engines refuse. */
@@ -197,6 +210,10 @@ final class SimRegistrations {
         new OrganizationResource(context.organizations()),
         new OrganizationUsageResource(context.organizations()),
         new EvaluationsResource(context.evaluation()),
-        new SimulationEvaluationsResource(context.evaluations()));
+        new SimulationEvaluationsResource(context.evaluations()),
+        new ExperimentsResource(live.experiments().submission(), live.experiments().reader()),
+        new ExperimentResource(live.experiments().reader(), live.experiments().control()),
+        new ExperimentEventsResource(
+            live.experimentStreams(), new ConnectionTimeouts(configuration.getEvents())));
   }
 }

@@ -59,6 +59,34 @@ public final class ScenarioSource {
     return fromDomain(domain, input, limits);
   }
 
+  /**
+   * Exactly one of a pre-built id, an inline scenario or a domain with its input (an experiment
+   * takes a scenario every way a simulation does).
+   */
+  public Resolved fromAny(
+      String scenarioId, JsonNode inline, String domain, JsonNode input, SizeLimits limits) {
+    boolean hasInline = inline != null && !inline.isNull();
+    if (domain != null && (scenarioId != null || hasInline)) {
+      String other = scenarioId != null ? "scenarioId" : "scenario";
+      exactlyOne(other, true, "domain", true);
+    }
+    if (domain != null) {
+      return fromIdOrDomain(null, domain, input, limits);
+    }
+    if (input != null && !input.isNull()) {
+      throw InvalidInputException.field("input", "goes with domain");
+    }
+    if (scenarioId == null && !hasInline) {
+      List<ValidationIssue> issues = new ArrayList<>();
+      String problem = "one of scenarioId, scenario or domain is required";
+      issues.add(new ValidationIssue("scenarioId", problem));
+      issues.add(new ValidationIssue("scenario", problem));
+      issues.add(new ValidationIssue("domain", problem));
+      throw new InvalidInputException("Invalid request: " + problem, issues);
+    }
+    return fromIdOrInline(scenarioId, inline, limits);
+  }
+
   /** The adapter's scenario of {@code input}; too large for {@code limits}: an issue at input. */
   public Resolved fromDomain(String domain, JsonNode input, SizeLimits limits) {
     DomainAdapter adapter =

@@ -121,6 +121,23 @@ final class SimulationAdvancer {
     return ticks;
   }
 
+  /**
+   * An experiment's run kept as a simulation ({@code keepTraces}): its {@code ticks} computed and
+   * stored as a create-and-run stores them, counting nothing (its experiment counted the run and
+   * its ticks). False, storing nothing, when it was kept already.
+   */
+  boolean keepNew(SimulationRow created, Simulation simulation, Tier tier, int ticks) {
+    Instant now = created.createdAt();
+    ProphecyCollector prophecies = new ProphecyCollector(created.id(), now);
+    TickRun run = TickRun.advance(simulation, ticks, snapshotInterval, prophecies);
+    StateSnapshot state = simulation.state();
+    SimulationStatus status = statusAfter(created, state, ticks, tier);
+    String stateJson = SimulationStore.stateJson(state);
+    Optional<GammaWindow> window = GammaWindow.after(null, 0, run.gammas(), simulation);
+    return store.insertKept(
+        created, progress(created, ticks, status, state, stateJson, window, prophecies, run, now));
+  }
+
   private SimulationProgress progress(
       SimulationRow row,
       long toTick,

@@ -15,6 +15,7 @@ import io.causality.sim.db.SimulationRow;
 import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.core.EngineVersion;
 import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -117,6 +118,27 @@ public final class SimulationCreation {
     return new Traceable(row, ticks, resolved.scenario(), form, answer.finish().orElse(null));
   }
 
+  /**
+   * Keeps run {@code id} of an experiment as a simulation of {@code organization} (its trace,
+   * prophecies and state, readable as any simulation's), computed again from its scenario: the
+   * engine being deterministic, it is the run the experiment computed. Counts nothing. False when
+   * it was kept already (its chunk ran again after a crash).
+   */
+  public boolean keepRun(
+      UUID id,
+      UUID organization,
+      String scenarioId,
+      Scenario scenario,
+      String engineVersion,
+      int ticks) {
+    EngineVersion version = catalog.engines().require(engineVersion);
+    Tier tier = organizations.tierOf(organization);
+    Simulation simulation = version.newSimulation(scenario);
+    ScenarioSource.Resolved resolved = new ScenarioSource.Resolved(scenarioId, scenario);
+    SimulationRow row = newRow(id, organization, resolved, version, simulation, store.now());
+    return advancer.keepNew(row, simulation, tier, ticks);
+  }
+
   private SimulationCreated create(
       Billed billed, String engineVersion, ScenarioSource.Resolved resolved) {
     UUID organization = billed.organization();
@@ -141,10 +163,20 @@ public final class SimulationCreation {
       EngineVersion version,
       Simulation simulation,
       Instant now) {
+    return newRow(UUID.randomUUID(), organization, resolved, version, simulation, now);
+  }
+
+  private static SimulationRow newRow(
+      UUID id,
+      UUID organization,
+      ScenarioSource.Resolved resolved,
+      EngineVersion version,
+      Simulation simulation,
+      Instant now) {
     String scenarioJson =
         new String(ScenarioJson.toBytes(resolved.scenario()), StandardCharsets.UTF_8);
     return new SimulationRow(
-        UUID.randomUUID(),
+        id,
         organization,
         resolved.scenarioId(),
         scenarioJson,

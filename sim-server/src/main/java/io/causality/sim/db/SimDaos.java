@@ -12,6 +12,7 @@ public final class SimDaos {
       List.of(
           ApiKeyDao.class,
           EvaluationDao.class,
+          ExperimentDao.class,
           IdempotencyKeyDao.class,
           InputDao.class,
           LicenseDao.class,
