@@ -13,12 +13,15 @@ import io.causality.sim.db.LicenseTiers;
 import io.causality.sim.db.SimDaos;
 import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.db.SimulationToAdvance;
+import io.causality.sim.engine.core.TickThreads;
+import io.causality.sim.evaluation.EvaluationJournal;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
+import io.dropwizard.lifecycle.AutoCloseableManager;
 import java.time.Clock;
 import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
@@ -32,6 +35,7 @@ import org.jdbi.v3.core.Jdbi;
  * the {@code shared} database's cluster listener, as it hears the simulations' changes.
  */
 record SimContext(
+    ManagedDataSource dataSource,
     Jdbi jdbi,
     Optional<PostgresCluster> shared,
     Clock clock,
@@ -48,22 +52,37 @@ record SimContext(
     ManagedDataSource dataSource = openDatabase(configuration, environment);
     Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     ServiceJdbi.describeOnce(jdbi, SimDaos.ALL);
-    EngineCatalog catalog = EngineCatalog.standard();
+    EngineCatalog catalog = engines(configuration, environment);
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
     SimulationAccess access = new SimulationAccess(jdbi, new SimulationToAdvance(jdbi));
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);
+    OrganizationService organizations =
+        new OrganizationService(jdbi, new LicenseTiers(jdbi), clock);
     return new SimContext(
+        dataSource,
         jdbi,
         sharedDatabase(configuration, jdbi),
         clock,
         access,
-        new OrganizationService(jdbi, new LicenseTiers(jdbi), clock),
+        organizations,
         catalog,
         loader,
-        new SimulationReader(jdbi, access, new SimulationSummaryQuery(dataSource), loader),
+        new SimulationReader(
+            jdbi, access, new SimulationSummaryQuery(dataSource), loader, organizations),
         evaluation,
         new SimulationEvaluations(
-            evaluation, access, new SimulationGammaReader(loader, jdbi), clock));
+            evaluation,
+            access,
+            new SimulationGammaReader(loader, jdbi),
+            new EvaluationJournal(jdbi, access, clock),
+            clock));
+  }
+
+  /** The engine's registries; its tick threads stop with the service. */
+  private static EngineCatalog engines(SimConfiguration configuration, Environment environment) {
+    TickThreads threads = TickThreads.of(configuration.getEngine().getThreads());
+    environment.lifecycle().manage(new AutoCloseableManager(threads));
+    return EngineCatalog.standard(threads);
   }
 
   private static ManagedDataSource openDatabase(

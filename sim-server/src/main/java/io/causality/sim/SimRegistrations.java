@@ -16,13 +16,18 @@ import io.causality.sim.core.organization.Caller;
 import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.errors.DomainExceptionMapper;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
+import io.causality.sim.errors.ExperimentsUnderWayExceptionMapper;
 import io.causality.sim.errors.StreamLimitExceptionMapper;
 import io.causality.sim.errors.UnknownAgentExceptionMapper;
 import io.causality.sim.events.ConnectionTimeouts;
 import io.causality.sim.events.LiveShutdown;
 import io.causality.sim.events.SseFrameWriter;
 import io.causality.sim.idempotency.IdempotencyStore;
+import io.causality.sim.resources.CallerResource;
 import io.causality.sim.resources.EvaluationsResource;
+import io.causality.sim.resources.ExperimentEventsResource;
+import io.causality.sim.resources.ExperimentResource;
+import io.causality.sim.resources.ExperimentsResource;
 import io.causality.sim.resources.HealthResource;
 import io.causality.sim.resources.OrganizationResource;
 import io.causality.sim.resources.OrganizationUsageResource;
@@ -30,6 +35,7 @@ import io.causality.sim.resources.OrganizationsResource;
 import io.causality.sim.resources.ScenarioResource;
 import io.causality.sim.resources.ScenariosResource;
 import io.causality.sim.resources.SimulationEvaluationsResource;
+import io.causality.sim.resources.SimulationEventLogResource;
 import io.causality.sim.resources.SimulationEventsResource;
 import io.causality.sim.resources.SimulationResource;
 import io.causality.sim.resources.SimulationTimeControlResource;
@@ -40,7 +46,9 @@ import io.causality.sim.usage.UsageMeter;
 import io.dropwizard.auth.AuthDynamicFeature;
 import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.core.setup.Environment;
+import jakarta.servlet.DispatcherType;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -110,7 +118,11 @@ final class SimRegistrations {
   static void limits(SimConfiguration configuration, Environment environment, SimContext context) {
     configuration
         .getRateLimits()
-        .build(context.organizations(), context.clock())
+        .build(
+            context.organizations(),
+            context.clock(),
+            context.shared().map(cluster -> context.dataSource()),
+            environment.lifecycle())
         .ifPresent(environment.jersey()::register);
     IdempotencyFactory idempotencyConfig = configuration.getIdempotency();
     IdempotencyStore idempotency = idempotencyConfig.buildStore(context.jdbi(), context.clock());
@@ -135,8 +147,15 @@ final class SimRegistrations {
         .lifecycle()
         .addEventListener(
             new LiveShutdown(live.playback(), live.simulations().leftRunning(), live.streams()));
+    environment.lifecycle().addEventListener(live.experimentStreams());
     environment.jersey().register(new SseFrameWriter());
     environment.jersey().register(new StreamLimitExceptionMapper());
+    environment.jersey().register(new ExperimentsUnderWayExceptionMapper());
+    // runs wait between slices while API requests are served (docs/experiments.md)
+    environment
+        .servlets()
+        .addFilter("interactive-first", live.interactiveFirst())
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/v1/*");
   }
 
   /** The answers to what the domain ({@code core.errors}) and the engines refuse. */
@@ -178,14 +197,23 @@ final class SimRegistrations {
         new ScenarioResource(context.catalog()),
         new SimulationsResource(live.simulations().creation(), context.reader()),
         new SimulationResource(
-            live.simulations().time(), live.simulations().inputs(), context.reader()),
+            live.simulations().time(),
+            live.simulations().inputs(),
+            context.reader(),
+            live.simulations().history()),
         new SimulationTimeControlResource(live.simulations().time()),
         new SimulationEventsResource(
             live.streams(), new ConnectionTimeouts(configuration.getEvents())),
+        new SimulationEventLogResource(live.eventLog()),
+        new CallerResource(),
         new OrganizationsResource(context.organizations()),
         new OrganizationResource(context.organizations()),
         new OrganizationUsageResource(context.organizations()),
         new EvaluationsResource(context.evaluation()),
-        new SimulationEvaluationsResource(context.evaluations()));
+        new SimulationEvaluationsResource(context.evaluations()),
+        new ExperimentsResource(live.experiments().submission(), live.experiments().reader()),
+        new ExperimentResource(live.experiments().reader(), live.experiments().control()),
+        new ExperimentEventsResource(
+            live.experimentStreams(), new ConnectionTimeouts(configuration.getEvents())));
   }
 }

@@ -157,6 +157,15 @@ class ArchitectureTest {
           .allow("core.organization", "api", "core.errors", "db")
           .allow("core.events", "api", "db", "engine.output")
           .allow("core.errors")
+          .allow(
+              "core.experiments",
+              "api",
+              "core",
+              "core.errors",
+              "core.organization",
+              "db",
+              "engine..")
+          .allow("experiments", "config", "core.experiments", "db")
           .allow("errors", "core.errors", "engine", "engine.core")
           .allow("auth", "core.errors", "core.organization", "db")
           .allow("ratelimit", "auth", "core.organization", "errors")
@@ -169,8 +178,10 @@ class ArchitectureTest {
               "core",
               "core.errors",
               "core.events",
+              "core.experiments",
               "core.organization",
               "db",
+              "engine.output",
               "playback")
           .allow("playback", "config", "core")
           .allow("cluster", "core")
@@ -183,6 +194,7 @@ class ArchitectureTest {
               "core",
               "core.errors",
               "core.events",
+              "core.experiments",
               "core.organization",
               "docs",
               "evaluation",

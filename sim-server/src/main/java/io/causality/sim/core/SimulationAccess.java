@@ -39,9 +39,13 @@ public final class SimulationAccess {
     return stored(id).orElseThrow(() -> new SimulationNotFoundException(id));
   }
 
-  /** The stored row, if the simulation exists. */
+  /**
+   * The stored row, if the simulation exists, without its scenario: the loader reads the scenario
+   * when it must build an engine instance, so that an evaluation, a player's batch or a stream's
+   * start does not read the scenario of 100,000 agents (megabytes) for nothing.
+   */
   public Optional<SimulationRow> stored(UUID id) {
-    return jdbi.withExtension(SimulationDao.class, dao -> dao.find(id));
+    return toAdvance.find(id).map(SimulationToAdvance.Found::row);
   }
 
   /** The row, if the simulation exists and the caller's organization owns it; else 404. */

@@ -5,6 +5,7 @@ import io.causality.sim.core.events.Preludes;
 import io.causality.sim.core.organization.BillingPeriods;
 import io.causality.sim.core.organization.Quotas;
 import io.causality.sim.core.organization.Tier;
+import io.causality.sim.core.organization.UsagePeriods;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.InputRow;
 import io.causality.sim.db.SimulationChangeDao;
@@ -99,35 +100,30 @@ final class SimulationStore {
     }
   }
 
-  /**
-   * The one rule of every write that counts usage (runs and ticks, {@link SimulationWrites}): the
-   * first of a billing period finds no row (nothing kept), makes it in its own short transaction
-   * and writes again. Every later write of the period needs no read for it.
-   */
+  /** Stores an experiment's run as a simulation, counting nothing; false when kept already. */
+  boolean insertKept(SimulationRow created, SimulationProgress progress) {
+    return writes.insertKept(created, progress, cluster);
+  }
+
+  /** The one rule of every write that counts usage ({@link UsagePeriods#inPeriod}). */
   private <T> T inPeriod(UUID organization, Instant periodStart, Supplier<T> write) {
-    try {
-      return write.get();
-    } catch (SimulationWrites.UsagePeriodMissing e) {
-      ensureUsagePeriod(organization, periodStart);
-      return write.get();
-    }
+    return UsagePeriods.inPeriod(jdbi, organization, periodStart, write);
   }
 
   void storeInput(InputRow input, long version) {
     jdbi.useExtension(SimulationChangeDao.class, dao -> dao.storeInput(input, version, cluster));
   }
 
+  /** Deletes the simulation read as {@code row}, and everything of it, telling the cluster. */
+  void delete(SimulationRow row) {
+    jdbi.useExtension(
+        SimulationChangeDao.class, dao -> dao.delete(row.id(), row.version(), cluster));
+  }
+
   /** Stores a new status (or only a speed and player, when the status stays). */
   Optional<StatusChangeRow> storeStatus(long version, String player, StatusChangeRow change) {
     return jdbi.withExtension(
         SimulationChangeDao.class, dao -> dao.storeStatus(version, player, change, cluster));
-  }
-
-  /** The period's usage row, made in its own short transaction before the counting one. */
-  private void ensureUsagePeriod(UUID organization, Instant periodStart) {
-    BillingPeriods.Period period = BillingPeriods.containing(periodStart);
-    jdbi.useExtension(
-        UsageDao.class, dao -> dao.ensurePeriod(organization, period.start(), period.end()));
   }
 
   /** The events the simulation made while it stood before {@code tick}. */

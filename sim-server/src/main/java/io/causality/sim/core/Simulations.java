@@ -21,7 +21,8 @@ public record Simulations(
     SimulationInputs inputs,
     TimeControl time,
     SimulationPublisher publisher,
-    LeftRunning leftRunning) {
+    LeftRunning leftRunning,
+    SimulationHistory history) {
 
   /** What the simulations are built on. */
   public record Parts(
@@ -32,6 +33,7 @@ public record Simulations(
       OrganizationService organizations,
       Clock clock,
       int snapshotInterval,
+      int runTraceBuffer,
       SimulationEvents events,
       Playback playback,
       Cluster cluster) {}
@@ -56,11 +58,13 @@ public record Simulations(
             store,
             live,
             locks,
-            advancer),
-        new SimulationInputs(access, locks, live, store, publisher),
+            advancer,
+            parts.runTraceBuffer()),
+        new SimulationInputs(access, locks, live, store, publisher, parts.organizations()),
         new TimeControl(
             access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),
         publisher,
-        new LeftRunning(parts.jdbi(), access, locks, statuses, parts.cluster()));
+        new LeftRunning(parts.jdbi(), access, locks, statuses, parts.cluster()),
+        new SimulationHistory(parts.jdbi(), access, locks, live, store, publisher));
   }
 }

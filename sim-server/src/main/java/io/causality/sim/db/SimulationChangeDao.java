@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.CreateSqlObject;
 import org.jdbi.v3.sqlobject.SqlObject;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
 
 /**
@@ -54,4 +55,40 @@ public interface SimulationChangeDao extends SqlObject {
     notice.changed(getHandle(), id);
     return Optional.of(stored);
   }
+
+  /**
+   * Deletes a simulation stored at {@code version}, and everything of it: its inputs, snapshots,
+   * prophecies, status changes and evaluations (usage stays counted). {@link ChangedMeanwhile} when
+   * it changed since it was read, and then nothing is deleted.
+   */
+  @Transaction
+  default void delete(UUID id, long version, ChangeNotice notice) {
+    deleteInputs(id);
+    deleteSnapshots(id);
+    deleteProphecies(id);
+    deleteStatusChanges(id);
+    deleteEvaluations(id);
+    if (deleteSimulation(id, version) == 0) {
+      throw new ChangedMeanwhile();
+    }
+    notice.changed(getHandle(), id);
+  }
+
+  @SqlUpdate("DELETE FROM simulation_inputs WHERE simulation_id = :id")
+  void deleteInputs(UUID id);
+
+  @SqlUpdate("DELETE FROM simulation_snapshots WHERE simulation_id = :id")
+  void deleteSnapshots(UUID id);
+
+  @SqlUpdate("DELETE FROM prophecies WHERE simulation_id = :id")
+  void deleteProphecies(UUID id);
+
+  @SqlUpdate("DELETE FROM simulation_status_changes WHERE simulation_id = :id")
+  void deleteStatusChanges(UUID id);
+
+  @SqlUpdate("DELETE FROM simulation_evaluations WHERE simulation_id = :id")
+  void deleteEvaluations(UUID id);
+
+  @SqlUpdate("DELETE FROM simulations WHERE id = :id AND version = :version")
+  int deleteSimulation(UUID id, long version);
 }

@@ -8,6 +8,7 @@ import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
+import org.jdbi.v3.sqlobject.customizer.Define;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
@@ -40,22 +41,32 @@ public interface SimulationDao {
   Optional<UUID> organizationOf(UUID id);
 
   /**
-   * A page of summaries in the given statuses (wire names): a list shows no scenario, so its large
-   * column is not read.
+   * A page of summaries in the given statuses (wire names), in {@code order}: a list shows no
+   * scenario, so its large column is not read.
    */
   @SqlQuery(
       "SELECT "
           + SimulationSummaryMapper.COLUMNS
           + """
        FROM simulations WHERE organization_id IN (<organizations>) AND status IN (<statuses>)
-      ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
+      ORDER BY <order> LIMIT :limit OFFSET :offset
       """)
   @RegisterRowMapper(SimulationSummaryMapper.class)
   List<SimulationSummary> page(
       @BindList("organizations") Collection<UUID> organizations,
       @BindList("statuses") Collection<String> statuses,
+      @Define ListOrder order,
       int limit,
       int offset);
+
+  /** One simulation's summary, name and note included, as the list reads them. */
+  @SqlQuery("SELECT " + SimulationSummaryMapper.COLUMNS + " FROM simulations WHERE id = :id")
+  @RegisterRowMapper(SimulationSummaryMapper.class)
+  Optional<SimulationSummary> findSummary(UUID id);
+
+  /** Sets a simulation's name and note (null clears); 0 rows when there is no such simulation. */
+  @SqlUpdate("UPDATE simulations SET label = :label, note = :note WHERE id = :id")
+  int annotate(UUID id, String label, String note);
 
   @SqlQuery(
       "SELECT COUNT(*) FROM simulations "

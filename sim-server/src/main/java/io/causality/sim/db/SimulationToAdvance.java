@@ -12,7 +12,8 @@ import org.jdbi.v3.core.Jdbi;
 /**
  * Reads what a step needs before it computes, in one plain JDBC query: the simulation's row without
  * its scenario ({@link SimulationRowMapper#WITHOUT_SCENARIO}; the engine instance is usually in
- * memory already) and its organization's license tier.
+ * memory already) and its organization's license tier. Every other read of one simulation's row
+ * uses it too, so that none copies a scenario of 100,000 agents (megabytes) it does not need.
  *
  * <p>Why not {@link SimulationDao#find} and {@link LicenseDao}: a step read the row twice (the
  * access check, then under the lock) and the license once, each through JDBI's per-call machinery,

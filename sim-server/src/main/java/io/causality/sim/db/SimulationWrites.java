@@ -2,6 +2,7 @@ package io.causality.sim.db;
 
 import io.causality.common.db.Column;
 import io.causality.common.db.Parameters;
+import io.causality.common.db.UniqueViolation;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -32,10 +33,12 @@ import org.jdbi.v3.core.Jdbi;
  * does not exist yet, the transaction keeps nothing and throws {@link UsagePeriodMissing}; the
  * caller makes the row ({@link UsageDao#ensurePeriod}) and writes again.
  *
- * <p>A run is counted here only, by one statement ({@code COUNT_RUN}, the run and its ticks, under
- * the tier's limit) and one rule (the count last in the transaction that stores the new simulation;
- * a refusal keeps nothing), for a plain create (no ticks) as for a create-and-run, so that the two
+ * <p>A run is counted here only, by one statement ({@code COUNT_RUNS}, the runs and their ticks,
+ * under the tier's limit) and one rule (the count last in the transaction that stores what the runs
+ * are; a refusal keeps nothing), for a plain create (one run, no ticks), a create-and-run (one run
+ * and its ticks) and an experiment (all its runs at once, {@link ExperimentWrites}), so that they
  * cannot count differently. A plain create is not on a measured hot path; it is here for that rule.
+ * A run an experiment keeps as a simulation ({@link #insertKept}) was counted with its experiment.
  */
 public final class SimulationWrites {
   /** What an advance writes on the simulation's row: one line per column. */
@@ -44,6 +47,8 @@ public final class SimulationWrites {
           Column.of("ticks_computed", SimulationProgress::toTick),
           Column.of("status", SimulationProgress::status),
           Column.of("state_json", SimulationProgress::stateJson),
+          Column.of("outcome_b", SimulationProgress::outcomeB),
+          Column.of("outcome_lost", SimulationProgress::outcomeLost),
           Column.of("gamma_window", SimulationProgress::gammaWindow),
           Column.of("player", SimulationProgress::player),
           Column.of("updated_at", SimulationProgress::now));
@@ -92,10 +97,13 @@ public final class SimulationWrites {
   private static final String COUNT_TICKS =
       "UPDATE usage_periods SET tick_count = tick_count + ?"
           + " WHERE organization_id = ? AND period_start = ?";
-  private static final String COUNT_RUN =
-      "UPDATE usage_periods SET simulation_runs = simulation_runs + 1,"
+
+  /** Counts runs and their ticks unless the runs would pass the limit (bound: limit - runs). */
+  private static final String COUNT_RUNS =
+      "UPDATE usage_periods SET simulation_runs = simulation_runs + ?,"
           + " tick_count = tick_count + ? WHERE organization_id = ? AND period_start = ?"
-          + " AND simulation_runs < ?";
+          + " AND simulation_runs <= ?";
+
   private static final String RUNS_TAKEN =
       "SELECT simulation_runs FROM usage_periods WHERE organization_id = ? AND period_start = ?";
 
@@ -161,6 +169,30 @@ public final class SimulationWrites {
   }
 
   /**
+   * Stores a run of an experiment as a simulation ({@code keepTraces}), already advanced by {@code
+   * progress}, counting nothing: the run was counted with its experiment, its ticks with the chunk
+   * of runs it belongs to. False when a simulation with its id is stored already (the run was kept
+   * before a crash made its chunk run again).
+   */
+  public boolean insertKept(
+      SimulationRow created, SimulationProgress progress, ChangeNotice notice) {
+    try {
+      return inTransaction(
+          progress.id(),
+          handle -> {
+            insert(handle.getConnection(), created, progress);
+            storeTicks(handle, progress, notice, true);
+            return true;
+          });
+    } catch (IllegalStateException e) {
+      if (UniqueViolation.in(e)) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /**
    * Stores a new simulation as created (tick 0, version 0), counting its run in the period that
    * starts at {@code periodStart}: false, keeping nothing, when the period already has {@code
    * maxRuns}.
@@ -193,7 +225,7 @@ public final class SimulationWrites {
   }
 
   /** Thrown inside the transaction so that it keeps nothing. */
-  private static final class RunsUsedUp extends RuntimeException {
+  static final class RunsUsedUp extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     RunsUsedUp() {
@@ -227,9 +259,7 @@ public final class SimulationWrites {
     Connection connection = handle.getConnection();
     notice.changed(handle, progress.id());
     TickRows.insertProphecies(connection, progress.prophecies());
-    if (progress.snapshot() != null) {
-      TickRows.insertSnapshot(connection, progress);
-    }
+    TickRows.insertSnapshots(connection, progress);
     if (progress.statusChange() == null) {
       return Optional.empty();
     }
@@ -251,26 +281,49 @@ public final class SimulationWrites {
 
   private static void countTicks(Connection connection, SimulationProgress progress)
       throws SQLException {
+    countTicks(connection, progress.organizationId(), progress.periodStart(), ticks(progress));
+  }
+
+  /** Counts ticks computed in the period; {@link UsagePeriodMissing} when it has no row yet. */
+  static void countTicks(Connection connection, UUID organization, Instant periodStart, long ticks)
+      throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(COUNT_TICKS)) {
-      Parameters.bind(
-          statement, 1, ticks(progress), progress.organizationId(), progress.periodStart());
+      Parameters.bind(statement, 1, ticks, organization, periodStart);
       if (statement.executeUpdate() == 0) {
         throw new UsagePeriodMissing();
       }
     }
   }
 
-  /** Counts the run and its ticks; {@link RunsUsedUp} or {@link UsagePeriodMissing} if not. */
+  /** Counts one run and its ticks; {@link RunsUsedUp} or {@link UsagePeriodMissing} if not. */
   private static void countRun(
       Connection connection, UUID organization, Instant periodStart, long ticks, long maxRuns)
       throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(COUNT_RUN)) {
-      Parameters.bind(statement, 1, ticks, organization, periodStart, maxRuns);
+    countRuns(connection, organization, periodStart, 1, ticks, maxRuns);
+  }
+
+  /**
+   * Counts {@code runs} runs and their ticks in the period, unless that would pass {@code maxRuns}:
+   * {@link RunsUsedUp} or {@link UsagePeriodMissing} then, and the caller's transaction keeps
+   * nothing.
+   */
+  static void countRuns(
+      Connection connection,
+      UUID organization,
+      Instant periodStart,
+      long runs,
+      long ticks,
+      long maxRuns)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(COUNT_RUNS)) {
+      Parameters.bind(statement, 1, runs, ticks, organization, periodStart, maxRuns - runs);
       if (statement.executeUpdate() == 1) {
         return;
       }
     }
-    throw periodExists(connection, organization, periodStart)
+    // No row matched: the runs are used up, or the period's row is missing, or another
+    // transaction made it after this statement began (read committed); the last two retry.
+    throw runsTaken(connection, organization, periodStart) >= maxRuns
         ? new RunsUsedUp()
         : new UsagePeriodMissing();
   }
@@ -279,13 +332,16 @@ public final class SimulationWrites {
     return progress.toTick() - progress.fromTick();
   }
 
-  /** Only on the rare refusal: whether it was the used-up runs or the missing period. */
-  private static boolean periodExists(Connection connection, UUID organization, Instant start)
+  /**
+   * Only on the rare refusal: the period's runs as committed now, or -1 without a row, to tell the
+   * used-up runs from a missing period.
+   */
+  private static long runsTaken(Connection connection, UUID organization, Instant start)
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(RUNS_TAKEN)) {
       Parameters.bind(statement, 1, organization, start);
       try (ResultSet row = statement.executeQuery()) {
-        return row.next();
+        return row.next() ? row.getLong(1) : -1;
       }
     }
   }

@@ -24,12 +24,16 @@ final class TickRows {
           Column.of("tick", ProphecyRow::tick),
           Column.of("data", ProphecyRow::data),
           Column.of("created_at", ProphecyRow::createdAt));
-  private static final List<Column<SimulationProgress>> SNAPSHOT =
+
+  /** A snapshot of a progress: the progress and one of its snapshots. */
+  private record Snapshot(SimulationProgress progress, TickSnapshot snapshot) {}
+
+  private static final List<Column<Snapshot>> SNAPSHOT =
       List.of(
-          Column.of("simulation_id", SimulationProgress::id),
-          Column.of("tick", SimulationProgress::toTick),
-          Column.of("snapshot", SimulationProgress::snapshot),
-          Column.of("created_at", SimulationProgress::now));
+          Column.of("simulation_id", s -> s.progress().id()),
+          Column.of("tick", s -> s.snapshot().tick()),
+          Column.of("snapshot", s -> s.snapshot().bytes()),
+          Column.of("created_at", s -> s.progress().now()));
   private static final List<Column<StatusChangeRow>> STATUS_CHANGE =
       List.of(
           Column.of("simulation_id", StatusChangeRow::simulationId),
@@ -66,9 +70,19 @@ final class TickRows {
     }
   }
 
-  static void insertSnapshot(Connection connection, SimulationProgress progress)
+  /** Every snapshot of the progress, in one batch. */
+  static void insertSnapshots(Connection connection, SimulationProgress progress)
       throws SQLException {
-    execute(connection, INSERT_SNAPSHOT, SNAPSHOT, progress);
+    if (progress.snapshots().isEmpty()) {
+      return;
+    }
+    try (PreparedStatement statement = connection.prepareStatement(INSERT_SNAPSHOT)) {
+      for (TickSnapshot snapshot : progress.snapshots()) {
+        Column.bind(statement, 1, SNAPSHOT, new Snapshot(progress, snapshot));
+        statement.addBatch();
+      }
+      statement.executeBatch();
+    }
   }
 
   static void insertStatusChange(Connection connection, StatusChangeRow change)

@@ -21,8 +21,9 @@ public final class OpenApiDocument {
 
   /**
    * The document as served: what swagger reads from the resources, completed by the hand-written
-   * schemas and operation details of {@code sim-openapi-overlay.json} and by the HTTP conventions
-   * (request id, rate limits on everything but the event stream, Idempotency-Key on every POST).
+   * schemas and operation details of {@code sim-openapi-overlay.json} (experiments': {@code
+   * sim-experiments-openapi-overlay.json}) and by the HTTP conventions (request id, rate limits on
+   * everything but the event stream, Idempotency-Key on every POST).
    */
   public static ContractDocument contract(String version, Set<Class<?>> resources) {
     return ContractDocument.assemble(
@@ -31,6 +32,7 @@ public final class OpenApiDocument {
         List.of(PublicOperations.class, SimStandardResponses.class, RegistryEnums.class),
         List.of(
             JsonOverlay.fromResource(OpenApiDocument.class, "sim-openapi-overlay.json"),
+            JsonOverlay.fromResource(OpenApiDocument.class, "sim-experiments-openapi-overlay.json"),
             new UuidPathParameters(),
             new HttpConventions(
                 operation -> !operation.endsWith("/events"),

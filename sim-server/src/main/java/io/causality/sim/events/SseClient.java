@@ -22,6 +22,11 @@ public final class SseClient implements StreamClient {
   }
 
   @Override
+  public void probe() throws IOException {
+    connection.comment("");
+  }
+
+  @Override
   public void send(List<Frame> frames) throws IOException {
     connection.send(
         connection

@@ -102,6 +102,23 @@ class SimulationWritesIntegrationTest {
   }
 
   @Test
+  void theOutcomeOfTheLastTickIsStoredForTheList() {
+    SimulationRow row = stored(organization(true));
+
+    writes.storeProgress(progress(row, 8, "paused", List.of(), null, null), notice);
+
+    List<Object> outcome =
+        jdbi.withHandle(
+            handle ->
+                handle
+                    .createQuery("SELECT outcome_b, outcome_lost FROM simulations WHERE id = :id")
+                    .bind("id", row.id())
+                    .map((rs, ctx) -> List.<Object>of(rs.getDouble(1), rs.getInt(2)))
+                    .one());
+    assertThat(outcome).containsExactly(0.08, 4);
+  }
+
+  @Test
   void aStaleAdvanceKeepsNeitherProgressNorUsage() {
     SimulationRow row = stored(organization(true));
     SimulationProgress stale = progress(row, 5, "paused", List.of(), new byte[] {1}, null);
@@ -114,11 +131,13 @@ class SimulationWritesIntegrationTest {
             stale.toTick(),
             stale.status(),
             stale.stateJson(),
+            stale.outcomeB(),
+            stale.outcomeLost(),
             stale.gammaWindow(),
             stale.player(),
             stale.now(),
             stale.prophecies(),
-            stale.snapshot(),
+            stale.snapshots(),
             stale.periodStart(),
             null);
 
@@ -234,11 +253,13 @@ class SimulationWritesIntegrationTest {
         toTick,
         status,
         "{\"t\":" + toTick + "}",
+        toTick / 100.0,
+        (int) toTick / 2,
         "{\"w\":" + toTick + "}",
         null,
         NOW,
         prophecies,
-        snapshot,
+        snapshot == null ? List.of() : List.of(new TickSnapshot(toTick, snapshot)),
         PERIOD,
         change);
   }
