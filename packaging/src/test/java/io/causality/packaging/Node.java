@@ -19,9 +19,9 @@ import java.util.regex.Pattern;
  */
 final class Node implements AutoCloseable {
   /**
-   * Jetty's "Started application@...{127.0.0.1:PORT}": the port the kernel gave the node (each
-   * node binds port 0, so no other process on the machine can take its port between a probe and
-   * the bind), in the log of both releases.
+   * Jetty's "Started application@...{127.0.0.1:PORT}": the port the kernel gave the node (each node
+   * binds port 0, so no other process on the machine can take its port between a probe and the
+   * bind), in the log of both releases.
    */
   private static final Pattern STARTED =
       Pattern.compile("Started application@\\S*\\{[^}]*}\\{[^}]*:(\\d+)}");

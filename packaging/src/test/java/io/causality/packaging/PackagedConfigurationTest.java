@@ -106,8 +106,8 @@ class PackagedConfigurationTest {
   }
 
   /**
-   * A commented-out setting as it would be uncommented, its own trailing comment dropped; empty
-   * for prose ({@code # identity: the API key id ...}), whose "value" has words.
+   * A commented-out setting as it would be uncommented, its own trailing comment dropped; empty for
+   * prose ({@code # identity: the API key id ...}), whose "value" has words.
    */
   private static String uncommented(Matcher commented) {
     String value =
