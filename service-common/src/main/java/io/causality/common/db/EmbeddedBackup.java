@@ -54,7 +54,7 @@ public final class EmbeddedBackup {
    */
   public static Copy backup(DataSourceFactory factory, Path file) {
     Path database = embeddedDatabase(factory);
-    if (Files.notExists(withSuffix(database, DATABASE_SUFFIX))) {
+    if (!holdsDatabase(withSuffix(database, DATABASE_SUFFIX))) {
       throw new BackupException("no database at " + withSuffix(database, DATABASE_SUFFIX));
     }
     Path staged =
@@ -84,7 +84,7 @@ public final class EmbeddedBackup {
       throw new BackupException(
           "the database " + target + " is in use: stop the service before restoring");
     }
-    if (Files.exists(target) && !replace) {
+    if (holdsDatabase(target) && !replace) {
       throw new BackupException(
           "a database exists at " + target + ": move it away, or pass --replace");
     }
@@ -217,6 +217,19 @@ public final class EmbeddedBackup {
       return true;
     } catch (IOException | RuntimeException e) {
       return false;
+    }
+  }
+
+  /**
+   * Whether a data file holds a database. An empty one does not: reading the configuration makes
+   * the file empty and owner-only before H2 first opens it ({@code
+   * EmbeddedDatabaseSecrets.ownerOnlyFiles}), so a folder no service has started on has one.
+   */
+  private static boolean holdsDatabase(Path data) {
+    try {
+      return Files.exists(data) && Files.size(data) > 0;
+    } catch (IOException e) {
+      throw new BackupException("cannot read " + data + ": " + e.getMessage(), e);
     }
   }
 

@@ -42,6 +42,35 @@ class EmbeddedBackupTest {
     }
   }
 
+  /**
+   * Reading a service's configuration leaves an empty, owner-only data file where no database was
+   * yet: a restore goes there without --replace, a backup finds no database in it, and a database
+   * that holds data is still refused without --replace.
+   */
+  @Test
+  void anEmptyDataFileIsNoDatabase() throws Exception {
+    DataSourceFactory source = embedded(dir.resolve("a/db"));
+    try (Connection connection = open(source);
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE t (v INT)");
+    }
+    Path file = dir.resolve("backup.zip");
+    EmbeddedBackup.backup(source, file);
+    DataSourceFactory target = embedded(dir.resolve("b/copy"));
+    EmbeddedDatabaseSecrets.ownerOnlyFiles(target.getUrl());
+    assertThat(dir.resolve("b/copy.mv.db")).isEmptyFile();
+
+    assertThatThrownBy(() -> EmbeddedBackup.backup(target, dir.resolve("empty.zip")))
+        .isInstanceOf(EmbeddedBackup.BackupException.class)
+        .hasMessageContaining("no database at");
+    EmbeddedBackup.restore(target, file, false);
+
+    assertThat(Files.size(dir.resolve("b/copy.mv.db"))).isPositive();
+    assertThatThrownBy(() -> EmbeddedBackup.restore(target, file, false))
+        .isInstanceOf(EmbeddedBackup.BackupException.class)
+        .hasMessageContaining("a database exists at");
+  }
+
   @Test
   void postgresqlIsPgDumpsJob() {
     DataSourceFactory postgres = new DataSourceFactory();
