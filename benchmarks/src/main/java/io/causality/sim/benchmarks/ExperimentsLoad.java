@@ -186,14 +186,16 @@ public final class ExperimentsLoad {
     System.out.printf(
         Locale.ROOT,
         "figure throughput workers=%d runs=%d runsPerSecond=%.3f perWorker=%.3f"
-            + " perWorkerCpuSecond=%.3f aggregationCpuShare=%.6f aggregationSeconds=%.3f%n",
+            + " perWorkerCpuSecond=%.3f aggregationCpuShare=%.6f aggregationSeconds=%.3f"
+            + " aggregationSeparated=%b%n",
         workers,
         total,
         perSecond,
         perSecond / workers,
         perCpuSecond,
         share,
-        aggregationSeconds);
+        aggregationSeconds,
+        lastChunk != finished);
   }
 
   private void latency(int runs, int ticks, int probes) throws Exception {
