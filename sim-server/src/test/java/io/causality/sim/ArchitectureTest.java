@@ -100,13 +100,21 @@ class ArchitectureTest {
           .anything("")
           .allow("api")
           .allow("db")
-          .allow("core", "api", "core.events", "core.organization", "db", "errors", "engine..")
+          .allow(
+              "core",
+              "api",
+              "core.events",
+              "core.organization",
+              "db",
+              "errors",
+              "metrics",
+              "engine..")
           .allow("core.organization", "api", "db", "errors")
           .allow("core.events", "api", "db", "engine.output")
           .allow("errors", "engine", "engine.core")
           .allow("auth", "core.organization", "db", "errors")
-          .allow("ratelimit", "auth", "core.organization", "errors")
-          .allow("idempotency", "auth", "db")
+          .allow("ratelimit", "auth", "core.organization", "errors", "metrics")
+          .allow("idempotency", "auth", "db", "metrics")
           .allow("usage", "auth", "core.organization", "db")
           .allow(
               "events",
@@ -117,11 +125,21 @@ class ArchitectureTest {
               "core.organization",
               "db",
               "errors",
+              "metrics",
               "playback")
           .allow("playback", "config", "core")
           .allow("cluster", "core")
-          .allow("evaluation", "core", "core.organization", "db", "engine.core", "engine.output")
-          .allow("config", "core.organization", "evaluation", "idempotency", "ratelimit")
+          .allow(
+              "evaluation",
+              "core",
+              "core.organization",
+              "db",
+              "engine.core",
+              "engine.output",
+              "metrics")
+          .allow("config", "core.organization", "evaluation", "health", "idempotency", "ratelimit")
+          .allow("metrics", "db")
+          .allow("health")
           .allow(
               "resources",
               "api",

@@ -12,6 +12,7 @@ import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.output.StateSnapshot;
+import io.causality.sim.metrics.SimMetrics;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -68,8 +69,10 @@ final class SimulationAdvancer {
     ProphecyCollector prophecies = new ProphecyCollector(row.id(), now);
     Optional<SimulationPublisher.TickEvents> recorded = publisher.recordTicks(instance, row);
     Simulation simulation = instance.simulation();
+    long started = System.nanoTime();
     List<Double> gammas =
         GammaWindow.advance(simulation, ticks, SimulationPublisher.listener(prophecies, recorded));
+    SimMetrics.computed(ticks, (System.nanoTime() - started) / 1e9);
     long toTick = row.ticksComputed() + ticks;
     StateSnapshot state = simulation.state();
     SimulationStatus status = statusAfter(row, state, toTick, tier);
@@ -99,7 +102,9 @@ final class SimulationAdvancer {
   long advanceNew(SimulationRow created, Simulation simulation, Tier tier, int ticks) {
     Instant now = created.createdAt();
     ProphecyCollector prophecies = new ProphecyCollector(created.id(), now);
+    long started = System.nanoTime();
     List<Double> gammas = GammaWindow.advance(simulation, ticks, prophecies);
+    SimMetrics.computed(ticks, (System.nanoTime() - started) / 1e9);
     StateSnapshot state = simulation.state();
     SimulationStatus status = statusAfter(created, state, ticks, tier);
     String stateJson = SimulationStore.stateJson(state);

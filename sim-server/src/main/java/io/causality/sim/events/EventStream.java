@@ -79,6 +79,7 @@ final class EventStream implements Runnable {
   private final List<Frame> pending = new ArrayList<>();
   private int pendingBytes;
   private volatile boolean overflowed;
+  private volatile String endReason = "client";
   private EventId cursor;
 
   /**
@@ -106,6 +107,14 @@ final class EventStream implements Runnable {
 
   UUID simulationId() {
     return simulationId;
+  }
+
+  /**
+   * Why the stream ended, for {@code sim_event_streams_closed_total}: {@code client} (went away),
+   * {@code slow_reader}, {@code shutdown} or {@code error}.
+   */
+  String endReason() {
+    return endReason;
   }
 
   /** From a publisher, under the simulation's lock: never blocks. */
@@ -148,6 +157,7 @@ final class EventStream implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
+      endReason = "error";
       LOG.error("Event stream of simulation {} failed", simulationId, e);
       lastWord("INTERNAL", "The stream failed; reconnect with Last-Event-ID to resume");
     } finally {
@@ -193,6 +203,7 @@ final class EventStream implements Runnable {
       return true;
     }
     if (item == Signal.OVERFLOW) {
+      endReason = "slow_reader";
       lastWord(
           "SLOW_CONSUMER",
           "This client fell more than "
@@ -202,6 +213,7 @@ final class EventStream implements Runnable {
               + " bytes behind and is disconnected; reconnect with Last-Event-ID to resume");
       return false;
     }
+    endReason = "shutdown";
     lastWord("SHUTDOWN", "The server is shutting down; reconnect with Last-Event-ID to resume");
     return false;
   }

@@ -15,6 +15,7 @@ final class StreamSlots {
   final class Slot {
     private final UUID organizationId;
     private final AtomicBoolean released = new AtomicBoolean();
+    private volatile Runnable onRelease = () -> {};
 
     private Slot(UUID organizationId) {
       this.organizationId = organizationId;
@@ -23,7 +24,13 @@ final class StreamSlots {
     void release() {
       if (released.compareAndSet(false, true)) {
         open.computeIfPresent(organizationId, (id, count) -> count <= 1 ? null : count - 1);
+        onRelease.run();
       }
+    }
+
+    /** Runs once, when the slot is released (the open streams' gauge). */
+    void onRelease(Runnable action) {
+      this.onRelease = action;
     }
   }
 
