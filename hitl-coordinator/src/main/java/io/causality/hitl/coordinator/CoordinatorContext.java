@@ -31,6 +31,7 @@ import org.slf4j.LoggerFactory;
  */
 record CoordinatorContext(
     StartupReport checked,
+    Jdbi jdbi,
     CallerAuthenticator callers,
     OverrideService overrides,
     AuditTrail audit,
@@ -62,7 +63,8 @@ record CoordinatorContext(
             checked.policy(),
             checked.signers(),
             configuration.buildOverrideSettings());
-    return new CoordinatorContext(checked, callers, overrides, chainedAuditTrail(jdbi), webhooks);
+    return new CoordinatorContext(
+        checked, jdbi, callers, overrides, chainedAuditTrail(jdbi), webhooks);
   }
 
   /** Each configured endpoint's name and the event types it takes (empty: all). */

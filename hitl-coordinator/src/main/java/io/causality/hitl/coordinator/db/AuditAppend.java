@@ -25,8 +25,8 @@ final class AuditAppend {
       """
       INSERT INTO audit_events
           (id, coordinator_request_id, event_type, actor_id, occurred_at, note,
-           chain_seq, previous_hash, event_hash)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           chain_seq, previous_hash, event_hash, trace_parent)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """;
   private static final String ADVANCE_HEAD =
       "UPDATE audit_chain_head SET last_seq = ?, last_hash = ? WHERE id = 1";
@@ -93,6 +93,7 @@ final class AuditAppend {
       statement.setLong(7, sequence);
       statement.setString(8, previous);
       statement.setString(9, hash);
+      statement.setString(10, event.traceparent());
       statement.executeUpdate();
     }
   }
