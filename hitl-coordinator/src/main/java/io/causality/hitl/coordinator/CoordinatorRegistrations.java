@@ -153,7 +153,8 @@ final class CoordinatorRegistrations {
             registry,
             Arrays.stream(OverrideRequestStatus.values()).map(Enum::name).toList(),
             chain,
-            context.webhooks());
+            context.webhooks(),
+            Duration.ofMillis(configuration.getPendingRequestTtlMs()));
     HealthCheckRegistry checks = environment.healthChecks();
     checks.register(AuditChainHealthCheck.NAME, new AuditChainHealthCheck(chain));
     checks.register(

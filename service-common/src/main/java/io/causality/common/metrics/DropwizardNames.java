@@ -39,14 +39,37 @@ public final class DropwizardNames {
     resources(rules, servicePackage + ".resources");
     resources(rules, "io.causality.common.openapi");
     rules.add(rule(servicePackage + ".db.*.*", "db_statement:${0}:${1}", "dao", "method"));
-    rules.add(rule("ch.qos.logback.core.Appender.*", "logback_appender_events:${0}", "level"));
+    for (String level : List.of("all", "trace", "debug", "info", "warn", "error")) {
+      rules.add(
+          fixed(
+              "ch.qos.logback.core.Appender." + level,
+              "logback_appender_events:" + level,
+              "level",
+              level));
+    }
     rules.add(
         rule(
             "org.eclipse.jetty.server.HttpConnectionFactory.*.*.*.*.*.connections",
             "jetty_connections:${0}.${1}.${2}.${3}:${4}",
             "connector",
             "${0}.${1}.${2}.${3}:${4}"));
-    return rules;
+    return withCounterNames(rules);
+  }
+
+  /**
+   * Each rule twice: as written, and for the name the bridge asks about a meter (a counter), which
+   * is the Dropwizard name with {@code _total} appended. Labels come from the Dropwizard name
+   * itself, so both give the same series.
+   */
+  private static List<MapperConfig> withCounterNames(List<MapperConfig> rules) {
+    List<MapperConfig> both = new ArrayList<>();
+    for (MapperConfig rule : rules) {
+      both.add(rule);
+      if (!rule.getMatch().endsWith("*")) {
+        both.add(new MapperConfig(rule.getMatch() + "_total", rule.getName(), rule.getLabels()));
+      }
+    }
+    return both;
   }
 
   /**

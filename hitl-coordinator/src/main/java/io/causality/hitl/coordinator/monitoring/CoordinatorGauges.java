@@ -9,6 +9,7 @@ import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -42,8 +43,14 @@ public final class CoordinatorGauges {
       PrometheusRegistry registry,
       List<String> statuses,
       AuditChainWatch chain,
-      WebhookOutbox webhooks) {
+      WebhookOutbox webhooks,
+      Duration pendingRequestTtl) {
     requests(registry, statuses);
+    GaugeWithCallback.builder()
+        .name("hitl_pending_request_ttl_seconds")
+        .help("pendingRequestTtlMs, in seconds: how long a request may wait for a decision")
+        .callback(cb -> cb.call(pendingRequestTtl.toMillis() / 1000.0))
+        .register(registry);
     oldestPending(registry);
     expiredTokens(registry);
     gauge(
