@@ -1,5 +1,6 @@
 package io.causality.common.metrics;
 
+import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricFilter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
@@ -43,12 +44,19 @@ final class DropwizardBridge implements MultiCollector {
   static final char TAIL = ':';
 
   private final PrometheusRegistry timers = new PrometheusRegistry();
+  private final PrometheusRegistry counters = new PrometheusRegistry();
   private final PrometheusRegistry others = new PrometheusRegistry();
 
   DropwizardBridge(MetricRegistry metrics, List<MapperConfig> rules) {
     CustomLabelMapper names = new CustomLabelMapper(rules);
     register(metrics, timers, names, (name, metric) -> bridged(name) && metric instanceof Timer);
-    register(metrics, others, names, (name, metric) -> bridged(name) && !(metric instanceof Timer));
+    register(
+        metrics, counters, names, (name, metric) -> bridged(name) && metric instanceof Counter);
+    register(
+        metrics,
+        others,
+        names,
+        (name, metric) -> bridged(name) && !(metric instanceof Timer || metric instanceof Counter));
   }
 
   private static boolean bridged(String name) {
@@ -78,6 +86,8 @@ final class DropwizardBridge implements MultiCollector {
   public MetricSnapshots collect() {
     Map<String, List<MetricSnapshot>> byName = new LinkedHashMap<>();
     timers.scrape().forEach(s -> add(byName, s, true));
+    // A Dropwizard Counter goes up and down (requests in flight): a gauge, not a counter.
+    counters.scrape().forEach(s -> add(byName, asGauge(s), false));
     others.scrape().forEach(s -> add(byName, s, false));
     MetricSnapshots.Builder merged = MetricSnapshots.builder();
     byName.forEach((name, parts) -> merged.metricSnapshot(merge(name, parts)));
@@ -88,6 +98,18 @@ final class DropwizardBridge implements MultiCollector {
       Map<String, List<MetricSnapshot>> byName, MetricSnapshot snapshot, boolean timer) {
     String name = DropwizardNames.prometheusName(snapshot.getMetadata().getName(), timer);
     byName.computeIfAbsent(name, n -> new ArrayList<>()).add(snapshot);
+  }
+
+  private static MetricSnapshot asGauge(MetricSnapshot snapshot) {
+    if (!(snapshot instanceof CounterSnapshot counter)) {
+      return snapshot;
+    }
+    List<GaugeSnapshot.GaugeDataPointSnapshot> points = new ArrayList<>();
+    for (CounterSnapshot.CounterDataPointSnapshot point : counter.getDataPoints()) {
+      points.add(
+          new GaugeSnapshot.GaugeDataPointSnapshot(point.getValue(), point.getLabels(), null));
+    }
+    return new GaugeSnapshot(counter.getMetadata(), points);
   }
 
   /** One snapshot of {@code name} with the data points of all the parts (one type each). */
