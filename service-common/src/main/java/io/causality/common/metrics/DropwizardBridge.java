@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,9 +47,12 @@ final class DropwizardBridge implements MultiCollector {
   private final PrometheusRegistry timers = new PrometheusRegistry();
   private final PrometheusRegistry counters = new PrometheusRegistry();
   private final PrometheusRegistry others = new PrometheusRegistry();
+  // The exported name of each bridged name, worked out once (regular expressions).
+  private final Map<String, String> timerNames = new ConcurrentHashMap<>();
+  private final Map<String, String> otherNames = new ConcurrentHashMap<>();
 
   DropwizardBridge(MetricRegistry metrics, List<MapperConfig> rules) {
-    CustomLabelMapper names = new CustomLabelMapper(rules);
+    CustomLabelMapper names = new CachingLabelMapper(rules);
     register(metrics, timers, names, (name, metric) -> bridged(name) && metric instanceof Timer);
     register(
         metrics, counters, names, (name, metric) -> bridged(name) && metric instanceof Counter);
@@ -94,9 +98,12 @@ final class DropwizardBridge implements MultiCollector {
     return merged.build();
   }
 
-  private static void add(
+  private void add(
       Map<String, List<MetricSnapshot>> byName, MetricSnapshot snapshot, boolean timer) {
-    String name = DropwizardNames.prometheusName(snapshot.getMetadata().getName(), timer);
+    String raw = snapshot.getMetadata().getName();
+    String name =
+        (timer ? timerNames : otherNames)
+            .computeIfAbsent(raw, r -> DropwizardNames.prometheusName(r, timer));
     byName.computeIfAbsent(name, n -> new ArrayList<>()).add(snapshot);
   }
 
