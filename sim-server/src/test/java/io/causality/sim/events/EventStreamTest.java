@@ -128,6 +128,7 @@ class EventStreamTest {
             "error 7-1 {\"code\":\"SHUTDOWN\",\"message\":\"The server is "
                 + "shutting down; reconnect with Last-Event-ID to resume\"}");
     assertThat(client.closed.getCount()).isZero();
+    assertThat(stream.endReason()).isEqualTo("shutdown");
   }
 
   @Test
@@ -146,6 +147,7 @@ class EventStreamTest {
     assertThat(client.sent.get(0)).startsWith("tick 5-1 ");
     assertThat(client.sent.get(1)).startsWith("error 5-1 {\"code\":\"SLOW_CONSUMER\"");
     assertThat(client.closed.getCount()).isZero();
+    assertThat(stream.endReason()).isEqualTo("slow_reader");
   }
 
   /** Ticks of a 2,000-agent simulation: about 125 KB each, every agent's snapshot in it. */
