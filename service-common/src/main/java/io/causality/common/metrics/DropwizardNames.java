@@ -48,7 +48,7 @@ public final class DropwizardNames {
               level));
     }
     rules.add(
-        rule(
+        fixed(
             "org.eclipse.jetty.server.HttpConnectionFactory.*.*.*.*.*.connections",
             "jetty_connections:${0}.${1}.${2}.${3}:${4}",
             "connector",
@@ -74,31 +74,26 @@ public final class DropwizardNames {
 
   /**
    * A rule: {@code match} (a dotted glob), the Prometheus {@code name} (with a unique tail), and
-   * label names, each taking the value of the star of its position (or, after a name, an explicit
-   * template when the next argument starts with "${" or is not a label name).
+   * label names, each taking the value of the star of its position.
    */
   public static MapperConfig rule(String match, String name, String... labels) {
     Map<String, String> values = new LinkedHashMap<>();
-    int star = 0;
-    for (int i = 0; i < labels.length; i++) {
-      boolean explicit = i + 1 < labels.length && isTemplate(labels[i + 1]);
-      values.put(labels[i], explicit ? labels[++i] : "${" + star + "}");
-      star++;
+    for (int star = 0; star < labels.length; star++) {
+      values.put(labels[star], "${" + star + "}");
     }
     return new MapperConfig(match, name, values);
   }
 
-  /** A rule whose labels have fixed values: {@code label, value, label, value...}. */
+  /**
+   * A rule whose labels have the values given: {@code label, value, label, value...}; a value may
+   * name the glob's stars ({@code ${0}}).
+   */
   public static MapperConfig fixed(String match, String name, String... labelsAndValues) {
     Map<String, String> values = new LinkedHashMap<>();
     for (int i = 0; i + 1 < labelsAndValues.length; i += 2) {
       values.put(labelsAndValues[i], labelsAndValues[i + 1]);
     }
     return new MapperConfig(match, name, values);
-  }
-
-  private static boolean isTemplate(String value) {
-    return value.contains("${");
   }
 
   /** The exported name of a bridged metric named {@code raw} by the rules. */

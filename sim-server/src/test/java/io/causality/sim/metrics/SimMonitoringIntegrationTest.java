@@ -112,6 +112,36 @@ class SimMonitoringIntegrationTest {
   }
 
   @Test
+  @Order(2)
+  void aReplayedIdempotentRequestIsCounted() throws Exception {
+    double replays = sample("sim_idempotent_replays_total");
+    String body = "{\"scenarioId\": \"" + firstScenario() + "\"}";
+    for (int k = 0; k < 2; k++) {
+      HttpResponse<String> created =
+          HTTP.send(
+              HttpRequest.newBuilder(URI.create(sim("/v1/simulations")))
+                  .header("X-Api-Key", writer)
+                  .header("Content-Type", "application/json")
+                  .header("Idempotency-Key", "metrics-replay-1")
+                  .POST(HttpRequest.BodyPublishers.ofString(body))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(created.statusCode()).isEqualTo(201);
+    }
+    assertThat(sample("sim_idempotent_replays_total")).isEqualTo(replays + 1);
+  }
+
+  private static String firstScenario() throws Exception {
+    HttpResponse<String> scenarios =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(sim("/v1/scenarios")))
+                .header("X-Api-Key", writer)
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    return JSON.readTree(scenarios.body()).get("data").get(0).get("id").asText();
+  }
+
+  @Test
   @Order(3)
   void evaluationsOverridesAndCoordinatorCallsAreCounted() {
     double rejected = sample("sim_evaluations_total{decision=\"REJECT_STATE\"}");
