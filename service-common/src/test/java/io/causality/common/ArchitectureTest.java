@@ -33,7 +33,8 @@ class ArchitectureTest {
           .allow("metrics")
           .allow("tracing")
           .allow("health")
-          .allow("cli")
+          .allow("cli", "config")
           .allow("openapi", "errors")
+          .allow("sse")
           .rule();
 }

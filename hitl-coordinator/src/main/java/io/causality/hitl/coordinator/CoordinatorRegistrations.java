@@ -83,8 +83,12 @@ final class CoordinatorRegistrations {
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.trace(
         environment,
-        configuration.getTracing().build(CoordinatorApplication.NAME, environment.lifecycle()));
+        configuration.getTracing().build(CoordinatorVersion.NAME, environment.lifecycle()));
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    HttpPlumbing.guardBrowsers(
+        environment, configuration.getServerFactory(), configuration.getPublicNames(), false);
+    HttpPlumbing.protectAdmin(
+        environment, configuration.getAdmin().buildToken(CoordinatorVersion.NAME));
     ProtocolJson.configure(environment.getObjectMapper());
   }
 
@@ -112,7 +116,7 @@ final class CoordinatorRegistrations {
 
   /** Caller bearer tokens, the role of each method, and the challenge of a refused token. */
   static void authentication(Environment environment, CoordinatorContext context) {
-    String realm = CoordinatorApplication.NAME;
+    String realm = CoordinatorVersion.NAME;
     environment
         .jersey()
         .register(new AuthDynamicFeature(new CallerAuthFilter(context.callers(), realm)));
@@ -232,8 +236,8 @@ final class CoordinatorRegistrations {
     HealthReport health =
         new HealthReport(
             environment.healthChecks(),
-            CoordinatorApplication.NAME,
-            CoordinatorApplication.version(),
+            CoordinatorVersion.NAME,
+            CoordinatorVersion.version(),
             Set.of(WebhookBacklogHealthCheck.NAME));
     List<Object> resources =
         List.of(
@@ -251,6 +255,6 @@ final class CoordinatorRegistrations {
         .jersey()
         .register(
             new OpenApiResource(
-                CoordinatorOpenApi.contract(CoordinatorApplication.version(), documented)));
+                CoordinatorOpenApi.contract(CoordinatorVersion.version(), documented)));
   }
 }

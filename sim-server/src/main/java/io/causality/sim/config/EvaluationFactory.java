@@ -4,6 +4,7 @@ import com.codahale.metrics.health.HealthCheck;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.google.common.net.InetAddresses;
+import io.causality.common.config.Substituted;
 import io.causality.hitl.protocol.client.CallObserver;
 import io.causality.hitl.protocol.client.CoordinatorClient;
 import io.causality.hitl.protocol.policy.DeploymentPolicy;
@@ -51,7 +52,7 @@ public class EvaluationFactory {
   @MinDuration(value = 1, unit = TimeUnit.MILLISECONDS)
   private Duration timeout = Duration.seconds(5);
 
-  private String coordinatorToken;
+  @Substituted private String coordinatorToken;
 
   private boolean allowInsecureCoordinator;
 

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causality.sim.core.events.EventBatch;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.events.SimulationEvent;
+import io.causality.sim.engine.output.AgentSelection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -57,6 +59,11 @@ class EventStreamTest {
     }
 
     @Override
+    public void probe() {
+      // not an event
+    }
+
+    @Override
     public void close() {
       closed.countDown();
     }
@@ -89,15 +96,16 @@ class EventStreamTest {
     EventStream stream =
         new EventStream(
             SIMULATION,
+            AgentSelection.ALL,
             EventId.before(5),
             EventId.before(5),
             client,
-            (id, after, until, sink) -> {
+            (id, after, until, agents, sink) -> {
               throw new IOException("no storage here");
             },
             closed -> ended.countDown(),
             new EventStream.Buffer(capacity, maxBytes),
-            heartbeatNanos);
+            new EventStream.Pace(heartbeatNanos, NO_HEARTBEAT));
     Thread thread = new Thread(stream);
     threads.add(thread);
     thread.start();
@@ -110,7 +118,8 @@ class EventStreamTest {
       events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"t\":" + t + "}"));
     }
     return EncodedBatch.of(
-        EventBatch.of(EventId.before(from), events, EventId.before(from + count)));
+        EventBatch.of(EventId.before(from), events, EventId.before(from + count)),
+        Set.of(AgentSelection.ALL));
   }
 
   @Test
@@ -128,7 +137,8 @@ class EventStreamTest {
             "error 7-1 {\"code\":\"SHUTDOWN\",\"message\":\"The server is "
                 + "shutting down; reconnect with Last-Event-ID to resume\"}");
     assertThat(client.closed.getCount()).isZero();
-    assertThat(stream.endReason()).isEqualTo("shutdown");
+    assertThat(stream.closeReason()).isEqualTo(EventStream.CloseReason.SHUTDOWN);
+    assertThat(stream.closeReason().label()).isEqualTo("shutdown");
   }
 
   @Test
@@ -147,7 +157,8 @@ class EventStreamTest {
     assertThat(client.sent.get(0)).startsWith("tick 5-1 ");
     assertThat(client.sent.get(1)).startsWith("error 5-1 {\"code\":\"SLOW_CONSUMER\"");
     assertThat(client.closed.getCount()).isZero();
-    assertThat(stream.endReason()).isEqualTo("slow_reader");
+    assertThat(stream.closeReason()).isEqualTo(EventStream.CloseReason.SLOW_CONSUMER);
+    assertThat(stream.closeReason().label()).isEqualTo("slow_reader");
   }
 
   /** Ticks of a 2,000-agent simulation: about 125 KB each, every agent's snapshot in it. */
@@ -159,7 +170,8 @@ class EventStreamTest {
       events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"agents\":[" + agents + "{}]}"));
     }
     return EncodedBatch.of(
-        EventBatch.of(EventId.before(from), events, EventId.before(from + count)));
+        EventBatch.of(EventId.before(from), events, EventId.before(from + count)),
+        Set.of(AgentSelection.ALL));
   }
 
   @Test
@@ -222,6 +234,11 @@ class EventStreamTest {
           }
 
           @Override
+          public void probe() {
+            // never reached: the heartbeat comes first
+          }
+
+          @Override
           public void close() {
             // nothing to close
           }
@@ -229,16 +246,67 @@ class EventStreamTest {
     EventStream stream =
         new EventStream(
             SIMULATION,
+            AgentSelection.ALL,
             EventId.before(5),
             EventId.before(5),
             gone,
-            (id, after, until, sink) -> {},
+            (id, after, until, agents, sink) -> {},
             closed -> ended.countDown(),
             new EventStream.Buffer(16, Long.MAX_VALUE),
-            TimeUnit.MILLISECONDS.toNanos(20));
+            new EventStream.Pace(TimeUnit.MILLISECONDS.toNanos(20), NO_HEARTBEAT));
     Thread thread = new Thread(stream);
     threads.add(thread);
     thread.start();
     assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void aQuietStreamProbesItsClientAndEndsAtTheFirstFailedProbe() throws Exception {
+    List<String> writes = new CopyOnWriteArrayList<>();
+    StreamClient vanishing =
+        new StreamClient() {
+          @Override
+          public void comment(String text) {
+            writes.add("comment");
+          }
+
+          @Override
+          public void send(List<Frame> frames) {
+            frames.forEach(frame -> writes.add(text(frame)));
+          }
+
+          @Override
+          public void probe() throws IOException {
+            writes.add("probe");
+            if (writes.stream().filter("probe"::equals).count() == 3) {
+              throw new IOException("connection reset by peer");
+            }
+          }
+
+          @Override
+          public void close() {
+            // nothing to close
+          }
+        };
+    EventStream stream =
+        new EventStream(
+            SIMULATION,
+            AgentSelection.ALL,
+            EventId.before(5),
+            EventId.before(5),
+            vanishing,
+            (id, after, until, agents, sink) -> {},
+            closed -> ended.countDown(),
+            new EventStream.Buffer(16, Long.MAX_VALUE),
+            new EventStream.Pace(NO_HEARTBEAT, TimeUnit.MILLISECONDS.toNanos(20)));
+    Thread thread = new Thread(stream);
+    threads.add(thread);
+    thread.start();
+
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    // no heartbeat was due: the probes alone found the client gone
+    assertThat(writes).containsExactly("comment", "probe", "probe", "probe");
+    assertThat(stream.closeReason()).isEqualTo(EventStream.CloseReason.CLIENT_GONE);
+    assertThat(stream.closeReason().label()).isEqualTo("client");
   }
 }
