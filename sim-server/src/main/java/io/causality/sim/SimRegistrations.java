@@ -33,6 +33,7 @@ import io.causality.sim.events.LiveShutdown;
 import io.causality.sim.events.SseFrameWriter;
 import io.causality.sim.health.CoordinatorHealthCheck;
 import io.causality.sim.idempotency.IdempotencyStore;
+import io.causality.sim.metrics.ExperimentGauges;
 import io.causality.sim.metrics.SimMetrics;
 import io.causality.sim.metrics.SimulationGauges;
 import io.causality.sim.ratelimit.RouteClass;
@@ -121,6 +122,7 @@ final class SimRegistrations {
         context.jdbi(),
         configuration.getMonitoring(),
         wireNames(SimulationStatus.values(), SimulationStatus::toString));
+    ExperimentGauges.register(registry, context.jdbi(), configuration.getMonitoring());
     environment
         .healthChecks()
         .register(

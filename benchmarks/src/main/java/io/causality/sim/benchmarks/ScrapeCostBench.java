@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  * Run through {@code ops/bench/scrape}, which starts the server and passes its pid.
  *
  * <p>Arguments: {@code API_URL ADMIN_URL API_KEY SERVER_PID [--simulations N] [--streams S]
- * [--seconds T] [--clock-ticks HZ]}.
+ * [--seconds T] [--clock-ticks HZ]}; the admin port's bearer token in {@code SCRAPE_ADMIN_TOKEN}
+ * (an environment variable, so that it is not in the process list), as Prometheus presents it.
  */
 public final class ScrapeCostBench {
   private static final String SCENARIO =
@@ -43,6 +44,8 @@ public final class ScrapeCostBench {
          "attractors": [{"name": "core", "x": 50, "y": 50, "strength": 5, "radius": 10}]}}}
       """;
   private static final Pattern ID = Pattern.compile("\"id\":\"([^\"]+)\"");
+
+  private static String adminToken = "";
 
   private ScrapeCostBench() {}
 
@@ -57,6 +60,7 @@ public final class ScrapeCostBench {
     int seconds = Integer.parseInt(options.getOrDefault("--seconds", "60"));
     long clockTicks = Long.parseLong(options.getOrDefault("--clock-ticks", "100"));
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    adminToken = System.getenv().getOrDefault("SCRAPE_ADMIN_TOKEN", "");
 
     long started = System.nanoTime();
     List<String> ids = create(http, api, key, simulations);
@@ -128,7 +132,9 @@ public final class ScrapeCostBench {
     for (int k = 0; k < seconds; k++) {
       HttpResponse<byte[]> response =
           http.send(
-              HttpRequest.newBuilder(URI.create(admin + "/prometheus")).build(),
+              HttpRequest.newBuilder(URI.create(admin + "/prometheus"))
+                  .header("Authorization", "Bearer " + adminToken)
+                  .build(),
               HttpResponse.BodyHandlers.ofByteArray());
       if (response.statusCode() != 200) {
         throw new IllegalStateException("/prometheus answered " + response.statusCode());

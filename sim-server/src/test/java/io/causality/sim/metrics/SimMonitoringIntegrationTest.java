@@ -23,6 +23,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,6 +65,17 @@ class SimMonitoringIntegrationTest {
   @AfterAll
   static void stopCoordinator() {
     COORDINATOR.stop();
+  }
+
+  @Test
+  @Order(1)
+  void prometheusNeedsTheAdminToken() throws Exception {
+    HttpResponse<String> refused =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(admin("/prometheus"))).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(refused.statusCode()).isEqualTo(401);
+    assertThat(refused.body()).doesNotContain("sim_");
   }
 
   @Test
@@ -220,8 +233,16 @@ class SimMonitoringIntegrationTest {
   }
 
   private static HttpResponse<String> get(String url) throws Exception {
-    return HTTP.send(
-        HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url));
+    if (url.startsWith(admin(""))) {
+      // as Prometheus scrapes it (ops/monitoring/prometheus.yml)
+      request.header("Authorization", "Bearer " + adminToken());
+    }
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String adminToken() throws Exception {
+    return Files.readString(Path.of(SIM.getConfiguration().getAdmin().getTokenFile())).strip();
   }
 
   private static String sim(String path) {

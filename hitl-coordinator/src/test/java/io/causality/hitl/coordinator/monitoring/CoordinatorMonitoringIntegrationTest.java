@@ -19,6 +19,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -76,6 +77,22 @@ class CoordinatorMonitoringIntegrationTest {
         .asString()
         .startsWith("application/openmetrics-text");
     assertThat(open.body().strip()).endsWith("# EOF");
+  }
+
+  @Test
+  void prometheusNeedsTheAdminToken() throws Exception {
+    for (String authorization : new String[] {null, "Bearer not-the-admin-token-0123"}) {
+      HttpRequest.Builder request =
+          HttpRequest.newBuilder(
+              URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/prometheus"));
+      if (authorization != null) {
+        request.header("Authorization", authorization);
+      }
+      HttpResponse<String> refused =
+          HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(refused.statusCode()).isEqualTo(401);
+      assertThat(refused.body()).doesNotContain("hitl_");
+    }
   }
 
   @Test
@@ -270,10 +287,13 @@ class CoordinatorMonitoringIntegrationTest {
     }
   }
 
+  /** The admin port with its token, as Prometheus scrapes it (ops/monitoring/prometheus.yml). */
   private static HttpResponse<String> admin(String path, String accept) throws Exception {
     return HTTP.send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + APP.getAdminPort() + path))
             .header("Accept", accept)
+            .header(
+                "Authorization", "Bearer " + Files.readString(DEPLOYMENT.adminTokenFile()).strip())
             .build(),
         HttpResponse.BodyHandlers.ofString());
   }
