@@ -23,7 +23,8 @@ bound_port() {
   for _ in $(seq 1 $(( limit * 4 ))); do
     line=$(grep -E "Started ${connector}@" "$log" 2>/dev/null | tail -1 || true)
     if [ -n "$line" ]; then
-      grep -oE ':[0-9]+\}[[:space:]]*$' <<< "$line" | tr -dc '0-9'
+      # the last {host:port} of the line, whether the log is plain text or JSON
+      grep -oE ':[0-9]+\}' <<< "$line" | tail -1 | tr -dc '0-9'
       echo
       return 0
     fi

@@ -74,6 +74,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     CoordinatorRegistrations.httpPlumbing(configuration, environment);
     Clock clock = clock();
     CoordinatorContext context = CoordinatorContext.open(configuration, environment, clock);
+    CoordinatorRegistrations.monitoring(configuration, environment, context, clock);
     CoordinatorRegistrations.authentication(environment, context);
     CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime());
     CoordinatorRegistrations.resources(environment, context);

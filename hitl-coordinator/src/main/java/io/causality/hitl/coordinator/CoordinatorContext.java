@@ -35,6 +35,7 @@ import org.slf4j.LoggerFactory;
 record CoordinatorContext(
     StartupReport checked,
     ActivePolicy policy,
+    Jdbi jdbi,
     CallerAuthenticator callers,
     OverrideService overrides,
     AuditTrail audit,
@@ -64,7 +65,7 @@ record CoordinatorContext(
                 checked.policy(), checked.signers(), configuration.buildOverrideSettings()));
     OverrideService overrides = new OverrideService(jdbi, dataSource, clock, policy);
     return new CoordinatorContext(
-        checked, policy, callers, overrides, chainedAuditTrail(jdbi), webhooks);
+        checked, policy, jdbi, callers, overrides, chainedAuditTrail(jdbi), webhooks);
   }
 
   /** Each configured endpoint's name and the event types it takes (empty: all). */

@@ -1,9 +1,11 @@
 package io.causality.sim.config;
 
+import com.codahale.metrics.health.HealthCheck;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.google.common.net.InetAddresses;
 import io.causality.common.config.Substituted;
+import io.causality.hitl.protocol.client.CallObserver;
 import io.causality.hitl.protocol.client.CoordinatorClient;
 import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.OverrideTokenVerifier;
@@ -14,7 +16,9 @@ import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.Evaluator;
 import io.causality.sim.evaluation.OrganizationLicenses;
 import io.causality.sim.evaluation.OverrideRedemption;
+import io.causality.sim.evaluation.PolicyHealthCheck;
 import io.causality.sim.evaluation.StateGate;
+import io.causality.sim.health.CoordinatorHealthCheck;
 import io.dropwizard.util.Duration;
 import io.dropwizard.validation.MinDuration;
 import jakarta.validation.constraints.AssertTrue;
@@ -23,6 +27,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Jdbi;
@@ -197,12 +202,20 @@ public class EvaluationFactory {
    * io.causality.sim.evaluation.EvaluationPolicyException}.
    */
   public EvaluationRuntime build(Clock clock, Jdbi jdbi) {
+    return build(clock, jdbi, CallObserver.NONE);
+  }
+
+  /**
+   * The runtime, its coordinator client telling {@code calls} of each call (trace context and the
+   * call's time).
+   */
+  public EvaluationRuntime build(Clock clock, Jdbi jdbi, CallObserver calls) {
     warnOfIgnoredLicense();
     if (!isEnabled()) {
       return EvaluationRuntime.disabled();
     }
     return EvaluationRuntime.enabled(
-        parts(loadPolicy(), clock, buildClient(), new OrganizationLicenses(jdbi)));
+        parts(loadPolicy(), clock, buildClient(calls), new OrganizationLicenses(jdbi)));
   }
 
   /**
@@ -213,10 +226,7 @@ public class EvaluationFactory {
    * @throws io.causality.sim.evaluation.EvaluationPolicyException naming the file and the problem
    */
   public DeploymentPolicy loadPolicy() {
-    return EvaluationPolicies.load(
-        Path.of(policyPath),
-        new PolicyTrust(
-            "evaluation.trustedPolicyKeyPemPath", trustedPolicyKeyPemPath, requirePolicySignature));
+    return EvaluationPolicies.load(Path.of(policyPath), policyTrust());
   }
 
   /** The parts that run on {@code policy}, around the client and licenses that outlive it. */
@@ -243,9 +253,36 @@ public class EvaluationFactory {
     }
   }
 
-  private CoordinatorClient buildClient() {
+  private PolicyTrust policyTrust() {
+    return new PolicyTrust(
+        "evaluation.trustedPolicyKeyPemPath", trustedPolicyKeyPemPath, requirePolicySignature);
+  }
+
+  private CoordinatorClient buildClient(CallObserver calls) {
     Optional<String> token = Optional.ofNullable(coordinatorToken).filter(t -> !t.isBlank());
     return new CoordinatorClient(
-        coordinatorUrl, java.time.Duration.ofMillis(timeout.toMilliseconds()), token);
+        coordinatorUrl, java.time.Duration.ofMillis(timeout.toMilliseconds()), token, calls);
+  }
+
+  /**
+   * The health checks of an enabled runtime, by name: the policy file ({@link PolicyHealthCheck})
+   * and the coordinator ({@link CoordinatorHealthCheck}, which only degrades the service). None
+   * when evaluation is off.
+   */
+  public Map<String, HealthCheck> buildHealthChecks(EvaluationRuntime runtime) {
+    if (!runtime.isEnabled()) {
+      return Map.of();
+    }
+    EvaluationRuntime.Parts parts = runtime.require();
+    boolean signed = trustedPolicyKeyPemPath != null && !trustedPolicyKeyPemPath.isBlank();
+    return Map.of(
+        PolicyHealthCheck.NAME,
+        new PolicyHealthCheck(
+            Path.of(policyPath),
+            policyTrust(),
+            () -> parts.evaluator().gate().policyVersion(),
+            signed),
+        CoordinatorHealthCheck.NAME,
+        new CoordinatorHealthCheck(parts.coordinator()));
   }
 }

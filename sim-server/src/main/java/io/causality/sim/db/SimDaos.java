@@ -16,6 +16,7 @@ public final class SimDaos {
           IdempotencyKeyDao.class,
           InputDao.class,
           LicenseDao.class,
+          MonitoringDao.class,
           MembershipDao.class,
           OrganizationDao.class,
           ProphecyDao.class,

@@ -15,6 +15,7 @@ import io.causality.hitl.protocol.wire.ProtocolJson;
 import io.causality.hitl.protocol.wire.RedeemRequest;
 import io.causality.hitl.protocol.wire.RedeemResponse;
 import io.causality.hitl.protocol.wire.TokenCheck;
+import io.causality.sim.metrics.SimMetrics;
 import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -54,6 +55,7 @@ public final class OverrideRedemption {
             ? atCoordinator(input, check.payload(), licenseId)
             : OverrideOutcome.rejected(check.failure(), tokenId);
     audit(input, outcome);
+    SimMetrics.OVERRIDES.labelValues(SimMetrics.label(metricOutcome(outcome))).inc();
     return outcome;
   }
 
@@ -98,6 +100,13 @@ public final class OverrideRedemption {
         input.requestId(),
         ((CoordinatorResult.Unavailable<RedeemResponse>) result).reason());
     return OverrideOutcome.rejected(OverrideFailureReason.COORDINATOR_UNAVAILABLE, tokenId);
+  }
+
+  /** {@code Applied}, or the reason of the rejection ({@code ReplayDetected}...). */
+  static String metricOutcome(OverrideOutcome outcome) {
+    return outcome.failureReason() == null
+        ? outcome.status().wireName()
+        : outcome.failureReason().wireName();
   }
 
   /** A token that is not an envelope of strings is as good as a bad signature. */

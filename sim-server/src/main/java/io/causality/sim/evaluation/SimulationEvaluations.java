@@ -12,6 +12,7 @@ import io.causality.hitl.protocol.wire.SubmitOverrideResponse;
 import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.metrics.SimMetrics;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -123,6 +124,7 @@ public final class SimulationEvaluations {
             SentinelReports.summary(row, history, result, gate.floor()),
             SOURCE);
     Submission outcome = outcome(parts.coordinator().submit(submission));
+    SimMetrics.escalated(outcome.status());
     LOG.info(
         "Submitted the rejection of simulation {} to the coordinator: {} {}",
         row.id(),

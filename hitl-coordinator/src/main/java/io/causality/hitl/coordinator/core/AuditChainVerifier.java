@@ -33,9 +33,28 @@ final class AuditChainVerifier {
               + " audit events have no place in the chain; "
               + "the coordinator chains them when it starts");
     }
+    return verifyAfter(0, AuditChain.GENESIS_HASH);
+  }
+
+  /**
+   * Verifies the events after a point already verified ({@code sequence} with its {@code hash}) up
+   * to the head: the incremental check the health check runs, which reads only what was appended
+   * since. Events without a place in the chain are not looked for (the coordinator chains them at
+   * start, before anything is appended).
+   */
+  ChainVerification verifyAfter(long sequence, String hash) {
     // The head first: every event up to it is committed, since an append stores both at once.
     ChainHead head = events.head();
-    Link link = new Link(0, AuditChain.GENESIS_HASH);
+    if (head.sequence() < sequence) {
+      return ChainVerification.broken(
+          sequence,
+          hash,
+          "the chain head is at sequence "
+              + head.sequence()
+              + ", before the verified sequence "
+              + sequence);
+    }
+    Link link = new Link(sequence, hash);
     while (link.sequence() < head.sequence()) {
       List<ChainedAuditEventRow> batch = events.chainAfter(link.sequence(), BATCH);
       if (batch.isEmpty()) {

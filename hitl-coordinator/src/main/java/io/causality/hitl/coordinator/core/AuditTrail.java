@@ -40,6 +40,11 @@ public final class AuditTrail {
     return new AuditChainVerifier(events).verify();
   }
 
+  /** Verifies only the events after a verified point (see {@link AuditChainWatch}). */
+  ChainVerification verifyAfter(long sequence, String hash) {
+    return new AuditChainVerifier(events).verifyAfter(sequence, hash);
+  }
+
   /** The sequence of the last event appended; 0 while the chain is empty. */
   public long headSequence() {
     return events.head().sequence();

@@ -9,6 +9,7 @@ import io.causality.hitl.coordinator.db.AuditEventRow;
 import io.causality.hitl.coordinator.db.IssuedTokenRow;
 import io.causality.hitl.coordinator.db.OverrideRequestDao;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
+import io.causality.hitl.coordinator.metrics.CoordinatorMetrics;
 import io.causality.hitl.protocol.policy.HitlPolicy;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
 import io.causality.hitl.protocol.wire.AuditEventType;
@@ -73,10 +74,12 @@ final class OperatorDecisions {
       case ALREADY_APPROVED -> throw new AlreadyApprovedException(id, operator);
       case RECORDED -> {
         LOG.info("override request {}: approval by {} recorded, quorum not reached", id, operator);
+        CoordinatorMetrics.partiallyApproved();
         yield Optional.empty();
       }
       case APPROVED -> {
         LOG.info("override request {} approved by {} with key {}", id, operator, signer.keyId());
+        CoordinatorMetrics.approved(row.submittedAt(), now);
         yield Optional.of(envelope);
       }
     };
@@ -115,12 +118,13 @@ final class OperatorDecisions {
   void deny(String id, DenyOverrideRequest body, Decider decider) {
     Decisions.Denial denial = Decisions.denial(body, signers, decider);
     Instant now = expiry.now();
-    expiry.requirePending(id, now, OverrideRequestStatus.DENIED);
+    OverrideRequestRow row = expiry.requirePending(id, now, OverrideRequestStatus.DENIED);
     String operator = denial.signer().operatorId();
     AuditEventRow denied = event(id, AuditEventType.DENIED, operator, now, denial.note());
     if (!requests.deny(operator, denial.note(), denied)) {
       throw expiry.transitionFailure(id, now, OverrideRequestStatus.DENIED);
     }
     LOG.info("override request {} denied by {}", id, operator);
+    CoordinatorMetrics.denied(row.submittedAt(), now);
   }
 }

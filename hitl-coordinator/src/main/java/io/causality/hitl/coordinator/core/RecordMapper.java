@@ -51,7 +51,8 @@ final class RecordMapper {
   }
 
   static AuditEvent toEvent(AuditEventRow row) {
-    return new AuditEvent(row.id(), row.eventType(), row.actorId(), row.occurredAt(), row.note());
+    return new AuditEvent(
+        row.id(), row.eventType(), row.actorId(), row.occurredAt(), row.note(), row.traceparent());
   }
 
   /** Stored text of a JSON tree; null stays null. */

@@ -5,6 +5,7 @@ import static io.causality.hitl.coordinator.core.LazyExpiry.event;
 import io.causality.hitl.coordinator.db.AuditEventRow;
 import io.causality.hitl.coordinator.db.IssuedTokenRow;
 import io.causality.hitl.coordinator.db.RedemptionTransaction;
+import io.causality.hitl.coordinator.metrics.CoordinatorMetrics;
 import io.causality.hitl.protocol.wire.AuditEventType;
 import io.causality.hitl.protocol.wire.RedeemRequest;
 import io.causality.hitl.protocol.wire.RedeemResponse;
@@ -31,6 +32,12 @@ final class TokenRedemption {
 
   /** See {@link OverrideService#redeem(RedeemRequest, Optional)}. */
   RedeemResponse redeem(RedeemRequest body, Optional<String> caller) {
+    RedeemResponse answer = answer(body, caller);
+    CoordinatorMetrics.redeemed(answer.status().name());
+    return answer;
+  }
+
+  private RedeemResponse answer(RedeemRequest body, Optional<String> caller) {
     Redemptions.requireBody(body);
     Optional<IssuedTokenRow> found = tokens.findToken(body.tokenId());
     if (found.isEmpty()) {

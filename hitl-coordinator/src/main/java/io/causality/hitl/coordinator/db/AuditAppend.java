@@ -35,7 +35,8 @@ final class AuditAppend {
           Column.of("note", linked -> linked.event().note()),
           Column.of("chain_seq", ChainedAuditEventRow::sequence),
           Column.of("previous_hash", ChainedAuditEventRow::previousHash),
-          Column.of("event_hash", ChainedAuditEventRow::hash));
+          Column.of("event_hash", ChainedAuditEventRow::hash),
+          Column.of("trace_parent", linked -> linked.event().traceparent()));
 
   private static final String INSERT_LINKED = Column.insert("audit_events", LINKED);
   private static final String ADVANCE_HEAD =

@@ -13,6 +13,7 @@ public final class CoordinatorDaos {
       List.of(
           AuditEventDao.class,
           IssuedTokenDao.class,
+          MonitoringDao.class,
           OverrideRequestDao.class,
           WebhookDeliveryDao.class);
 
