@@ -50,7 +50,7 @@ class RollingUpgradeIntegrationTest {
       Path newConfig = ROOT.resolve("config/hitl-coordinator.yml");
 
       Node first = Node.start("old-1", service, previous.jar(service), folder, oldConfig, db);
-      Node second = Node.start("old-2", service, previous.jar(service), folder, oldConfig, db);
+      Node second = secondBeside(first, service, folder, oldConfig, db);
       Node[] nodes = {first, second};
       try (Traffic traffic = new Traffic(RollingUpgradeIntegrationTest::overrideRound)) {
         rollingUpgrade(traffic, nodes, service, folder, newConfig, db);
@@ -97,7 +97,7 @@ class RollingUpgradeIntegrationTest {
                   "--scopes",
                   "simulation:read,simulation:write"));
       assertThat(organization).isNotBlank();
-      Node second = Node.start("old-2", service, previous.jar(service), folder, oldConfig, db);
+      Node second = secondBeside(first, service, folder, oldConfig, db);
       Node[] nodes = {first, second};
       try (Traffic traffic = new Traffic(live -> simulationRound(live, key))) {
         rollingUpgrade(traffic, nodes, service, folder, newConfig, db);
@@ -260,6 +260,17 @@ class RollingUpgradeIntegrationTest {
   private static void close(Node[] nodes) {
     for (Node node : nodes) {
       node.close();
+    }
+  }
+
+  /** The second old node; the first is stopped when it fails to start (no process left behind). */
+  private static Node secondBeside(
+      Node first, String service, Path folder, Path config, PostgresTestDatabase db) {
+    try {
+      return Node.start("old-2", service, previous.jar(service), folder, config, db);
+    } catch (RuntimeException | Error e) {
+      first.close();
+      throw e;
     }
   }
 }
