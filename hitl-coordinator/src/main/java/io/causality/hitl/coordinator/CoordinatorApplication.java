@@ -81,7 +81,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     Clock clock = clock();
     CoordinatorContext context = CoordinatorContext.open(configuration, environment, clock);
     CoordinatorRegistrations.authentication(environment, context);
-    CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime());
+    CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime(), clock);
     CoordinatorRegistrations.resources(environment, context);
     CoordinatorRegistrations.webhooks(configuration, environment, context, clock);
     CoordinatorRegistrations.retention(configuration, environment, context, clock);

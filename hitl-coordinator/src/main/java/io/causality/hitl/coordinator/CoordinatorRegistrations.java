@@ -1,10 +1,10 @@
 package io.causality.hitl.coordinator;
 
 import io.causality.common.health.HealthReport;
+import io.causality.common.http.BearerChallenge;
 import io.causality.common.http.HttpPlumbing;
 import io.causality.common.openapi.ApiDocsResource;
 import io.causality.common.openapi.OpenApiResource;
-import io.causality.hitl.coordinator.auth.BearerChallengeFilter;
 import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.CallerAuthFilter;
 import io.causality.hitl.coordinator.auth.RoleFeature;
@@ -85,15 +85,18 @@ final class CoordinatorRegistrations {
         .register(new AuthDynamicFeature(new CallerAuthFilter(context.callers(), realm)));
     environment.jersey().register(new AuthValueFactoryProvider.Binder<>(Caller.class));
     environment.jersey().register(new RoleFeature());
-    environment.jersey().register(new BearerChallengeFilter(realm));
+    environment.jersey().register(new BearerChallenge(realm));
   }
 
   /** Per-caller limits of submissions and redemptions, unless {@code rateLimits.enabled} is off. */
   static void rateLimits(
-      CoordinatorConfiguration configuration, Environment environment, Supplier<Long> nanoTime) {
+      CoordinatorConfiguration configuration,
+      Environment environment,
+      Supplier<Long> nanoTime,
+      Clock clock) {
     if (configuration.getRateLimits().isEnabled()) {
       CallerLimiters limiters = new CallerLimiters(configuration.getRateLimits(), nanoTime);
-      environment.jersey().register(new RateLimitFilter(limiters));
+      environment.jersey().register(new RateLimitFilter(limiters, clock));
     }
   }
 
@@ -172,6 +175,7 @@ final class CoordinatorRegistrations {
         .jersey()
         .register(
             new OpenApiResource(
-                CoordinatorOpenApi.contract(CoordinatorApplication.version(), documented)));
+                CoordinatorOpenApi.contract(
+                    CoordinatorApplication.NAME, CoordinatorApplication.version(), documented)));
   }
 }

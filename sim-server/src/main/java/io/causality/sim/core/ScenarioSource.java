@@ -3,6 +3,7 @@ package io.causality.sim.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ValidationIssue;
+import io.causality.sim.engine.EngineValidationException;
 import io.causality.sim.engine.adapter.DomainAdapter;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.scenario.ScenarioParser;
@@ -25,9 +26,39 @@ public final class ScenarioSource {
   /** Exactly one of a pre-built id or an inline scenario. */
   public Resolved fromIdOrInline(String scenarioId, JsonNode inline) {
     exactlyOne("scenarioId", scenarioId != null, "scenario", inline != null && !inline.isNull());
-    return scenarioId != null
-        ? prebuilt(scenarioId)
-        : new Resolved(null, ScenarioParser.parse(inline, "scenario"));
+    return scenarioId != null ? prebuilt(scenarioId) : new Resolved(null, inline(inline));
+  }
+
+  /**
+   * An inline scenario, whose grid sides must also be whole numbers: the API describes a grid in
+   * whole units ({@code GridSize}), while the engine reads any number there so that the scenarios
+   * stored before this rule still restore.
+   */
+  private static Scenario inline(JsonNode inline) {
+    List<io.causality.sim.engine.ValidationIssue> fractional = new ArrayList<>();
+    JsonNode grid = inline.path("initialState").path("grid");
+    for (String side : List.of("width", "height")) {
+      JsonNode value = grid.path(side);
+      if (value.isNumber() && value.doubleValue() != Math.rint(value.doubleValue())) {
+        fractional.add(
+            new io.causality.sim.engine.ValidationIssue(
+                "scenario.initialState.grid." + side, "must be a whole number"));
+      }
+    }
+    try {
+      Scenario scenario = ScenarioParser.parse(inline, "scenario");
+      if (!fractional.isEmpty()) {
+        throw new EngineValidationException(fractional);
+      }
+      return scenario;
+    } catch (EngineValidationException e) {
+      if (fractional.isEmpty() || e.issues().equals(fractional)) {
+        throw e;
+      }
+      List<io.causality.sim.engine.ValidationIssue> all = new ArrayList<>(e.issues());
+      all.addAll(fractional);
+      throw new EngineValidationException(all);
+    }
   }
 
   /** Exactly one of a pre-built id or a domain with its input. */

@@ -54,7 +54,7 @@ public final class SimulationReader {
    * one status (null: every status). The total counts the simulations the filters keep.
    */
   public Page<SimulationView> list(
-      Caller caller, UUID organizationFilter, SimulationStatus status, int limit, int offset) {
+      Caller caller, UUID organizationFilter, SimulationStatus status, int limit, long offset) {
     Set<UUID> organizations = visibleOrganizations(caller, organizationFilter);
     if (organizations.isEmpty()) {
       return Page.of(List.of(), limit, offset, 0);
@@ -86,7 +86,7 @@ public final class SimulationReader {
     return SimulationViews.simulation(summary);
   }
 
-  public Page<DecreeView> decrees(Caller caller, UUID id, int limit, int offset, Order order) {
+  public Page<DecreeView> decrees(Caller caller, UUID id, int limit, long offset, Order order) {
     access.check(caller, id);
     return jdbi.withExtension(
         InputDao.class,
@@ -100,7 +100,8 @@ public final class SimulationReader {
                 dao.countDecrees(id)));
   }
 
-  public Page<ProphecyView> prophecies(Caller caller, UUID id, int limit, int offset, Order order) {
+  public Page<ProphecyView> prophecies(
+      Caller caller, UUID id, int limit, long offset, Order order) {
     access.check(caller, id);
     return jdbi.withExtension(
         ProphecyDao.class,

@@ -40,7 +40,7 @@ public interface InputDao {
       @Bind("id") UUID simulationId,
       @Define("direction") String direction,
       @Bind("limit") int limit,
-      @Bind("offset") int offset);
+      @Bind("offset") long offset);
 
   @SqlQuery(
       """

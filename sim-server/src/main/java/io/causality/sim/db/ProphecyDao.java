@@ -20,7 +20,7 @@ public interface ProphecyDao {
       @Bind("id") UUID simulationId,
       @Define("direction") String direction,
       @Bind("limit") int limit,
-      @Bind("offset") int offset);
+      @Bind("offset") long offset);
 
   @SqlQuery("SELECT COUNT(*) FROM prophecies WHERE simulation_id = :id")
   long count(@Bind("id") UUID simulationId);

@@ -56,7 +56,7 @@ public interface SimulationDao {
       @BindList("organizations") Collection<UUID> organizations,
       @BindList("statuses") Collection<String> statuses,
       @Bind("limit") int limit,
-      @Bind("offset") int offset);
+      @Bind("offset") long offset);
 
   @SqlQuery(
       "SELECT COUNT(*) FROM simulations "

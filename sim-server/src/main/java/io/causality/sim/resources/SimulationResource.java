@@ -50,11 +50,11 @@ import java.util.UUID;
 /**
  * {@code /v1/simulations/{id}}: one simulation, its steps, inputs, trace and prophecies.
  *
- * <p>The id template leaves out {@code run} and {@code from-domain}: JAX-RS picks the root resource
- * with the most literal characters, so without it {@code POST /v1/simulations/run} would land here
- * and answer 405.
+ * <p>The id template leaves out {@code run}, {@code run.ndjson} and {@code from-domain}: JAX-RS
+ * picks the root resource with the most literal characters, so without it {@code POST
+ * /v1/simulations/run} would land here and answer 405.
  */
-@Path("/v1/simulations/{id: (?!(?:run|from-domain)(?:/|$))[^/]+}")
+@Path("/v1/simulations/{id: (?!(?:run|run\\.ndjson|from-domain)(?:/|$))[^/]+}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Simulations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
@@ -113,7 +113,8 @@ public final class SimulationResource {
               + "it is computed. 404 until the simulation has run a tick. fromTick and toTick "
               + "(both included) keep the steps of that range, each as in the whole trace, after "
               + "the same metadata and initialState; a range past the computed ticks keeps what "
-              + "there is, possibly no step. Scope simulation:read.")
+              + "there is, possibly no step. With Accept: application/x-ndjson the answer is "
+              + "getTraceNdjson's. Scope simulation:read.")
   @ApiResponse(
       responseCode = "200",
       description = "The Trace object, or NDJSON lines",
@@ -149,6 +150,42 @@ public final class SimulationResource {
       @PathParam("id") UUID id,
       @QueryParam("fromTick") @DefaultValue("0") @Min(0) int fromTick,
       @QueryParam("toTick") @Min(0) Integer toTick) {
+    return traceAnswer(caller, id, range(fromTick, toTick), true);
+  }
+
+  /**
+   * The trace as NDJSON at a path of its own: an operation with one media type, which a generated
+   * client streams instead of reading it as the JSON answer of {@link #trace}.
+   */
+  @GET
+  @Path("/trace.ndjson")
+  @Produces(MediaTypes.NDJSON)
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_READ)
+  @Operation(
+      summary = "The execution trace, streamed as NDJSON",
+      description =
+          "The lines getTrace answers with Accept: application/x-ndjson: metadata, "
+              + "initialState, then one step per line, streamed as they are computed; fromTick "
+              + "and toTick as for getTrace. 404 until the simulation has run a tick. Scope "
+              + "simulation:read.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "NDJSON lines",
+      content = @Content(mediaType = MediaTypes.NDJSON))
+  public Response traceLines(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") UUID id,
+      @Parameter(description = "First step's tick (default 0)")
+          @QueryParam("fromTick")
+          @DefaultValue("0")
+          @Min(0)
+          int fromTick,
+      @Parameter(description = "Last step's tick, included (default: the last computed)")
+          @QueryParam("toTick")
+          @Min(0)
+          Integer toTick) {
     return traceAnswer(caller, id, range(fromTick, toTick), true);
   }
 
@@ -212,9 +249,21 @@ public final class SimulationResource {
   public Page<DecreeView> decrees(
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") UUID id,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset,
-      @QueryParam("order") @DefaultValue("asc") SortOrder order) {
+      @Parameter(description = "The most items to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many items to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset,
+      @Parameter(description = "By tick, then submission: asc (oldest first) or desc")
+          @QueryParam("order")
+          @DefaultValue("asc")
+          SortOrder order) {
     return reader.decrees(caller, id, limit, offset, order(order));
   }
 
@@ -231,9 +280,21 @@ public final class SimulationResource {
   public Page<ProphecyView> prophecies(
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") UUID id,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset,
-      @QueryParam("order") @DefaultValue("asc") SortOrder order) {
+      @Parameter(description = "The most items to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many items to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset,
+      @Parameter(description = "By tick, then submission: asc (oldest first) or desc")
+          @QueryParam("order")
+          @DefaultValue("asc")
+          SortOrder order) {
     return reader.prophecies(caller, id, limit, offset, order(order));
   }
 

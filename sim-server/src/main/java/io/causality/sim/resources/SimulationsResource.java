@@ -106,7 +106,8 @@ public final class SimulationsResource {
       description =
           "Exactly one of scenarioId or domain (with input); ticks 1 to 10,000. "
               + "With Accept: application/x-ndjson the trace streams as NDJSON: metadata line, "
-              + "initialState line, then one step per line. Scope simulation:write.")
+              + "initialState line, then one step per line, as runSimulationNdjson answers. "
+              + "Scope simulation:write.")
   @ApiResponse(
       responseCode = "200",
       description = "{simulationId, engineVersion, trace}, or NDJSON lines",
@@ -130,6 +131,33 @@ public final class SimulationsResource {
   @RequiresScope(Scope.SIMULATION_WRITE)
   @Operation(hidden = true)
   public Response runNdjson(@Auth Caller caller, @NotNull @Valid RunSimulationRequest request) {
+    return runAnswer(simulations.createAndRun(caller, request), true);
+  }
+
+  /**
+   * The run's trace as NDJSON, at a path of its own: an operation with one media type, which a
+   * generated client streams instead of reading it as the JSON answer of {@link #run}.
+   */
+  @POST
+  @Path("/run.ndjson")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaTypes.NDJSON)
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(
+      summary = "Create a simulation and run it, streaming the trace as NDJSON",
+      description =
+          "As runSimulation with Accept: application/x-ndjson: the new simulation's id in "
+              + "X-Simulation-Id and Location, the trace as NDJSON lines (metadata, initialState, "
+              + "then one step per line), streamed as it is computed. Scope simulation:write.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "NDJSON lines",
+      content = @Content(mediaType = MediaTypes.NDJSON))
+  @ApiResponse(responseCode = "404", description = "No such scenario or domain adapter")
+  public Response runLines(
+      @Parameter(hidden = true) @Auth Caller caller, @NotNull @Valid RunSimulationRequest request) {
     return runAnswer(simulations.createAndRun(caller, request), true);
   }
 
@@ -158,12 +186,26 @@ public final class SimulationsResource {
       useReturnTypeSchema = true)
   public Page<SimulationView> list(
       @Parameter(hidden = true) @Auth Caller caller,
-      @QueryParam("organizationId") UUID organizationId,
+      @Parameter(
+              description =
+                  "Only this organization's simulations (JWT callers; an API key "
+                      + "always lists its own)")
+          @QueryParam("organizationId")
+          UUID organizationId,
       @Parameter(description = "Only the simulations in this status; absent: every status")
           @QueryParam("status")
           SimulationStatus status,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+      @Parameter(description = "The most simulations to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many simulations to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset) {
     return reader.list(caller, organizationId, status, limit, offset);
   }
 

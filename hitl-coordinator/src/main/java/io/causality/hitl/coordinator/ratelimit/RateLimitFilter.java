@@ -8,36 +8,51 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import java.lang.reflect.Method;
+import java.time.Clock;
 import java.util.Objects;
-import java.util.OptionalLong;
 
 /**
  * Charges each call of a {@link RateLimited} resource method to its caller's budget, and answers
- * 429 RATE_LIMITED with {@code Retry-After} and the error envelope when the budget is spent. Other
- * methods pass untouched.
+ * 429 RATE_LIMITED with {@code Retry-After} and the error envelope when the budget is spent. Every
+ * answer to a charged call, the 429 and any error after it included, carries {@code
+ * X-RateLimit-Limit} (the budget's permits per period), {@code -Remaining} (what is left of them)
+ * and {@code -Reset} (the Unix second at which the budget refills). Other methods pass untouched.
  *
- * <p>It runs after authentication and the role check, so a call refused 401 or 403 uses no permit.
- * The identity is the configured caller's id; without callers (open on loopback) it is the client
- * address.
+ * <p>It runs after authentication and the role check, so a call refused 401 or 403 uses no permit
+ * and carries no headers. The identity is the configured caller's id; without callers (open on
+ * loopback) it is the client address.
  */
 @Priority(RateLimitFilter.PRIORITY)
-public final class RateLimitFilter implements ContainerRequestFilter {
+public final class RateLimitFilter implements ContainerRequestFilter, ContainerResponseFilter {
   /** After authorization (2000): only callers that may make the call are charged. */
   public static final int PRIORITY = Priorities.AUTHORIZATION + 100;
 
+  public static final String LIMIT = "X-RateLimit-Limit";
+  public static final String REMAINING = "X-RateLimit-Remaining";
+  public static final String RESET = "X-RateLimit-Reset";
+  private static final String STATE = RateLimitFilter.class.getName() + ".state";
+
   private final CallerLimiters limiters;
+  private final Clock clock;
 
   // Jersey injects per-request proxies into registered instances; a constructor cannot take them.
   @Context private HttpServletRequest servletRequest;
   @Context private ResourceInfo resource;
 
-  public RateLimitFilter(CallerLimiters limiters) {
+  /**
+   * @param clock the wall clock that turns the time to a refill into {@code X-RateLimit-Reset}
+   */
+  public RateLimitFilter(CallerLimiters limiters, Clock clock) {
     this.limiters = Objects.requireNonNull(limiters, "limiters");
+    this.clock = Objects.requireNonNull(clock, "clock");
   }
 
   @Override
@@ -48,10 +63,27 @@ public final class RateLimitFilter implements ContainerRequestFilter {
       return;
     }
     String identity = identityOf(request);
-    OptionalLong retryAfter = limiters.tryAcquire(limited.value(), identity);
-    if (retryAfter.isPresent()) {
-      request.abortWith(tooManyRequests(limited.value(), identity, retryAfter.getAsLong()));
+    BudgetState state = limiters.tryAcquire(limited.value(), identity);
+    request.setProperty(STATE, state);
+    if (!state.admitted()) {
+      request.abortWith(tooManyRequests(limited.value(), identity, state.retryAfterSeconds()));
     }
+  }
+
+  @Override
+  public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+    if (request.getProperty(STATE) instanceof BudgetState state) {
+      MultivaluedMap<String, Object> headers = response.getHeaders();
+      headers.putSingle(LIMIT, state.limit());
+      headers.putSingle(REMAINING, state.remaining());
+      headers.putSingle(RESET, resetSecond(state));
+    }
+  }
+
+  /** The Unix second by which the budget has refilled (rounded up, so never too early). */
+  private long resetSecond(BudgetState state) {
+    long refillMillis = clock.millis() - Math.floorDiv(-state.nanosToRefill(), 1_000_000L);
+    return -Math.floorDiv(-refillMillis, 1_000L);
   }
 
   private String identityOf(ContainerRequestContext request) {

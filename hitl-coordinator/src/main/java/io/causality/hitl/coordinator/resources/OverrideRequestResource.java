@@ -79,13 +79,15 @@ public final class OverrideRequestResource {
               + "Role operator.")
   @ApiResponse(
       responseCode = "200",
-      description = "The approval completed the quorum: the OverrideTokenEnvelope",
+      description =
+          "The approval completed the quorum: outcome TOKEN_ISSUED and the OverrideTokenEnvelope's "
+              + "members",
       content = @Content(schema = @Schema(implementation = OverrideTokenEnvelope.class)))
   @ApiResponse(
       responseCode = "202",
       description =
           "The approval was recorded; more operators must approve (hitl.requiredApprovals): "
-              + "the request record",
+              + "outcome AWAITING_APPROVALS and the request record's members",
       content = @Content(schema = @Schema(implementation = OverrideRequestRecord.class)))
   @ApiResponse(
       responseCode = "400",
@@ -105,10 +107,10 @@ public final class OverrideRequestResource {
       @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
       @Valid ApproveOverrideRequest body) {
     OverrideApproval approval = overrides.approve(id, body, deciderOf(caller));
-    return approval
-        .issued()
-        .map(token -> Response.ok(token).build())
-        .orElseGet(() -> Response.accepted(approval.pending()).build());
+    // the body names its outcome too (the document's discriminator), whatever the status
+    return approval.issued().isPresent()
+        ? Response.ok(approval).build()
+        : Response.accepted(approval).build();
   }
 
   @POST

@@ -99,7 +99,9 @@ public final class OverrideRequestsResource {
       responseCode = "400",
       description = "status is not one of the five states, or limit or offset is out of bounds")
   public OverrideRequestList list(
-      @Parameter(description = "pending, approved, denied, expired or redeemed (any case)")
+      @Parameter(
+              description =
+                  "only requests in this status: PENDING, APPROVED, DENIED, EXPIRED or REDEEMED")
           @QueryParam("status")
           String status,
       @Parameter(description = "only requests of this actor")

@@ -3,15 +3,17 @@ package io.causality.hitl.coordinator.resources;
 import io.causality.common.errors.ApiException;
 import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The {@code status} query parameter of the list: one of the five states, any letter case. */
+/**
+ * The {@code status} query parameter of the list: one of the five states, upper case as records
+ * carry them and the document lists them (the CLI takes lower case and sends upper case).
+ */
 final class StatusFilter {
   static final String ALLOWED =
       Arrays.stream(OverrideRequestStatus.values())
-          .map(s -> s.name().toLowerCase(Locale.ROOT))
+          .map(OverrideRequestStatus::name)
           .collect(Collectors.joining(", "));
 
   private StatusFilter() {}
@@ -24,8 +26,11 @@ final class StatusFilter {
     if (value == null || value.isBlank()) {
       return Optional.empty();
     }
+    String wire = value.strip();
     return Optional.of(
-        OverrideRequestStatus.parse(value)
+        Arrays.stream(OverrideRequestStatus.values())
+            .filter(status -> status.name().equals(wire))
+            .findFirst()
             .orElseThrow(() -> ApiException.invalidField("status", "must be one of " + ALLOWED)));
   }
 }

@@ -15,8 +15,10 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -78,6 +80,45 @@ class RateLimitIntegrationTest {
 
     assertThat(refused.status()).isEqualTo(429);
     assertThat(refused.headers().firstValue("Retry-After")).contains("20");
+  }
+
+  @Test
+  void everyChargedAnswerTellsTheBudgetWhatIsLeftAndWhenItRefills() {
+    long now = CLOCK.instant().getEpochSecond();
+    Answer invalid = runtime.post(REQUESTS, CoordinatorHttp.JSON.createObjectNode());
+    assertThat(invalid.status()).isEqualTo(400);
+    assertThat(budget(invalid)).containsExactly(2L, 1L, now + 60);
+    CLOCK.advance(Duration.ofSeconds(15));
+
+    Answer admitted = runtime.post(REQUESTS, newSubmission());
+    assertThat(admitted.status()).as(admitted.text()).isEqualTo(201);
+    assertThat(budget(admitted)).containsExactly(2L, 0L, now + 60);
+
+    Answer refused = runtime.post(REQUESTS, newSubmission());
+    assertThat(refused.status()).isEqualTo(429);
+    assertThat(budget(refused)).containsExactly(2L, 0L, now + 60);
+    assertThat(refused.headers().firstValue("Retry-After")).contains("45");
+
+    Answer redeemed = runtime.post(REDEEM, unknownTokenRedemption());
+    assertThat(budget(redeemed)).containsExactly(3L, 2L, now + 15 + 60);
+  }
+
+  @Test
+  void anAnswerThatCameBeforeTheLimiterCarriesNoBudget() {
+    Answer anonymous = new CoordinatorHttp(APP.getLocalPort()).post(REQUESTS, newSubmission());
+    assertThat(anonymous.status()).isEqualTo(401);
+    assertThat(anonymous.headers().firstValue("X-RateLimit-Limit")).isEmpty();
+    Answer list = runtime.withToken("operator-token-0123456789abcdef").get(REQUESTS);
+    assertThat(list.status()).isEqualTo(200);
+    assertThat(list.headers().firstValue("X-RateLimit-Limit")).isEmpty();
+  }
+
+  /** X-RateLimit-Limit, -Remaining and -Reset of an answer. */
+  private static List<Long> budget(Answer answer) {
+    return Stream.of("Limit", "Remaining", "Reset")
+        .map(name -> answer.headers().firstValue("X-RateLimit-" + name).orElseThrow())
+        .map(Long::parseLong)
+        .toList();
   }
 
   @Test

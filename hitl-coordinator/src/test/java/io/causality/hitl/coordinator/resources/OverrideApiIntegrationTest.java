@@ -194,16 +194,25 @@ class OverrideApiIntegrationTest {
     JsonNode all = http.get(REQUESTS).body().get("data");
     assertThat(ids(all)).containsSubsequence(newer, older);
     assertThat(all.get(0).has("audit")).isFalse();
-    assertThat(ids(http.get(REQUESTS + "?status=denied").body().get("data")))
+    assertThat(ids(http.get(REQUESTS + "?status=DENIED").body().get("data")))
         .contains(older)
         .doesNotContain(newer);
-    assertThat(ids(http.get(REQUESTS + "?status=Pending").body().get("data")))
-        .contains(newer)
-        .doesNotContain(older);
     http.get(REQUESTS + "?status=PENDING")
         .body()
         .get("data")
         .forEach(r -> assertThat(r.get("status").asText()).isEqualTo("PENDING"));
+  }
+
+  @Test
+  void aStatusInAnotherLetterCaseIsA400NamingTheAllowedValues() {
+    for (String status : new String[] {"pending", "Pending"}) {
+      Answer answer = http.get(REQUESTS + "?status=" + status);
+
+      assertThat(answer.status()).isEqualTo(400);
+      assertThat(answer.issues().get(0).get("path").asText()).isEqualTo("status");
+      assertThat(answer.issues().get(0).get("message").asText())
+          .isEqualTo("must be one of PENDING, APPROVED, DENIED, EXPIRED, REDEEMED");
+    }
   }
 
   @Test
