@@ -129,7 +129,7 @@ final class SoakCalls {
     if (dice < 95 && !submitted.isEmpty()) {
       return new Call("get", get("/v1/override-requests/" + submitted.peekLast()), body -> {});
     }
-    return new Call("list", get("/v1/override-requests?status=pending"), body -> {});
+    return new Call("list", get("/v1/override-requests?status=PENDING"), body -> {});
   }
 
   private static String submission() {

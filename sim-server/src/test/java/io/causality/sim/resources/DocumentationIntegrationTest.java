@@ -176,7 +176,7 @@ class DocumentationIntegrationTest {
         .containsExactlyElementsOf(DomainAdapterRegistry.standard().domains());
     assertThat(texts(schemas.get("DecreeType").get("enum")))
         .containsExactlyElementsOf(DecreeType.wireNames());
-    for (String request : List.of("FromDomainRequest", "RunSimulationRequest")) {
+    for (String request : List.of("FromDomainRequest", "NewSimulationRun")) {
       assertThat(schemas.get(request).get("properties").get("domain").get("$ref").asText())
           .as(request)
           .isEqualTo("#/components/schemas/DomainId");
@@ -302,6 +302,95 @@ class DocumentationIntegrationTest {
   }
 
   @Test
+  void ndjsonHasOperationsOfItsOwnThatGeneratedClientsStream() throws Exception {
+    JsonNode paths = document().get("paths");
+    JsonNode trace = paths.at("/~1v1~1simulations~1{id}~1trace.ndjson/get");
+    JsonNode run = paths.at("/~1v1~1simulations~1run.ndjson/post");
+    assertThat(trace.get("operationId").asText()).isEqualTo("getTraceNdjson");
+    assertThat(run.get("operationId").asText()).isEqualTo("runSimulationNdjson");
+    for (JsonNode operation : List.of(trace, run)) {
+      JsonNode content = operation.at("/responses/200/content");
+      assertThat(texts(fieldNames(content))).containsExactly("application/x-ndjson");
+      assertThat(content.at("/application~1x-ndjson/schema/format").asText()).isEqualTo("binary");
+    }
+    assertThat(run.at("/requestBody/required").asBoolean()).isTrue();
+    assertThat(run.at("/responses/200/headers").has("X-Simulation-Id")).isTrue();
+  }
+
+  @Test
+  void theEventStreamIsLeftToSseClientsWithItsEventsTyped() throws Exception {
+    JsonNode document = document();
+    JsonNode events = document.at("/paths/~1v1~1simulations~1{id}~1events/get");
+    assertThat(events.get("x-internal").asBoolean()).isTrue();
+    assertThat(
+            events
+                .at("/responses/200/content/text~1event-stream/schema/contentSchema/$ref")
+                .asText())
+        .isEqualTo("#/components/schemas/SimulationEvent");
+    List<String> named = new ArrayList<>();
+    document
+        .at("/components/schemas/SimulationEvent/oneOf")
+        .forEach(item -> named.add(item.at("/properties/event/const").asText()));
+    assertThat(named)
+        .containsExactly(
+            "tick",
+            "loss",
+            "warning",
+            "paradox",
+            "prophecy",
+            "decree",
+            "policy",
+            "simulation:status",
+            "error",
+            "heartbeat");
+    assertThat(statuses(events)).contains("429", "503");
+    assertThat(texts(fieldNames(events.at("/responses/429/headers"))))
+        .contains("Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining");
+    JsonNode time = document.at("/paths/~1v1~1simulations~1{id}~1time-control/put");
+    assertThat(statuses(time)).contains("503");
+  }
+
+  @Test
+  void errorsAreTypedByCodeAndTheirHeadersDocumented() throws Exception {
+    JsonNode document = document();
+    JsonNode schemas = document.at("/components/schemas");
+    assertThat(texts(fieldNames(schemas.at("/ApiError/discriminator/mapping"))))
+        .contains("VALIDATION_ERROR", "QUOTA_EXCEEDED", "NOT_FOUND", "CONFLICT", "RATE_LIMITED");
+    assertThat(texts(schemas.at("/ValidationDetails/required"))).containsExactly("issues");
+    assertThat(schemas.at("/ValidationDetails/properties").has("availableVersions")).isTrue();
+    assertThat(schemas.has("ErrorDetails")).isFalse();
+    JsonNode get = document.at("/paths/~1v1~1simulations~1{id}/get/responses");
+    for (String status : List.of("200", "400", "403", "404", "429")) {
+      assertThat(get.at("/" + status + "/headers").has("X-RateLimit-Limit")).as(status).isTrue();
+    }
+    assertThat(get.at("/401/headers").has("X-RateLimit-Limit")).isFalse();
+    assertThat(get.at("/401/headers/WWW-Authenticate/$ref").asText())
+        .isEqualTo("#/components/headers/WWWAuthenticate");
+    assertThat(
+            document
+                .at("/paths/~1v1~1simulations~1{id}~1step/post/responses/409/headers")
+                .has("X-RateLimit-Reset"))
+        .isTrue();
+  }
+
+  @Test
+  void numbersAndTextAreTypedAsTheServiceWritesThem() throws Exception {
+    JsonNode schemas = document().at("/components/schemas");
+    assertThat(schemas.at("/GridSize/properties/width/type").asText()).isEqualTo("integer");
+    assertThat(schemas.at("/GridSize/properties/height/type").asText()).isEqualTo("integer");
+    assertThat(schemas.at("/Pagination/properties/offset/format").asText()).isEqualTo("int64");
+    assertThat(schemas.at("/ProphecyData/properties/engineVersion").has("enum")).isFalse();
+    assertThat(schemas.at("/ProphecyData/properties/engineVersion/type").asText())
+        .isEqualTo("string");
+  }
+
+  private static JsonNode fieldNames(JsonNode object) {
+    com.fasterxml.jackson.databind.node.ArrayNode names = JSON.createArrayNode();
+    object.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  @Test
   void operationIdsAreReadableAndUniqueAndTagsAreDefined() throws Exception {
     JsonNode document = document();
     List<String> ids = new ArrayList<>();
@@ -410,6 +499,18 @@ class DocumentationIntegrationTest {
       }
     }
     assertThat(examples).isGreaterThanOrEqualTo(4);
+    int members = 0;
+    for (JsonNode schema : iterable(document.at("/components/schemas"))) {
+      for (JsonNode member : iterable(schema.path("properties"))) {
+        if (member.has("example")) {
+          assertThat(check.schemaProblems(member, member.get("example")))
+              .as(member.toString())
+              .isEmpty();
+          members++;
+        }
+      }
+    }
+    assertThat(members).isGreaterThan(200);
     JsonNode create =
         document
             .get("paths")

@@ -104,11 +104,15 @@ class ParametersIntegrationTest {
   }
 
   @Test
-  void emptyValuesTakeTheDefaultsAndOrderIgnoresCase() throws Exception {
+  void emptyValuesTakeTheDefaultsAndOrderItsOneCase() throws Exception {
     HttpResponse<String> page =
-        client.getWithKey("/v1/simulations/" + simulation + "/prophecies?limit=&order=DESC", key);
+        client.getWithKey("/v1/simulations/" + simulation + "/prophecies?limit=&order=desc", key);
     assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
     assertThat(JSON.readTree(page.body()).get("pagination").get("limit").asInt()).isEqualTo(50);
+    HttpResponse<String> upper =
+        client.getWithKey("/v1/simulations/" + simulation + "/prophecies?order=DESC", key);
+    assertThat(upper.statusCode()).isEqualTo(400);
+    assertThat(upper.body()).contains("\"path\":\"order\"").contains("must be one of asc, desc");
   }
 
   private HttpResponse<String> trace(String accept) {

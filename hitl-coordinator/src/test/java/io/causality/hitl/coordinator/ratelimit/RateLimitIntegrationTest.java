@@ -84,23 +84,29 @@ class RateLimitIntegrationTest {
 
   @Test
   void everyChargedAnswerTellsTheBudgetWhatIsLeftAndWhenItRefills() {
-    long now = CLOCK.instant().getEpochSecond();
+    long periodEnd = secondsAfter(60);
     Answer invalid = runtime.post(REQUESTS, CoordinatorHttp.JSON.createObjectNode());
     assertThat(invalid.status()).isEqualTo(400);
-    assertThat(budget(invalid)).containsExactly(2L, 1L, now + 60);
+    assertThat(budget(invalid)).containsExactly(2L, 1L, periodEnd);
     CLOCK.advance(Duration.ofSeconds(15));
 
     Answer admitted = runtime.post(REQUESTS, newSubmission());
     assertThat(admitted.status()).as(admitted.text()).isEqualTo(201);
-    assertThat(budget(admitted)).containsExactly(2L, 0L, now + 60);
+    assertThat(budget(admitted)).containsExactly(2L, 0L, periodEnd);
 
     Answer refused = runtime.post(REQUESTS, newSubmission());
     assertThat(refused.status()).isEqualTo(429);
-    assertThat(budget(refused)).containsExactly(2L, 0L, now + 60);
+    assertThat(budget(refused)).containsExactly(2L, 0L, periodEnd);
     assertThat(refused.headers().firstValue("Retry-After")).contains("45");
 
     Answer redeemed = runtime.post(REDEEM, unknownTokenRedemption());
-    assertThat(budget(redeemed)).containsExactly(3L, 2L, now + 15 + 60);
+    assertThat(budget(redeemed)).containsExactly(3L, 2L, secondsAfter(60));
+  }
+
+  /** The Unix second {@code seconds} from now on the test clock, rounded up. */
+  private static long secondsAfter(long seconds) {
+    Instant then = CLOCK.instant().plusSeconds(seconds);
+    return then.getEpochSecond() + (then.getNano() > 0 ? 1 : 0);
   }
 
   @Test

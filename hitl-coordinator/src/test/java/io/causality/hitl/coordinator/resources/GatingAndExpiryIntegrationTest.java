@@ -93,11 +93,11 @@ class GatingAndExpiryIntegrationTest {
   @Test
   void aPendingRequestExpiresWhenReadAfterItsLifetime() {
     String id = submitted(http.post(REQUESTS, submission("actor-expiring", "fp-x")));
-    assertThat(ids(http.get(REQUESTS + "?status=pending").body())).contains(id);
+    assertThat(ids(http.get(REQUESTS + "?status=PENDING").body())).contains(id);
     CLOCK.advance(Duration.ofMillis(PENDING_TTL_MS + 1));
 
-    assertThat(ids(http.get(REQUESTS + "?status=pending").body())).doesNotContain(id);
-    assertThat(ids(http.get(REQUESTS + "?status=expired").body())).contains(id);
+    assertThat(ids(http.get(REQUESTS + "?status=PENDING").body())).doesNotContain(id);
+    assertThat(ids(http.get(REQUESTS + "?status=EXPIRED").body())).contains(id);
     JsonNode record = http.get(REQUESTS + "/" + id).body();
     assertThat(record.get("status").asText()).isEqualTo("EXPIRED");
     JsonNode expired = record.get("audit").get(1);

@@ -223,7 +223,7 @@ class OverrideApiIntegrationTest {
     assertThat(answer.errorCode()).isEqualTo("VALIDATION_ERROR");
     assertThat(answer.issues().get(0).get("path").asText()).isEqualTo("status");
     assertThat(answer.issues().get(0).get("message").asText())
-        .contains("pending, approved, denied, expired, redeemed");
+        .contains("PENDING, APPROVED, DENIED, EXPIRED, REDEEMED");
   }
 
   private static java.util.List<String> ids(JsonNode data) {
