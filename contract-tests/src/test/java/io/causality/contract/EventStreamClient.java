@@ -3,6 +3,7 @@ package io.causality.contract;
 import com.launchdarkly.eventsource.ConnectStrategy;
 import com.launchdarkly.eventsource.ErrorStrategy;
 import com.launchdarkly.eventsource.EventSource;
+import com.launchdarkly.eventsource.HttpConnectStrategy;
 import com.launchdarkly.eventsource.MessageEvent;
 import com.launchdarkly.eventsource.StreamException;
 import java.net.URI;
@@ -31,8 +32,12 @@ final class EventStreamClient implements AutoCloseable {
    */
   static EventStreamClient open(String url, Map<String, String> headers, String lastEventId)
       throws StreamException {
-    var http = ConnectStrategy.http(URI.create(url)).readTimeout(60, TimeUnit.SECONDS);
-    headers.forEach(http::header);
+    // the strategy is immutable: each header gives a new one
+    HttpConnectStrategy http =
+        ConnectStrategy.http(URI.create(url)).readTimeout(60, TimeUnit.SECONDS);
+    for (Map.Entry<String, String> header : headers.entrySet()) {
+      http = http.header(header.getKey(), header.getValue());
+    }
     EventSource.Builder builder =
         new EventSource.Builder(http).errorStrategy(ErrorStrategy.alwaysThrow());
     if (lastEventId != null) {

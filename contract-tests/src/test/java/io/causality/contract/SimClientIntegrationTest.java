@@ -164,7 +164,8 @@ class SimClientIntegrationTest {
     File lines = simulations().getTraceNdjson(id, 5, 9, null);
     List<String> read = Files.readAllLines(lines.toPath());
     assertThat(read).hasSize(7);
-    assertThat(line(read.get(0), "metadata", TraceMetadata.class).getFromTick()).isEqualTo(5L);
+    assertThat(line(read.get(0), "metadata", TraceMetadata.class).getScenarioId())
+        .isEqualTo("stable-basins");
     assertThat(line(read.get(1), "initialState", InitialState.class).getAgents()).hasSize(30);
     List<Long> ticks = new ArrayList<>();
     for (String step : read.subList(2, read.size())) {

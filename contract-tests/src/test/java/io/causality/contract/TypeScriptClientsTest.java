@@ -70,7 +70,7 @@ class TypeScriptClientsTest {
     assertThat(simulations)
         .contains("async getTraceNdjsonRaw(")
         .contains("async runSimulationNdjsonRaw(")
-        .contains("'application/x-ndjson'")
+        .contains("return new runtime.BlobApiResponse(response);")
         .doesNotContain("streamSimulationEvents");
     assertThat(read(COORDINATOR, "apis/AuditEventsApi.ts")).doesNotContain("streamAuditEvents");
     assertThat(read(SIM, "models/TickEvent.ts")).contains("export interface TickEvent");
