@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.errors.ApiError;
 import io.causality.common.errors.ErrorCodes;
 import io.causality.common.errors.ErrorEnvelope;
+import io.causality.common.errors.ValidationDetails;
+import io.causality.common.errors.ValidationIssue;
 import io.causality.common.requestid.RequestIds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.List;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -43,7 +46,8 @@ public final class JsonErrorHandler extends ErrorHandler {
       Callback callback)
       throws IOException {
     String requestId = requestId(request, response);
-    ApiError error = new ApiError(ErrorCodes.forStatus(code), messageFor(code), null, requestId);
+    ApiError error =
+        new ApiError(ErrorCodes.forStatus(code), messageFor(code), detailsFor(code), requestId);
     byte[] body = mapper.writeValueAsBytes(new ErrorEnvelope(error));
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     response.getHeaders().put(RequestIds.HEADER, requestId);
@@ -56,6 +60,17 @@ public final class JsonErrorHandler extends ErrorHandler {
       return echoed;
     }
     return RequestIds.acceptOrGenerate(request.getHeaders().get(RequestIds.HEADER));
+  }
+
+  /**
+   * A 400 is a VALIDATION_ERROR, whose details always carry issues (the document types them so):
+   * one about the request as a whole, as Jetty refused it before anything named its parts.
+   */
+  private static ValidationDetails detailsFor(int code) {
+    return code == 400
+        ? new ValidationDetails(
+            List.of(new ValidationIssue("", "is malformed (its URI, a header or its framing)")))
+        : null;
   }
 
   private static String messageFor(int code) {

@@ -268,6 +268,9 @@ class HostileInputIntegrationTest {
     templates.put(
         "POST /v1/simulations/run",
         JSON.createObjectNode().put("scenarioId", scenario).put("ticks", 5));
+    templates.put(
+        "POST /v1/simulations/run.ndjson",
+        JSON.createObjectNode().put("scenarioId", scenario).put("ticks", 5));
     templates.put("POST /v1/simulations/{id}/step", JSON.readTree("{\"ticks\":2}"));
     templates.put(
         "PUT /v1/simulations/{id}/agent-policy",
@@ -297,7 +300,8 @@ class HostileInputIntegrationTest {
     templates.forEach(
         (key, body) ->
             withRegexPaths.put(
-                key.replace("{id}", "{id: (?!(?:run|from-domain)(?:/|$))[^/]+}"), body));
+                key.replace("{id}", "{id: (?!(?:run|run\\.ndjson|from-domain)(?:/|$))[^/]+}"),
+                body));
     return withRegexPaths;
   }
 
