@@ -5,11 +5,9 @@ import io.causality.common.errors.ApiError;
 import io.causality.common.errors.ErrorCodes;
 import io.causality.common.errors.ErrorEnvelope;
 import io.causality.common.errors.ValidationDetails;
-import io.causality.common.errors.ValidationIssue;
 import io.causality.common.requestid.RequestIds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.List;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -62,15 +60,9 @@ public final class JsonErrorHandler extends ErrorHandler {
     return RequestIds.acceptOrGenerate(request.getHeaders().get(RequestIds.HEADER));
   }
 
-  /**
-   * A 400 is a VALIDATION_ERROR, whose details always carry issues (the document types them so):
-   * one about the request as a whole, as Jetty refused it before anything named its parts.
-   */
+  /** A 400 is a VALIDATION_ERROR, whose details always carry issues: one about the request. */
   private static ValidationDetails detailsFor(int code) {
-    return code == 400
-        ? new ValidationDetails(
-            List.of(new ValidationIssue("", "is malformed (its URI, a header or its framing)")))
-        : null;
+    return code == 400 ? ValidationDetails.ofRequest() : null;
   }
 
   private static String messageFor(int code) {
