@@ -11,6 +11,8 @@ public final class SimDaos {
   public static final List<Class<?>> ALL =
       List.of(
           ApiKeyDao.class,
+          EvaluationDao.class,
+          ExperimentDao.class,
           IdempotencyKeyDao.class,
           InputDao.class,
           LicenseDao.class,

@@ -4,7 +4,6 @@ import io.causality.common.openapi.ContractDocument;
 import io.causality.common.openapi.HttpConventions;
 import io.causality.common.openapi.JsonOverlay;
 import io.causality.common.openapi.RateLimitDocs;
-import io.swagger.v3.oas.integration.SwaggerConfiguration;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -13,8 +12,6 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** What swagger-jaxrs2 needs to describe the service as OpenAPI 3.1. */
 public final class OpenApiDocument {
@@ -38,16 +35,19 @@ public final class OpenApiDocument {
 
   /**
    * The document as served: what swagger reads from the resources, completed by the hand-written
-   * schemas and operation details of {@code sim-openapi-overlay.json}, the error schemas by code
-   * ({@link SimErrors}) and the HTTP conventions (request id, rate limits on everything but the
-   * event stream, Idempotency-Key on every POST, the challenge of a 401 in the realm {@code
-   * service}).
+   * schemas and operation details of {@code sim-openapi-overlay.json} (experiments': {@code
+   * sim-experiments-openapi-overlay.json}), the error schemas by code ({@link SimErrors}) and the
+   * HTTP conventions (request id, rate limits on everything but the event stream, Idempotency-Key
+   * on every POST, the challenge of a 401 in the realm {@code service}).
    */
   public static ContractDocument contract(String service, String version, Set<Class<?>> resources) {
-    return new ContractDocument(
-        configuration(version, resources),
+    return ContractDocument.assemble(
+        model(version),
+        resources,
+        List.of(PublicOperations.class, SimStandardResponses.class, RegistryEnums.class),
         List.of(
             JsonOverlay.fromResource(OpenApiDocument.class, "sim-openapi-overlay.json"),
+            JsonOverlay.fromResource(OpenApiDocument.class, "sim-experiments-openapi-overlay.json"),
             new UuidPathParameters(),
             SimErrors.typed(),
             new HttpConventions(
@@ -55,23 +55,6 @@ public final class OpenApiDocument {
                 operation -> operation.startsWith("POST "),
                 RATE_LIMITS,
                 service)));
-  }
-
-  /** The configuration: the listed resource classes only, so the document is deterministic. */
-  public static SwaggerConfiguration configuration(String version, Set<Class<?>> resources) {
-    return new SwaggerConfiguration()
-        .openAPI(model(version))
-        .openAPI31(true)
-        .prettyPrint(false)
-        .sortOutput(true)
-        .readAllResources(false)
-        .resourceClasses(
-            Stream.concat(
-                    resources.stream(),
-                    Stream.of(
-                        PublicOperations.class, SimStandardResponses.class, RegistryEnums.class))
-                .map(Class::getName)
-                .collect(Collectors.toSet()));
   }
 
   private static OpenAPI model(String version) {

@@ -36,6 +36,14 @@ final class SimErrors {
                 "404: nothing has the id; an unknown domain adapter lists the ones there are",
                 "No simulation 6f1c2a9e-0b7d-4a53-9d8e-2c4f5a6b7c8d"),
             new Detailed(
+                "RATE_LIMITED",
+                "RateLimitDetails",
+                true,
+                "429: too many requests in the window (details null), or as many experiments "
+                    + "under way as the license allows (details name maxConcurrentExperiments)",
+                "Too many experiments under way: the license allows 2 queued or running at once "
+                    + "for this organization; retry when one has finished"),
+            new Detailed(
                 "IDEMPOTENCY_REPLAY_UNAVAILABLE",
                 "ReplayUnavailableDetails",
                 false,
@@ -53,7 +61,6 @@ final class SimErrors {
             "NOT_ACCEPTABLE",
             "PAYLOAD_TOO_LARGE",
             "UNSUPPORTED_MEDIA_TYPE",
-            "RATE_LIMITED",
             "EVALUATION_DISABLED",
             "SERVICE_UNAVAILABLE",
             "INTERNAL"));

@@ -268,12 +268,38 @@ class DocumentationIntegrationTest {
     HttpResponse<String> page = client.send(client.request("/v1/docs"));
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.body())
-        .contains("/v1/openapi.json")
+        .contains("/v1/docs/swagger-initializer.js")
         .contains("/v1/docs/swagger-ui-bundle.js")
         .doesNotContain("https://");
     HttpResponse<String> bundle = client.send(client.request("/v1/docs/swagger-ui-bundle.js"));
     assertThat(bundle.statusCode()).isEqualTo(200);
     assertThat(bundle.body().length()).isGreaterThan(100_000);
+  }
+
+  /** The console's protective headers, and no inline script for the policy to allow. */
+  @Test
+  void docsPageAndItsFilesCarryTheConsolesProtectiveHeaders() {
+    for (String path :
+        List.of("/v1/docs", "/v1/docs/swagger-initializer.js", "/v1/docs/swagger-ui-bundle.js")) {
+      HttpResponse<String> answer = client.send(client.request(path));
+      assertThat(answer.statusCode()).as(path).isEqualTo(200);
+      assertThat(answer.headers().firstValue("Content-Security-Policy"))
+          .as(path)
+          .hasValueSatisfying(
+              csp ->
+                  assertThat(csp)
+                      .contains("script-src 'self';", "frame-ancestors 'none'")
+                      .doesNotContain("unsafe-eval")
+                      .doesNotContainPattern("script-src[^;]*unsafe-inline"));
+      assertThat(answer.headers().firstValue("X-Frame-Options")).as(path).hasValue("DENY");
+      assertThat(answer.headers().firstValue("X-Content-Type-Options"))
+          .as(path)
+          .hasValue("nosniff");
+    }
+    String page = client.send(client.request("/v1/docs")).body();
+    assertThat(page).contains("<script src=\"/v1/docs/swagger-initializer.js\"></script>");
+    assertThat(page.split("<script").length - 1)
+        .isEqualTo(page.split("<script src=\"/v1/docs/").length - 1);
   }
 
   @Test
@@ -526,6 +552,142 @@ class DocumentationIntegrationTest {
     }
   }
 
+  /**
+   * The contract's rules hold for every operation and schema, those added later included (the
+   * console's, experiments' and scale's): each $ref resolves, each scalar member has an example,
+   * each parameter says what it is, each offset is an int64 and each error answer is the envelope
+   * (but the health check's 503).
+   */
+  @Test
+  void everyOperationAndSchemaFollowsTheContractsRules() throws Exception {
+    JsonNode document = document();
+    List<String> broken = new ArrayList<>();
+    refs(document, document, "", broken);
+    JsonNode schemas = document.at("/components/schemas");
+    schemas
+        .fields()
+        .forEachRemaining(
+            schema -> scalarsWithoutExample(schema.getValue(), schema.getKey(), broken));
+    operations(document)
+        .forEach(
+            (name, operation) -> {
+              for (JsonNode parameter : operation.path("parameters")) {
+                JsonNode resolved =
+                    parameter.has("$ref")
+                        ? document.at(parameter.get("$ref").asText().substring(1))
+                        : parameter;
+                String what = name + " " + resolved.path("name").asText();
+                if (resolved.path("description").asText().isBlank()) {
+                  broken.add(what + ": no description");
+                }
+                if ("offset".equals(resolved.path("name").asText())
+                    && !"int64".equals(resolved.at("/schema/format").asText())) {
+                  broken.add(what + ": not an int64");
+                }
+              }
+              operation
+                  .path("responses")
+                  .fields()
+                  .forEachRemaining(
+                      answer -> {
+                        // the health check's 503 is its report (the spec's shape), not an error
+                        if (answer.getKey().matches("[45]..")
+                            && !"GET /v1/health 503".equals(name + " " + answer.getKey())
+                            && !answer
+                                .getValue()
+                                .at("/content/application~1json/schema/$ref")
+                                .asText()
+                                .equals("#/components/schemas/ErrorEnvelope")) {
+                          broken.add(name + " " + answer.getKey() + ": not the ErrorEnvelope");
+                        }
+                      });
+            });
+    assertThat(broken).isEmpty();
+  }
+
+  /**
+   * Every operation that answers Server-Sent Events is x-internal (no generated method blocks on
+   * it) and names the schema of its frames, each event's data typed.
+   */
+  @Test
+  void everyEventStreamIsLeftToSseClientsWithItsFramesTyped() throws Exception {
+    JsonNode document = document();
+    List<String> streams = new ArrayList<>();
+    operations(document)
+        .forEach(
+            (name, operation) -> {
+              JsonNode stream = operation.at("/responses/200/content/text~1event-stream/schema");
+              if (stream.isMissingNode()) {
+                return;
+              }
+              streams.add(name);
+              assertThat(operation.path("x-internal").asBoolean()).as(name).isTrue();
+              String frames = stream.at("/contentSchema/$ref").asText();
+              JsonNode oneOf = document.at(frames.substring(1) + "/oneOf");
+              assertThat(oneOf.size()).as(name).isGreaterThan(1);
+              oneOf.forEach(
+                  frame -> {
+                    assertThat(frame.at("/properties/event/const").isTextual()).as(name).isTrue();
+                    JsonNode data = frame.at("/properties/data");
+                    assertThat(data.has("contentSchema") || data.has("const"))
+                        .as(name + " " + frame)
+                        .isTrue();
+                  });
+              assertThat(texts(fieldNames(operation.at("/responses/429/headers"))))
+                  .as(name)
+                  .contains("Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining");
+            });
+    assertThat(streams)
+        .containsExactlyInAnyOrder(
+            "GET /v1/simulations/{id}/events", "GET /v1/experiments/{id}/events");
+    assertThat(texts(document.at("/components/schemas/ExperimentStatusEvent/required")))
+        .containsExactly("status", "previous", "reason");
+  }
+
+  private static void refs(JsonNode document, JsonNode node, String at, List<String> broken) {
+    if (node.isObject()) {
+      JsonNode ref = node.get("$ref");
+      if (ref != null
+          && ref.isTextual()
+          && (!ref.asText().startsWith("#/")
+              || document.at(ref.asText().substring(1)).isMissingNode())) {
+        broken.add(at + ": unresolved " + ref.asText());
+      }
+      node.fields()
+          .forEachRemaining(e -> refs(document, e.getValue(), at + "/" + e.getKey(), broken));
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        refs(document, node.get(i), at + "/" + i, broken);
+      }
+    }
+  }
+
+  /** Members typed string, integer, number or boolean (nullable or not) need an example. */
+  private static void scalarsWithoutExample(JsonNode schema, String at, List<String> broken) {
+    schema
+        .path("properties")
+        .fields()
+        .forEachRemaining(
+            member -> {
+              JsonNode value = member.getValue();
+              String where = at + "." + member.getKey();
+              List<String> types = new ArrayList<>();
+              if (value.path("type").isArray()) {
+                value.get("type").forEach(type -> types.add(type.asText()));
+              } else if (value.has("type")) {
+                types.add(value.get("type").asText());
+              }
+              types.remove("null");
+              boolean scalar =
+                  types.size() == 1
+                      && List.of("string", "integer", "number", "boolean").contains(types.get(0));
+              if (scalar && !value.has("example") && !value.has("const")) {
+                broken.add(where + ": no example");
+              }
+              scalarsWithoutExample(value, where, broken);
+            });
+  }
+
   private static Iterable<JsonNode> iterable(JsonNode node) {
     List<JsonNode> values = new ArrayList<>();
     node.elements().forEachRemaining(values::add);
@@ -534,6 +696,8 @@ class DocumentationIntegrationTest {
 
   @Test
   void swaggerUiLeavesTheOnlineValidatorOff() {
-    assertThat(client.send(client.request("/v1/docs")).body()).contains("validatorUrl: null");
+    assertThat(client.send(client.request("/v1/docs/swagger-initializer.js")).body())
+        .contains("validatorUrl: null")
+        .contains("/v1/openapi.json");
   }
 }

@@ -2,6 +2,7 @@ package io.causality.hitl.coordinator.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.google.common.net.InetAddresses;
 import io.causality.common.cli.CommandOutput;
 import io.causality.common.cli.ServeCommand;
 import io.causality.hitl.coordinator.cli.dashboard.Dashboard;
@@ -124,6 +125,12 @@ public final class HitlCommand<C extends Configuration> extends Command {
                 + "comes from $"
                 + TOKEN_VARIABLE
                 + " when set");
+    parser
+        .addArgument("--insecure")
+        .action(Arguments.storeTrue())
+        .help(
+            "allow plain http to a host other than this machine (the token and the decisions"
+                + " cross the network in the clear)");
     return parser;
   }
 
@@ -166,6 +173,7 @@ public final class HitlCommand<C extends Configuration> extends Command {
             ? Dashboard.REQUEST_TIMEOUT
             : CoordinatorClient.DEFAULT_TIMEOUT;
     requireKeyOrOperator(operation, namespace);
+    requireTlsOffThisMachine(namespace);
     CoordinatorClient client =
         new CoordinatorClient(URI.create(namespace.getString("url")), timeout, token());
     switch (operation) {
@@ -199,6 +207,31 @@ public final class HitlCommand<C extends Configuration> extends Command {
       throw new OperatorException.Usage(
           "hitl " + operation + " needs --key-id, or an operator's token in $" + TOKEN_VARIABLE);
     }
+  }
+
+  /** Plain http only to this machine, unless the operator says {@code --insecure}. */
+  private static void requireTlsOffThisMachine(Namespace namespace) {
+    String url = namespace.getString("url");
+    if (isPlainHttpToAnotherHost(URI.create(url)) && !namespace.getBoolean("insecure")) {
+      throw new OperatorException.Usage(
+          "--url "
+              + url
+              + " is plain http to another host: the bearer token and the decisions would cross"
+              + " the network in the clear; use https, or add --insecure");
+    }
+  }
+
+  /** An {@code http} URL whose host is not loopback ({@code localhost}, 127.0.0.0/8, ::1). */
+  static boolean isPlainHttpToAnotherHost(URI url) {
+    if (!"http".equalsIgnoreCase(url.getScheme())) {
+      return false;
+    }
+    String host = url.getHost() == null ? "" : url.getHost().replaceAll("^\\[|\\]$", "");
+    if ("localhost".equalsIgnoreCase(host)) {
+      return false;
+    }
+    return !(InetAddresses.isInetAddress(host)
+        && InetAddresses.forString(host).isLoopbackAddress());
   }
 
   private Optional<String> token() {

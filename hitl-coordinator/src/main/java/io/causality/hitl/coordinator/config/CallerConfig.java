@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.config;
 
+import io.causality.common.config.Substituted;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Pattern;
@@ -14,7 +15,7 @@ import java.util.List;
  */
 public record CallerConfig(
     @NotBlank String id,
-    @NotBlank @Size(min = 16, message = "must be at least 16 characters") String token,
+    @NotBlank @Size(min = 16, message = "must be at least 16 characters") @Substituted String token,
     @NotEmpty
         List<
                 @Pattern(

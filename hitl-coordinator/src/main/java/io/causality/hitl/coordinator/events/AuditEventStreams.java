@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.events;
 
+import io.causality.common.sse.SseConnection;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.protocol.wire.ChainedAuditEvent;
 import io.dropwizard.lifecycle.Managed;
@@ -55,7 +56,8 @@ public final class AuditEventStreams implements Managed, LifeCycle.Listener {
    * written from now on.
    */
   public void open(Optional<Long> lastEventId, SseEventSink sink, Sse sse) {
-    AuditStream stream = new AuditStream(sink, sse, lastEventId.orElseGet(audit::headSequence));
+    AuditStream stream =
+        new AuditStream(new SseConnection(sink, sse), lastEventId.orElseGet(audit::headSequence));
     try {
       // Flushes the answer's headers, so the client knows the stream is open before any event.
       stream.comment("audit events after " + stream.lastSent());

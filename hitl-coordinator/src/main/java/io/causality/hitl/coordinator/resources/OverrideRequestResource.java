@@ -31,6 +31,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
  * {@code /v1/override-requests/{id}}: read one request, approve it (issuing the signed token) or
@@ -59,8 +60,8 @@ public final class OverrideRequestResource {
               + "EXPIRED first. Role operator.")
   @ApiResponse(responseCode = "200", description = "The request", useReturnTypeSchema = true)
   public OverrideRequestRecord get(
-      @Parameter(description = "coordinatorRequestId") @PathParam("id") String id) {
-    return overrides.get(id);
+      @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id) {
+    return overrides.get(id.toString());
   }
 
   @POST
@@ -104,9 +105,9 @@ public final class OverrideRequestResource {
               + "approved it before")
   public Response approve(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
+      @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id,
       @Valid ApproveOverrideRequest body) {
-    OverrideApproval approval = overrides.approve(id, body, deciderOf(caller));
+    OverrideApproval approval = overrides.approve(id.toString(), body, deciderOf(caller));
     // the body names its outcome too (the document's discriminator), whatever the status
     return approval.issued().isPresent()
         ? Response.ok(approval).build()
@@ -137,9 +138,9 @@ public final class OverrideRequestResource {
       description = "INVALID_TRANSITION: the request is not " + "PENDING")
   public OverrideRequestRecord deny(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
+      @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id,
       @Valid DenyOverrideRequest body) {
-    return overrides.deny(id, body, deciderOf(caller));
+    return overrides.deny(id.toString(), body, deciderOf(caller));
   }
 
   /** The authenticated operator; without callers configured, nobody known. */

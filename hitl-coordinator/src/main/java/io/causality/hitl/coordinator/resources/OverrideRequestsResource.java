@@ -10,6 +10,7 @@ import io.causality.hitl.coordinator.ratelimit.Budget;
 import io.causality.hitl.coordinator.ratelimit.RateLimited;
 import io.causality.hitl.protocol.wire.OverrideRequestList;
 import io.causality.hitl.protocol.wire.OverrideRequestQuery;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import io.causality.hitl.protocol.wire.SubmitOverrideResponse;
 import io.dropwizard.auth.Auth;
@@ -103,7 +104,7 @@ public final class OverrideRequestsResource {
               description =
                   "only requests in this status: PENDING, APPROVED, DENIED, EXPIRED or REDEEMED")
           @QueryParam("status")
-          String status,
+          OverrideRequestStatus status,
       @Parameter(description = "only requests of this actor")
           @QueryParam("actorId")
           @Size(max = 255)
@@ -121,6 +122,6 @@ public final class OverrideRequestsResource {
           long offset) {
     Optional<String> actor = Optional.ofNullable(actorId).filter(a -> !a.isEmpty());
     return overrides.list(
-        new OverrideRequestQuery(StatusFilter.parse(status), actor, limit, offset));
+        new OverrideRequestQuery(Optional.ofNullable(status), actor, limit, offset));
   }
 }
