@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.launchdarkly.eventsource.MessageEvent;
 import io.causality.contract.sim.api.EvaluationsApi;
+import io.causality.contract.sim.api.ExperimentsApi;
 import io.causality.contract.sim.api.HealthApi;
 import io.causality.contract.sim.api.OrganizationsApi;
 import io.causality.contract.sim.api.ScenariosApi;
@@ -16,7 +17,9 @@ import io.causality.contract.sim.invoker.ApiClient;
 import io.causality.contract.sim.invoker.ApiException;
 import io.causality.contract.sim.model.AgentPolicyChange;
 import io.causality.contract.sim.model.AgentPolicyRequest;
+import io.causality.contract.sim.model.AgentSelection;
 import io.causality.contract.sim.model.ApiError;
+import io.causality.contract.sim.model.Caller;
 import io.causality.contract.sim.model.Decree;
 import io.causality.contract.sim.model.DecreeEvent;
 import io.causality.contract.sim.model.DecreeRequest;
@@ -25,11 +28,21 @@ import io.causality.contract.sim.model.DomainId;
 import io.causality.contract.sim.model.DomainInput;
 import io.causality.contract.sim.model.EpidemicInput;
 import io.causality.contract.sim.model.ErrorEnvelope;
+import io.causality.contract.sim.model.EventLog;
+import io.causality.contract.sim.model.Experiment;
+import io.causality.contract.sim.model.ExperimentDryRun;
+import io.causality.contract.sim.model.ExperimentProgress;
+import io.causality.contract.sim.model.ExperimentRequest;
+import io.causality.contract.sim.model.ExperimentRun;
+import io.causality.contract.sim.model.ExperimentStatus;
+import io.causality.contract.sim.model.ExperimentStatusEvent;
 import io.causality.contract.sim.model.FromDomainRequest;
 import io.causality.contract.sim.model.InitialState;
 import io.causality.contract.sim.model.InlineScenario;
 import io.causality.contract.sim.model.InputPhase;
+import io.causality.contract.sim.model.LoggedEvent;
 import io.causality.contract.sim.model.LossEvent;
+import io.causality.contract.sim.model.Membership;
 import io.causality.contract.sim.model.NewSimulation;
 import io.causality.contract.sim.model.NewSimulationRun;
 import io.causality.contract.sim.model.NotFoundError;
@@ -40,7 +53,10 @@ import io.causality.contract.sim.model.ProphecyData;
 import io.causality.contract.sim.model.Region;
 import io.causality.contract.sim.model.RunResponse;
 import io.causality.contract.sim.model.Scenario;
+import io.causality.contract.sim.model.Simulation;
 import io.causality.contract.sim.model.SimulationCreated;
+import io.causality.contract.sim.model.SimulationNotes;
+import io.causality.contract.sim.model.SimulationSort;
 import io.causality.contract.sim.model.SimulationStatus;
 import io.causality.contract.sim.model.SortOrder;
 import io.causality.contract.sim.model.StatusEvent;
@@ -54,6 +70,7 @@ import io.causality.contract.sim.model.TimeControlRequest;
 import io.causality.contract.sim.model.Trace;
 import io.causality.contract.sim.model.TraceMetadata;
 import io.causality.contract.sim.model.ValidationError;
+import io.causality.contract.sim.model.ValidationIssue;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -146,13 +163,23 @@ class SimClientIntegrationTest {
     assertThat(step.getState().getTick()).isEqualTo(119L);
     assertThat(step.getState().getGrid().getWidth()).isEqualTo(100);
     assertThat(simulations().getSimulation(id, null).getTicks()).isEqualTo(120L);
-    assertThat(simulations().listSimulations(null, SimulationStatus.PAUSED, 50, 0L, null).getData())
+    assertThat(
+            simulations()
+                .listSimulations(
+                    null,
+                    SimulationStatus.PAUSED,
+                    SimulationSort.CREATED_AT,
+                    SortOrder.DESC,
+                    50,
+                    0L,
+                    null)
+                .getData())
         .anyMatch(s -> s.getId().equals(id));
     assertThat(simulations().listDecrees(id, 50, 0L, SortOrder.ASC, null).getData()).hasSize(1);
     assertThat(simulations().listProphecies(id, 50, 0L, SortOrder.DESC, null).getData())
         .first()
         .satisfies(p -> assertThat(p.getData().getHorizon()).isPositive());
-    Trace trace = simulations().getTrace(id, 0, 2, null);
+    Trace trace = simulations().getTrace(id, 0, 2, AgentSelection.ALL, null);
     assertThat(trace.getSteps()).hasSize(3);
     assertThat(trace.getMetadata().getScenarioId()).isEqualTo("stable-basins");
   }
@@ -161,7 +188,7 @@ class SimClientIntegrationTest {
   void theTraceStreamsAsNdjsonReadLineByLine() throws Exception {
     UUID id = created("stable-basins").getId();
     simulations().stepSimulation(id, new StepRequest().ticks(30), null, null);
-    File lines = simulations().getTraceNdjson(id, 5, 9, null);
+    File lines = simulations().getTraceNdjson(id, 5, 9, null, null);
     List<String> read = Files.readAllLines(lines.toPath());
     assertThat(read).hasSize(7);
     assertThat(line(read.get(0), "metadata", TraceMetadata.class).getScenarioId())
@@ -229,11 +256,12 @@ class SimClientIntegrationTest {
   @Test
   void createAndRunAnswersTheTraceAsJsonOrAsNdjsonLines() throws Exception {
     NewSimulationRun run = new NewSimulationRun().scenarioId("stable-basins").ticks(5);
-    RunResponse json = simulations().runSimulation(run, null, null);
+    RunResponse json = simulations().runSimulation(run, null, null, null);
     assertThat(json.getTrace().getSteps()).hasSize(5);
     assertThat(json.getTrace().getInitialState().getAgents()).isNotEmpty();
     List<String> lines =
-        Files.readAllLines(simulations().runSimulationNdjson(run, null, null).toPath());
+        Files.readAllLines(
+            simulations().runSimulationNdjson(run, AgentSelection.NONE, null, null).toPath());
     assertThat(lines).hasSize(7);
     assertThat(strict.readValue(lines.get(6), Step.class).getTick()).isEqualTo(4L);
   }
@@ -279,6 +307,128 @@ class SimClientIntegrationTest {
       assertThat(next.getLastEventId()).isEqualTo(real.get(4).getLastEventId());
       assertThat(next.getData()).isEqualTo(real.get(4).getData());
     }
+  }
+
+  @Test
+  void aSimulationIsNamedAndNotedByMergePatchAndListedWithItsEvaluationsAndEvents()
+      throws Exception {
+    UUID id = created("stable-basins").getId();
+    simulations().stepSimulation(id, new StepRequest().ticks(3), null, null);
+    Simulation named =
+        simulations()
+            .annotateSimulation(
+                id, new SimulationNotes().label("Baseline").note("first try"), null);
+    assertThat(named.getLabel()).isEqualTo("Baseline");
+    assertThat(named.getNote()).isEqualTo("first try");
+    // a member left out stays; null clears (JSON merge patch, the generated JsonNullable)
+    Simulation cleared =
+        simulations().annotateSimulation(id, new SimulationNotes().note(null), null);
+    assertThat(cleared.getLabel()).isEqualTo("Baseline");
+    assertThat(cleared.getNote()).isNull();
+    assertThat(simulations().getSimulation(id, null).getLabel()).isEqualTo("Baseline");
+
+    ValidationError tooLong =
+        error(
+                () ->
+                    simulations()
+                        .annotateSimulation(
+                            id,
+                            new SimulationNotes().label("x".repeat(101)).note("y".repeat(2001)),
+                            null),
+                400)
+            .getError()
+            .getValidationError();
+    assertThat(tooLong.getDetails().getIssues())
+        .extracting(ValidationIssue::getPath)
+        .containsExactlyInAnyOrder("label", "note");
+    assertThat(simulations().getSimulation(id, null).getLabel()).isEqualTo("Baseline");
+
+    assertThat(new EvaluationsApi(client).listSimulationEvaluations(id, 50, 0L, null).getData())
+        .isEmpty();
+    EventLog log = simulations().getEventLog(id, null, true, null);
+    assertThat(log.getData())
+        .extracting(LoggedEvent::getEvent)
+        .contains(LoggedEvent.EventEnum.TICK);
+    assertThat(simulations().getSimulationScenario(id, null).getId()).isEqualTo("stable-basins");
+    Caller caller = new OrganizationsApi(client).getCaller(null);
+    assertThat(caller.getKind()).isEqualTo(Caller.KindEnum.API_KEY);
+    assertThat(caller.getOrganizations())
+        .extracting(Membership::getId)
+        .containsExactly(organization);
+
+    simulations().deleteSimulation(id, null);
+    assertThat(
+            error(() -> simulations().getSimulation(id, null), 404).getError().getActualInstance())
+        .isInstanceOf(NotFoundError.class);
+  }
+
+  @Test
+  void anExperimentIsCountedSubmittedFollowedAndItsRunsAndAggregatesRead() throws Exception {
+    ExperimentsApi experiments = new ExperimentsApi(client);
+    ExperimentRequest request =
+        new ExperimentRequest()
+            .scenarioId("stable-basins")
+            .parameters(Map.of("agents[*].policy.gamma", List.of(0.2, 0.4)))
+            .replications(2)
+            .ticks(5);
+    ExperimentDryRun count =
+        experiments.submitExperiment(request, true, null, null).getExperimentDryRun();
+    assertThat(count.getRuns()).isEqualTo(4);
+    assertThat(count.getCombinations()).isEqualTo(2);
+    assertThat(count.getRefusal()).isNull();
+
+    Experiment accepted = experiments.submitExperiment(request, false, null, null).getExperiment();
+    UUID id = accepted.getId();
+    assertThat(accepted.getStatus()).isIn(ExperimentStatus.QUEUED, ExperimentStatus.RUNNING);
+    List<MessageEvent> events;
+    try (EventStreamClient stream =
+        EventStreamClient.open(
+            sim.baseUrl() + "/v1/experiments/" + id + "/events", Map.of("X-Api-Key", key), "0")) {
+      events = stream.readUntil(e -> e.getData().contains("\"completed\""));
+    }
+    List<ExperimentStatus> statuses = new ArrayList<>();
+    for (MessageEvent event : events) {
+      switch (event.getEventName()) {
+        case "experiment:status" ->
+            statuses.add(
+                strict.readValue(event.getData(), ExperimentStatusEvent.class).getStatus());
+        case "progress" ->
+            assertThat(strict.readValue(event.getData(), ExperimentProgress.class).getTotal())
+                .isEqualTo(4);
+        default -> assertThat(event.getEventName()).isEqualTo("heartbeat");
+      }
+    }
+    assertThat(statuses).startsWith(ExperimentStatus.QUEUED).endsWith(ExperimentStatus.COMPLETED);
+
+    assertThat(experiments.getExperiment(id, null).getProgress().getDone()).isEqualTo(4);
+    assertThat(
+            experiments.listExperiments(null, ExperimentStatus.COMPLETED, 50, 0L, null).getData())
+        .extracting(Experiment::getId)
+        .contains(id);
+    List<ExperimentRun> runs = experiments.listExperimentRuns(id, 50, 0L, null).getData();
+    assertThat(runs).hasSize(4).allMatch(r -> r.getStatus() == ExperimentRun.StatusEnum.DONE);
+    assertThat(experiments.getExperimentAggregates(id, 50, 0L, null).getData()).hasSize(2);
+
+    PlainError again =
+        error(() -> experiments.cancelExperiment(id, null, null), 409).getError().getPlainError();
+    assertThat(again.getCode()).isEqualTo("CONFLICT");
+    ValidationError invalid =
+        error(
+                () ->
+                    experiments.submitExperiment(
+                        new ExperimentRequest()
+                            .scenarioId("stable-basins")
+                            .ticks(0)
+                            .replications(0),
+                        true,
+                        null,
+                        null),
+                400)
+            .getError()
+            .getValidationError();
+    assertThat(invalid.getDetails().getIssues())
+        .extracting(ValidationIssue::getPath)
+        .contains("ticks", "replications");
   }
 
   /** An event's data as the type the document names for its event, read strictly. */
@@ -338,7 +488,10 @@ class SimClientIntegrationTest {
                 () ->
                     simulations()
                         .runSimulation(
-                            new NewSimulationRun().domain(DomainId.EPIDEMIC).ticks(2), null, null),
+                            new NewSimulationRun().domain(DomainId.EPIDEMIC).ticks(2),
+                            null,
+                            null,
+                            null),
                 400)
             .getError();
     ValidationError invalid = noAdapter.getValidationError();

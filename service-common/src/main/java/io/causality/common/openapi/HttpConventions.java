@@ -73,6 +73,24 @@ public final class HttpConventions implements Consumer<ObjectNode> {
                                 (ObjectNode) method.getValue())));
     strings(components.path("schemas"));
     dropUnused(document, components);
+    document.path("paths").forEach(HttpConventions::methodsInOrder);
+  }
+
+  /** The order in which a path's operations are listed: the order most tools and linters use. */
+  static final List<String> METHOD_ORDER =
+      List.of("get", "head", "post", "put", "patch", "delete", "options", "trace");
+
+  /**
+   * Lists a path's operations in {@link #METHOD_ORDER} (a sorted document lists them
+   * alphabetically, DELETE before GET), anything else (path-level parameters) after them.
+   */
+  private static void methodsInOrder(JsonNode pathItem) {
+    ObjectNode item = (ObjectNode) pathItem;
+    Map<String, JsonNode> members = new java.util.LinkedHashMap<>();
+    item.fields().forEachRemaining(e -> members.put(e.getKey(), e.getValue()));
+    item.removeAll();
+    METHOD_ORDER.stream().filter(members::containsKey).forEach(m -> item.set(m, members.remove(m)));
+    members.forEach(item::set);
   }
 
   private void complete(String name, ObjectNode operation) {

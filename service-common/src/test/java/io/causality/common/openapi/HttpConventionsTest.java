@@ -44,6 +44,18 @@ class HttpConventionsTest {
   }
 
   @Test
+  void aPathListsItsOperationsGetFirstDeleteAfterPatch() throws Exception {
+    ObjectNode document = document();
+    ObjectNode path = (ObjectNode) document.at("/paths/~1v1~1things");
+    path.putObject("delete").putObject("responses").putObject("204");
+    path.putObject("patch").putObject("responses").putObject("200");
+    new HttpConventions(op -> false, op -> false, LIMITS, "things").accept(document);
+    java.util.List<String> methods = new java.util.ArrayList<>();
+    document.at("/paths/~1v1~1things").fieldNames().forEachRemaining(methods::add);
+    assertThat(methods).containsExactly("get", "post", "patch", "delete");
+  }
+
+  @Test
   void everyOperationTakesAndAnswersTheRequestId() throws Exception {
     ObjectNode document = completed();
     assertThat(document.at("/paths/~1v1~1things/get/parameters").toString())
