@@ -73,6 +73,9 @@ class TypeScriptClientsTest {
         .contains("return new runtime.BlobApiResponse(response);")
         .doesNotContain("streamSimulationEvents");
     assertThat(read(COORDINATOR, "apis/AuditEventsApi.ts")).doesNotContain("streamAuditEvents");
+    assertThat(read(SIM, "apis/ExperimentsApi.ts")).doesNotContain("streamExperimentEvents");
+    assertThat(read(SIM, "models/ExperimentStatusEvent.ts"))
+        .contains("export interface ExperimentStatusEvent");
     assertThat(read(SIM, "models/TickEvent.ts")).contains("export interface TickEvent");
   }
 
@@ -95,5 +98,14 @@ class TypeScriptClientsTest {
         .contains("status?: OverrideStatus;");
     assertThat(read(COORDINATOR, "models/OverrideStatus.ts")).contains("Pending: 'PENDING'");
     assertThat(read(SIM, "models/ProphecyData.ts")).contains("engineVersion: string;");
+    assertThat(read(SIM, "apis/SimulationsApi.ts")).contains("agents?: AgentSelection;");
+    assertThat(read(SIM, "models/AgentSelection.ts")).contains("Changed: 'changed'");
+  }
+
+  @Test
+  void anExperimentsSubmissionAnswersTheUnionOfItsTwoShapes() throws IOException {
+    assertThat(read(SIM, "models/ExperimentSubmission.ts"))
+        .contains("export type ExperimentSubmission = Experiment | ExperimentDryRun;");
+    assertThat(read(SIM, "apis/ExperimentsApi.ts")).contains("Promise<ExperimentSubmission>");
   }
 }
