@@ -152,11 +152,7 @@ public final class SimulationReader {
    * Sent back as {@code scenario} of a create, it makes the same simulation again.
    */
   public RawJson scenario(Caller caller, UUID id) {
-    access.check(caller, id);
-    // read on its own: the rows the access check and the readers load leave the large column out
-    return new RawJson(
-        jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioOf(id))
-            .orElseThrow(() -> new SimulationNotFoundException(id)));
+    return new RawJson(loader.scenarioJson(access.accessible(caller, id)));
   }
 
   /** The stored simulation a trace can be made of: 404 until it has run a tick. */
