@@ -104,7 +104,7 @@ class ExperimentDeterminismIntegrationTest {
   void twoInstancesOfTwoWorkersOneKilledGiveTheSameBytesAndCountEachRunOnce() throws Exception {
     try (PostgresTestDatabase database = PostgresTestDatabase.create()) {
       Map<String, String> shared = new LinkedHashMap<>(database.databaseSettings());
-      shared.put("auth.jwtSecret", SimTestFixture.JWT_SECRET);
+      shared.putAll(SimTestFixture.jwtSettings());
       DropwizardTestSupport<SimConfiguration> survivor =
           new DropwizardTestSupport<>(
               SimApplication.class,

@@ -658,7 +658,7 @@ class SimulationsIntegrationTest {
       assertThat(own.body()).isEqualTo(negotiated.body());
       assertThat(own.body().split("\n")).hasSize(7);
       json(get("/v1/simulations/" + id + "/trace.ndjson?fromTick=-1", reader), 400);
-      json(get("/v1/simulations/" + id + "/trace.ndjson", globexWriter), 401);
+      json(get("/v1/simulations/" + id + "/trace.ndjson", globexWriter), 404);
       json(get("/v1/simulations/" + UUID.randomUUID() + "/trace.ndjson", reader), 404);
     }
   }
