@@ -1,11 +1,13 @@
 package io.causality.hitl.coordinator.db;
 
+import io.causality.hitl.protocol.wire.AuditCheckpoint;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.UUID;
 
 /**
  * The one writer of audit events: appends an event to the chain (docs/coordinator-protocol.md,
@@ -30,6 +32,11 @@ final class AuditAppend {
       """;
   private static final String ADVANCE_HEAD =
       "UPDATE audit_chain_head SET last_seq = ?, last_hash = ? WHERE id = 1";
+  private static final String INSERT_CHECKPOINT =
+      """
+      INSERT INTO audit_checkpoints (id, chain_seq, head_hash, signed_at, key_id, signature)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """;
   private static final String ENQUEUE =
       """
       INSERT INTO webhook_deliveries (event_id, endpoint, state, attempts, next_attempt_at)
@@ -40,12 +47,18 @@ final class AuditAppend {
 
   /**
    * Locks the head, hashes the event after it, stores both, and queues the event for each endpoint
-   * {@code routes} names for its type. Concurrent writers, on any instance, wait for the head.
+   * {@code routes} names for its type; at every {@code everyEvents}-th event, signs a checkpoint of
+   * the new head too ({@link AuditCheckpoints}). Concurrent writers, on any instance, wait for the
+   * head.
    *
    * @return the event as stored, with its place and hashes
    */
   static ChainedAuditEventRow append(
-      Connection connection, WebhookRoutes routes, AuditEventRow event) throws SQLException {
+      Connection connection,
+      WebhookRoutes routes,
+      AuditCheckpoints checkpoints,
+      AuditEventRow event)
+      throws SQLException {
     AuditEventRow stored = AuditChain.stored(event);
     ChainHead head = lockHead(connection);
     long sequence = head.sequence() + 1;
@@ -55,7 +68,33 @@ final class AuditAppend {
     for (String endpoint : routes.endpointsFor(stored.eventType())) {
       enqueue(connection, stored.id(), endpoint, stored.occurredAt());
     }
+    if (checkpoints.dueAt(sequence)) {
+      AuditCheckpoint checkpoint =
+          checkpoints.signer().orElseThrow().sign(sequence, hash, stored.occurredAt());
+      insertCheckpoint(connection, routes, checkpoint);
+    }
     return new ChainedAuditEventRow(sequence, stored, head.hash(), hash);
+  }
+
+  /**
+   * Stores a signed checkpoint and queues it for every webhook endpoint, whatever event types the
+   * endpoint takes: a receiver keeps the checkpoints outside the database's reach.
+   */
+  static void insertCheckpoint(
+      Connection connection, WebhookRoutes routes, AuditCheckpoint checkpoint) throws SQLException {
+    String id = UUID.randomUUID().toString();
+    try (PreparedStatement statement = connection.prepareStatement(INSERT_CHECKPOINT)) {
+      statement.setString(1, id);
+      statement.setLong(2, checkpoint.sequence());
+      statement.setString(3, checkpoint.hash());
+      statement.setTimestamp(4, timestamp(checkpoint.signedAt()));
+      statement.setString(5, checkpoint.keyId());
+      statement.setString(6, checkpoint.signature());
+      statement.executeUpdate();
+    }
+    for (String endpoint : routes.allEndpoints()) {
+      enqueue(connection, id, endpoint, checkpoint.signedAt());
+    }
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.causality.hitl.coordinator.events;
 
+import io.causality.hitl.coordinator.core.AuditTrail;
+import io.causality.hitl.coordinator.core.OrganizationScope;
 import io.causality.hitl.protocol.wire.ChainedAuditEvent;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
@@ -18,20 +20,30 @@ final class AuditStream {
 
   private final SseEventSink sink;
   private final Sse sse;
+  private final OrganizationScope scope;
   private long lastSent;
 
-  AuditStream(SseEventSink sink, Sse sse, long after) {
+  AuditStream(SseEventSink sink, Sse sse, long after, OrganizationScope scope) {
     this.sink = sink;
     this.sse = sse;
     this.lastSent = after;
+    this.scope = scope;
   }
 
   long lastSent() {
     return lastSent;
   }
 
-  /** Sends one event as {@code id: <sequence>}, {@code event: audit}, {@code data: <json>}. */
-  void send(ChainedAuditEvent event) throws IOException {
+  /**
+   * Sends one event, when its request is in the reader's scope, as {@code id: <sequence>}, {@code
+   * event: audit}, {@code data: <json>}; either way the stream moves past it.
+   */
+  void send(AuditTrail.OrganizationEvent scoped) throws IOException {
+    ChainedAuditEvent event = scoped.event();
+    if (!scope.allows(scoped.organizationId())) {
+      lastSent = event.sequence();
+      return;
+    }
     await(
         sse.newEventBuilder()
             .id(Long.toString(event.sequence()))

@@ -35,7 +35,7 @@ class OverrideRequestRecordTest {
       ORIGINAL.replace(
           "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",",
           "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",\"submittedBy\":\"runtime\","
-              + "\"approvals\":2,\"requiredApprovals\":2,");
+              + "\"requester\":null,\"approvals\":2,\"requiredApprovals\":2,");
 
   private final ObjectMapper dropwizard = Jackson.newObjectMapper();
 
@@ -105,6 +105,7 @@ class OverrideRequestRecordTest {
         Instant.parse("2026-01-31T12:00:30.500Z"),
         "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21",
         "runtime",
+        null,
         2,
         2,
         audit);
