@@ -59,7 +59,7 @@ class TwoCoordinatorsAuditChainIntegrationTest {
       DropwizardTestSupport<CoordinatorConfiguration> instance =
           new DropwizardTestSupport<>(
               CoordinatorApplication.class,
-              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              ResourceHelpers.resourceFilePath("configs/callers.yml"),
               overrides.toArray(ConfigOverride[]::new));
       INSTANCES.add(instance);
       instance.before();
