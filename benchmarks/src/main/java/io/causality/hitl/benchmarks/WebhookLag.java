@@ -7,7 +7,6 @@ import io.causality.hitl.protocol.client.CoordinatorClient;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -56,8 +55,8 @@ public final class WebhookLag {
     HttpServer receiver = bench.receiver(Integer.parseInt(options.get("--receiver-port")));
     try {
       CoordinatorClient client =
-          new CoordinatorClient(
-              URI.create(options.get("--url")), Duration.ofSeconds(5), Optional.empty());
+          BenchCallers.fromEnvironment(
+              options.get("--url"), Duration.ofSeconds(5), BenchCallers.RUNTIME_VARIABLE);
       int rate = Integer.parseInt(options.getOrDefault("--rate", "100"));
       int seconds = Integer.parseInt(options.getOrDefault("--seconds", "40"));
       int warmup = Integer.parseInt(options.getOrDefault("--warmup", "5"));
