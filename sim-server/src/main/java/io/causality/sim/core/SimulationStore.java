@@ -25,9 +25,11 @@ import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Stores the changes of simulations, each in one transaction of {@link SimulationChangeDao} that
- * tells the {@link Cluster}, and reads the events a simulation made between ticks. A write that
- * finds another version throws {@link io.causality.sim.db.ChangedMeanwhile}; {@link
+ * Stores the changes of simulations, each in one transaction that tells the {@link Cluster}:
+ * computed ticks (a step's or a player's progress, a create-and-run's new simulation) through the
+ * plain-JDBC {@link SimulationWrites}, everything else (a plain create, inputs, status changes)
+ * through {@link SimulationChangeDao}. It also reads the events a simulation made between ticks. A
+ * write that finds another version throws {@link io.causality.sim.db.ChangedMeanwhile}; {@link
  * SimulationLocks} makes the change again.
  */
 final class SimulationStore {

@@ -16,12 +16,11 @@ import org.jdbi.v3.core.Jdbi;
  * request's move from APPROVED to REDEEMED, and the REDEEMED event through {@link AuditAppend},
  * with the chain and the webhook outbox).
  *
- * <p>Why not {@link IssuedTokenDao#redeem}, whose rules this keeps statement for statement: a
- * redemption is the coordinator's hot path, and JDBI's per-call machinery (the on-demand handle,
- * the SqlObject attached again for each {@code @CreateSqlObject} call, a statement context and a
- * configuration copy per statement) was about 30 % of its CPU time in process (docs/performance.md,
- * "Coordinator", run G; the write docs/architecture.md, "Reading the database", lets bypass the
- * SqlObjects).
+ * <p>Why plain JDBC rather than a SqlObject: a redemption is the coordinator's hot path, and JDBI's
+ * per-call machinery (the on-demand handle, the SqlObject attached again for each
+ * {@code @CreateSqlObject} call, a statement context and a configuration copy per statement) was
+ * about 30 % of its CPU time in process (docs/performance.md, "Coordinator"; docs/architecture.md,
+ * "Reading the database", lists the writes that bypass the SqlObjects).
  */
 public final class RedemptionTransaction {
   private static final String FIND_TOKEN =
