@@ -64,7 +64,13 @@ public final class CoordinatorLoad {
         options.get("server-pid") != null
             ? ProcessCpu.of(Long.parseLong(options.get("server-pid")))
             : null;
-    this.rounds = new RedemptionRounds(client, server, driver, intOption("rounds", 8));
+    this.rounds =
+        new RedemptionRounds(
+            client,
+            server,
+            driver,
+            intOption("rounds", 8),
+            PemKeys.readPrivateKey(deployment.coordinatorKey()));
   }
 
   public static void main(String[] args) throws Exception {
