@@ -108,7 +108,7 @@ class CoordinatorCrashIntegrationTest {
   }
 
   private static Set<String> deliveredIds(LoopbackReceiver receiver) {
-    return receiver.to(HOOK).stream()
+    return receiver.eventsTo(HOOK).stream()
         .map(LoopbackReceiver.Delivery::eventId)
         .collect(Collectors.toSet());
   }
