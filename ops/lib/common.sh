@@ -37,15 +37,21 @@ bound_port() {
   return 1
 }
 
-# Waits until URL answers 200, or the process PID dies, or SECONDS_LIMIT pass.
+# Waits until URL answers 200, or the process PID dies, or SECONDS_LIMIT pass; TOKEN_FILE
+# (optional) holds the bearer token the URL needs (an admin port's, docs/operations.md).
 wait_healthy() {
-  local url=$1 pid=$2 limit=${3:-60}
+  local url=$1 pid=$2 limit=${3:-60} token_file=${4:-}
+  local auth=()
   for _ in $(seq 1 $(( limit * 4 ))); do
     if ! kill -0 "$pid" 2>/dev/null; then
       echo "process $pid exited before $url answered" >&2
       return 1
     fi
-    if curl -fsS -o /dev/null "$url" 2>/dev/null; then
+    # an admin URL: the bearer token the service wrote owner-only at its start
+    if [ -n "$token_file" ] && [ ${#auth[@]} -eq 0 ] && [ -s "$token_file" ]; then
+      auth=(-H "Authorization: Bearer $(cat "$token_file")")
+    fi
+    if curl -fsS -o /dev/null "${auth[@]}" "$url" 2>/dev/null; then
       return 0
     fi
     sleep 0.25

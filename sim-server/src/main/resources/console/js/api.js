@@ -9,27 +9,37 @@ export const credential = {
   },
   set(kind, value) {
     sessionStorage.setItem(STORE, JSON.stringify({ kind, value }));
+    callerInfo = null;
   },
   clear() {
     sessionStorage.removeItem(STORE);
+    callerInfo = null;
   },
 };
 
 export class ApiError extends Error {
-  constructor(status, code, message, retryAfter, requestId) {
+  constructor(status, code, message, retryAfter, requestId, details) {
     super(message);
     this.status = status;
     this.code = code;
     this.retryAfter = retryAfter;
     this.requestId = requestId;
+    this.details = details;
+  }
+
+  /** The validation issues, {path, message} each; none for other errors. */
+  get issues() {
+    return this.details?.issues ?? [];
   }
 
   /** What to tell the person. */
   describe() {
     if (this.status === 403) return `Not allowed: ${this.message}`;
     if (this.status === 429) {
-      const wait = this.retryAfter ? ` Try again in ${this.retryAfter} seconds.` : '';
-      return `Too many requests: ${this.message}.${wait}`;
+      // The service's message may say when already; the wait is told once.
+      const told = /retry|try again/i.test(this.message);
+      const wait = this.retryAfter && !told ? ` Try again in ${this.retryAfter} seconds.` : '';
+      return `Too many requests: ${this.message.replace(/\.$/, '')}.${wait}`;
     }
     if (this.status === 0) return `The service cannot be reached: ${this.message}`;
     return this.message;
@@ -60,13 +70,14 @@ async function errorOf(response) {
     envelope?.code ?? `HTTP_${response.status}`,
     envelope?.message ?? response.statusText ?? `HTTP ${response.status}`,
     response.headers.get('Retry-After'),
-    envelope?.requestId ?? response.headers.get('X-Request-Id'));
+    envelope?.requestId ?? response.headers.get('X-Request-Id'),
+    envelope?.details ?? null);
 }
 
 /** Sends a request; answers the Response when ok, throws ApiError otherwise. */
 export async function send(method, path, { body, accept, signal, headers } = {}) {
   const all = { Accept: accept ?? 'application/json', ...authHeaders(), ...headers };
-  if (body !== undefined) all['Content-Type'] = 'application/json';
+  if (body !== undefined) all['Content-Type'] ??= 'application/json';
   let response;
   try {
     response = await fetch(path, {
@@ -93,6 +104,64 @@ export async function postJson(path, body, options) {
 
 export async function putJson(path, body, options) {
   return (await send('PUT', path, { ...options, body })).json();
+}
+
+export async function patchJson(path, body, options) {
+  return (await send('PATCH', path, { ...options, body })).json();
+}
+
+export async function deleteResource(path, options) {
+  await send('DELETE', path, options);
+}
+
+let callerInfo = null;
+
+/**
+ * Who the credential is (GET /v1/caller): its kind, scopes and organizations, read once per
+ * session. Views use it to offer only what the credential may do.
+ */
+export function caller() {
+  callerInfo ??= getJson('/v1/caller').catch((e) => {
+    callerInfo = null;
+    throw e;
+  });
+  return callerInfo;
+}
+
+/** Whether the credential has a scope; false while it cannot be told. */
+export async function can(scope) {
+  try {
+    return (await caller()).scopes.includes(scope);
+  } catch (e) {
+    return false;
+  }
+}
+
+/**
+ * Saves what the service answers as a file: fetched with the credential's header (a link could
+ * not carry it), then handed to the browser as a download. The service builds the file; the page
+ * only saves it.
+ */
+export async function download(path, accept, fallbackName, options) {
+  const response = await send('GET', path, { ...options, accept });
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** Offers a blob as a download named name. */
+export function saveBlob(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the download has its own reference once started
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
 export const enc = encodeURIComponent;

@@ -6,19 +6,38 @@ import * as scenarios from './views/scenarios.js';
 import * as simulations from './views/simulations.js';
 import * as simulation from './views/simulation.js';
 import * as organization from './views/organization.js';
+import * as compare from './views/compare.js';
+import * as parameters from './views/parameters.js';
+import * as experiments from './views/experiments.js';
+import * as experiment from './views/experiment.js';
 
 const ROUTES = [
   [/^\/console\/?$/, scenarios],
   [/^\/console\/scenarios\/?$/, scenarios],
+  [/^\/console\/scenarios\/([A-Za-z0-9_.-]{1,100})\/parameters\/?$/, parameters],
   [/^\/console\/simulations\/?$/, simulations],
   [/^\/console\/simulations\/([0-9a-fA-F-]{36})\/?$/, simulation],
   [/^\/console\/organization\/?$/, organization],
+  [/^\/console\/compare\/?$/, compare],
+  [/^\/console\/experiments\/?$/, experiments],
+  [/^\/console\/experiments\/([0-9a-fA-F-]{36})\/?$/, experiment],
 ];
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
 const notice = document.getElementById('notice');
-let cleanup = null;
+/** The view shown: {destroy, suspend?, resume?}; a view's render may answer a function only. */
+let current = null;
+
+function leave() {
+  if (current) current.destroy();
+  current = null;
+}
+
+function viewOf(rendered) {
+  if (!rendered) return null;
+  return typeof rendered === 'function' ? { destroy: rendered } : rendered;
+}
 
 export function navigate(path) {
   history.pushState(null, '', path);
@@ -30,8 +49,7 @@ export function showNotice(text) {
 }
 
 function route() {
-  if (cleanup) cleanup();
-  cleanup = null;
+  leave();
   showNotice('');
   if (!credential.get()) {
     signIn();
@@ -46,7 +64,7 @@ function route() {
   for (const [pattern, view] of ROUTES) {
     const match = pattern.exec(path);
     if (match) {
-      cleanup = view.render(main, match.slice(1), { navigate, showNotice }) ?? null;
+      current = viewOf(view.render(main, match.slice(1), { navigate, showNotice }));
       focusHeading(main);
       return;
     }
@@ -101,15 +119,20 @@ document.addEventListener('click', (event) => {
   navigate(link.getAttribute('href'));
 });
 window.addEventListener('popstate', route);
+// Leaving the page (another site, a reload, the tab closed, or into the back-forward cache): the
+// view lets go of its live stream at once, so that no slot of the license waits for the server
+// to notice; back from the cache, it follows again.
+window.addEventListener('pagehide', () => current?.suspend?.());
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) current?.resume?.();
+});
 window.addEventListener('console:unauthorized', (event) => {
-  if (cleanup) cleanup();
-  cleanup = null;
+  leave();
   signIn(`Signed out: the service did not accept the credential (${event.detail}). Sign in again.`);
 });
 document.getElementById('sign-out').addEventListener('click', () => {
   credential.clear();
-  if (cleanup) cleanup();
-  cleanup = null;
+  leave();
   history.pushState(null, '', '/console/');
   signIn('Signed out.');
 });

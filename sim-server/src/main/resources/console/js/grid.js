@@ -1,8 +1,9 @@
 // The grid on a canvas: attractors with their basins, agents coloured and shaped by status
-// (shape as well as colour, so that status does not rest on colour alone).
+// (shape as well as colour, so that status does not rest on colour alone), in the palette of the
+// style sheet (light or dark).
+import { palette, alpha } from './palette.js';
+
 export const STATUSES = ['free', 'held', 'straying', 'lost', 'removed'];
-const COLOURS = { free: '#1f5fbf', held: '#1b7f3b', straying: '#c26a00', lost: '#b3261e',
-  removed: '#6b6b6b' };
 export const SHAPE_NAMES = { held: 'circle', straying: 'triangle', free: 'square', lost: 'cross',
   removed: 'ring' };
 
@@ -13,14 +14,15 @@ export function drawGrid(canvas, grid, attractors, agents, { labels = true } = {
   const ctx = fit(canvas);
   const size = Math.min(canvas.width, canvas.height);
   const scale = size / Math.max(grid.width, grid.height);
+  const colours = palette();
   ctx.clearRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = '#fff';
+  ctx.fillStyle = colours.panel;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  for (const a of attractors) drawAttractor(ctx, a, scale, labels);
+  for (const a of attractors) drawAttractor(ctx, a, scale, labels, colours);
   const r = Math.max(2, size / 120);
   for (let i = 0; i < agents.length; i++) {
     const status = STATUSES[agents.status(i)];
-    drawAgent(ctx, status, agents.x(i) * scale, agents.y(i) * scale, r);
+    drawAgent(ctx, colours[status] ?? colours.fg, status, agents.x(i) * scale, agents.y(i) * scale, r);
   }
 }
 
@@ -35,15 +37,15 @@ function fit(canvas) {
   return canvas.getContext('2d');
 }
 
-function drawAttractor(ctx, a, scale, labels) {
+function drawAttractor(ctx, a, scale, labels, colours) {
   const x = a.x * scale;
   const y = a.y * scale;
   ctx.beginPath();
   ctx.arc(x, y, a.radius * scale, 0, Math.PI * 2);
-  ctx.fillStyle = 'rgba(122, 79, 181, 0.10)';
+  ctx.fillStyle = alpha(colours.attractor, 0.1);
   ctx.fill();
   ctx.setLineDash([4, 3]);
-  ctx.strokeStyle = 'rgba(122, 79, 181, 0.7)';
+  ctx.strokeStyle = colours.attractor;
   ctx.stroke();
   ctx.setLineDash([]);
   ctx.lineWidth = 2;
@@ -52,15 +54,15 @@ function drawAttractor(ctx, a, scale, labels) {
   ctx.stroke();
   ctx.lineWidth = 1;
   if (labels) {
-    ctx.fillStyle = '#4b2f75';
+    ctx.fillStyle = colours['attractor-label'];
     ctx.font = `${Math.max(11, scale * 3)}px system-ui, sans-serif`;
     ctx.fillText(a.name, x + 8, y - 8);
   }
 }
 
-function drawAgent(ctx, status, x, y, r) {
-  ctx.fillStyle = COLOURS[status] ?? '#333';
-  ctx.strokeStyle = COLOURS[status] ?? '#333';
+function drawAgent(ctx, colour, status, x, y, r) {
+  ctx.fillStyle = colour;
+  ctx.strokeStyle = colour;
   ctx.beginPath();
   if (status === 'held' || status === undefined) {
     ctx.arc(x, y, r, 0, Math.PI * 2);

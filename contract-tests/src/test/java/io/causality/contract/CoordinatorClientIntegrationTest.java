@@ -104,14 +104,15 @@ class CoordinatorClientIntegrationTest {
     OverrideRequestsApi requests = new OverrideRequestsApi(client);
     String id =
         requests.submitOverrideRequest(null, submission("actor-approve")).getCoordinatorRequestId();
+    UUID path = UUID.fromString(id);
     assertThat(
             requests.listOverrideRequests(OverrideStatus.PENDING, null, null, null, null).getData())
         .anyMatch(r -> r.getCoordinatorRequestId().equals(id));
-    OverrideRequestRecord record = requests.getOverrideRequest(id, null);
+    OverrideRequestRecord record = requests.getOverrideRequest(path, null);
     assertThat(record.getStatus().getValue()).isEqualTo("PENDING");
     assertThat(record.getDecidedBy()).isNull();
     OverrideTokenEnvelope token =
-        requests.approveOverrideRequest(id, null, new ApproveOverrideRequest().keyId("ops-1"));
+        requests.approveOverrideRequest(path, null, new ApproveOverrideRequest().keyId("ops-1"));
     assertThat(token.getAlg().getValue()).isEqualTo("PS256");
     RedeemRequest redeem =
         new RedeemRequest()
@@ -136,8 +137,11 @@ class CoordinatorClientIntegrationTest {
   @Test
   void aRequestIsDeniedAndASecondDecisionRefused() throws Exception {
     OverrideRequestsApi requests = new OverrideRequestsApi(client);
-    String id =
-        requests.submitOverrideRequest(null, submission("actor-deny")).getCoordinatorRequestId();
+    UUID id =
+        UUID.fromString(
+            requests
+                .submitOverrideRequest(null, submission("actor-deny"))
+                .getCoordinatorRequestId());
     OverrideRequestRecord denied =
         requests.denyOverrideRequest(
             id, null, new DenyOverrideRequest().keyId("ops-1").operatorNote("not now"));

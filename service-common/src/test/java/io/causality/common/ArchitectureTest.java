@@ -31,7 +31,8 @@ class ArchitectureTest {
           .allow("db")
           .allow("config", "db")
           .allow("health")
-          .allow("cli")
+          .allow("cli", "config")
           .allow("openapi", "errors")
+          .allow("sse")
           .rule();
 }

@@ -45,14 +45,28 @@ class VulnerableLibraryRuleTest {
         .orElse(null);
   }
 
+  /** The enforcer execution {@code no-known-vulnerable-libraries} (the pom has other rules). */
+  private static org.w3c.dom.Element vulnerableLibrariesRule(Document pom, Path parentPom) {
+    NodeList executions = pom.getElementsByTagName("execution");
+    List<org.w3c.dom.Element> found = new ArrayList<>();
+    for (int i = 0; i < executions.getLength(); i++) {
+      org.w3c.dom.Element execution = (org.w3c.dom.Element) executions.item(i);
+      NodeList ids = execution.getElementsByTagName("id");
+      if (ids.getLength() > 0
+          && "no-known-vulnerable-libraries".equals(ids.item(0).getTextContent().trim())) {
+        found.add(execution);
+      }
+    }
+    assertThat(found).as("the no-known-vulnerable-libraries execution of %s", parentPom).hasSize(1);
+    return found.get(0);
+  }
+
   private static List<String> bannedDependencyExcludes() throws Exception {
     // Tests run with the module's folder as the working directory; the parent pom is beside it.
     Path parentPom = Path.of("..", "pom.xml");
     Document pom =
         DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(parentPom.toFile());
-    NodeList rules = pom.getElementsByTagName("bannedDependencies");
-    assertThat(rules.getLength()).as("bannedDependencies rules in %s", parentPom).isEqualTo(1);
-    NodeList nodes = pom.getElementsByTagName("exclude");
+    NodeList nodes = vulnerableLibrariesRule(pom, parentPom).getElementsByTagName("exclude");
     List<String> excludes = new ArrayList<>();
     for (int i = 0; i < nodes.getLength(); i++) {
       excludes.add(nodes.item(i).getTextContent().trim());

@@ -1,17 +1,26 @@
 package io.causality.sim;
 
 import io.causality.sim.cluster.PostgresCluster;
+import io.causality.sim.cluster.PostgresStreamSlots;
 import io.causality.sim.config.EventsConfig;
+import io.causality.sim.config.ExperimentsConfig;
 import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.core.Cluster;
+import io.causality.sim.core.EventLog;
 import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.LeftRunning;
 import io.causality.sim.core.LiveSimulations;
 import io.causality.sim.core.Simulations;
+import io.causality.sim.core.experiments.Experiments;
 import io.causality.sim.events.EventHub;
 import io.causality.sim.events.EventStreams;
+import io.causality.sim.events.ExperimentStreams;
+import io.causality.sim.experiments.ExperimentQueue;
+import io.causality.sim.experiments.ExperimentWorkers;
+import io.causality.sim.experiments.InteractiveFirst;
 import io.causality.sim.playback.PlaybackScheduler;
 import io.dropwizard.core.setup.Environment;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -21,13 +30,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What plays and streams simulations, built once over the {@link SimContext}: the simulations,
- * their players and their event streams. Its threads are managed objects; it is built after the
- * limits and the usage meter, so that (managed objects stopping in reverse order) the streams'
- * threads, the cluster listener and the players stop before the usage flusher and the idempotency
- * cleaner.
+ * their players and their event streams; and experiments, their workers and their streams. Its
+ * threads are managed objects; it is built after the limits and the usage meter, so that (managed
+ * objects stopping in reverse order) the streams' threads, the cluster listener and the players
+ * stop before the usage flusher and the idempotency cleaner.
  */
 record LiveContext(
-    EventHub events, PlaybackScheduler playback, Simulations simulations, EventStreams streams) {
+    EventHub events,
+    PlaybackScheduler playback,
+    Simulations simulations,
+    EventStreams streams,
+    EventLog eventLog,
+    Experiments experiments,
+    ExperimentStreams experimentStreams,
+    InteractiveFirst interactiveFirst) {
   private static final Logger LOG = LoggerFactory.getLogger(LiveContext.class);
 
   /**
@@ -41,17 +57,76 @@ record LiveContext(
     Simulations simulations =
         simulations(configuration.getSimulations(), context, events, playback);
     pauseLeftRunning(simulations.leftRunning());
-    context.shared().ifPresent(c -> listenToOthers(c, simulations, events, environment));
+    Optional<PostgresStreamSlots> slots =
+        context.shared().map(c -> new PostgresStreamSlots(context.jdbi(), c, context.clock()));
+    context
+        .shared()
+        .ifPresent(c -> listenToOthers(c, simulations, events, slots.orElseThrow(), environment));
+    EventReplay replay = new EventReplay(context.jdbi(), context.access(), context.loader());
     EventStreams streams =
         new EventStreams(
             simulations.publisher(),
             context.reader(),
             context.organizations(),
             events,
-            new EventReplay(context.jdbi(), context.loader()),
+            replay,
             streamThreads(configuration.getEvents(), environment),
+            configuration.getEvents(),
+            slots.map(s -> s));
+    EventLog eventLog = new EventLog(simulations.publisher(), replay);
+    InteractiveFirst interactiveFirst =
+        new InteractiveFirst(configuration.getExperiments().getInteractivePause().toJavaDuration());
+    Experiments experiments =
+        experiments(
+            configuration.getExperiments(), environment, context, simulations, interactiveFirst);
+    ExperimentStreams experimentStreams =
+        new ExperimentStreams(
+            experiments.reader(),
+            context.organizations(),
+            environment
+                .lifecycle()
+                .executorService("experiment-stream-%d")
+                .minThreads(0)
+                .maxThreads(configuration.getEvents().getMaxStreams())
+                .workQueue(new SynchronousQueue<>())
+                .build(),
             configuration.getEvents());
-    return new LiveContext(events, playback, simulations, streams);
+    return new LiveContext(
+        events,
+        playback,
+        simulations,
+        streams,
+        eventLog,
+        experiments,
+        experimentStreams,
+        interactiveFirst);
+  }
+
+  /**
+   * Experiments, their queue in the service's database and this instance's workers, which start
+   * with the server and stop before the database closes.
+   */
+  private static Experiments experiments(
+      ExperimentsConfig config,
+      Environment environment,
+      SimContext context,
+      Simulations simulations,
+      InteractiveFirst interactiveFirst) {
+    Experiments experiments =
+        Experiments.wire(
+            new Experiments.Parts(
+                context.jdbi(),
+                context.catalog(),
+                context.organizations(),
+                simulations.creation(),
+                new ExperimentQueue(context.dataSource(), context.clock()),
+                context.clock()));
+    environment
+        .lifecycle()
+        .manage(
+            new ExperimentWorkers(
+                context.dataSource(), experiments.work(), config, interactiveFirst));
+    return experiments;
   }
 
   private static Simulations simulations(
@@ -59,11 +134,13 @@ record LiveContext(
     return Simulations.wire(
         new Simulations.Parts(
             context.jdbi(),
+            context.access(),
             context.catalog(),
             new LiveSimulations(context.loader(), settings.getMaxLiveInstances()),
             context.organizations(),
             context.clock(),
             settings.getSnapshotInterval(),
+            (int) settings.getRunTraceBuffer().toBytes(),
             events,
             playback,
             context.shared().<Cluster>map(c -> c).orElseGet(Cluster::single)));
@@ -88,9 +165,16 @@ record LiveContext(
     }
   }
 
-  /** Streams hear what other instances store; what dead instances played is paused. */
+  /**
+   * Streams hear what other instances store; what dead instances played is paused, and the stream
+   * slots they held are freed.
+   */
   private static void listenToOthers(
-      PostgresCluster cluster, Simulations simulations, EventHub events, Environment environment) {
+      PostgresCluster cluster,
+      Simulations simulations,
+      EventHub events,
+      PostgresStreamSlots slots,
+      Environment environment) {
     cluster.listener(
         new PostgresCluster.Listener() {
           @Override
@@ -106,6 +190,10 @@ record LiveContext(
           @Override
           public void sweep() {
             pauseLeftRunning(simulations.leftRunning());
+            int freed = slots.sweep();
+            if (freed > 0) {
+              LOG.info("{} event-stream slots held by stopped instances are freed", freed);
+            }
           }
         });
     environment.lifecycle().manage(cluster);

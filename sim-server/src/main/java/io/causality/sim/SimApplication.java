@@ -1,6 +1,7 @@
 package io.causality.sim;
 
 import io.causality.common.cli.ServeCommand;
+import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
@@ -9,8 +10,6 @@ import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
 import io.causality.sim.console.ConsoleServlet;
 import io.causality.sim.evaluation.EvaluationPolicyException;
-import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
-import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
@@ -22,8 +21,6 @@ import java.util.List;
 
 /** The simulation service. Reading {@link #run} shows the whole service. */
 public class SimApplication extends Application<SimConfiguration> {
-  public static final String NAME = "sim-server";
-
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
     EmbeddedDatabaseSecrets.bindServersToLoopback();
@@ -32,7 +29,7 @@ public class SimApplication extends Application<SimConfiguration> {
 
   @Override
   public String getName() {
-    return NAME;
+    return SimVersion.NAME;
   }
 
   /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
@@ -44,15 +41,14 @@ public class SimApplication extends Application<SimConfiguration> {
 
   private ServeCommand<SimConfiguration> serverCommand(String name, String description) {
     return new ServeCommand<>(
-        this, name, description, NAME, List.of(EvaluationPolicyException.class));
+        this, name, description, SimVersion.NAME, List.of(EvaluationPolicyException.class));
   }
 
   @Override
   public void initialize(Bootstrap<SimConfiguration> bootstrap) {
     // Secrets come from the environment: jwtSecret: ${SIM_JWT_SECRET:-}
-    bootstrap.setConfigurationSourceProvider(
-        new SubstitutingSourceProvider(
-            bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
+    // (strictly: an undefined variable without a default stops the start and is named)
+    StrictEnvironment.substitute(bootstrap);
     bootstrap.addCommand(serverCommand("serve", "Runs the service (alias of 'server')"));
     bootstrap.addCommand(new OrgCreateCommand<>(SimConfiguration.class));
     bootstrap.addCommand(new ApiKeyCommand<>(SimConfiguration.class));
@@ -88,10 +84,5 @@ public class SimApplication extends Application<SimConfiguration> {
   /** The time source of the service; tests substitute one they can move. */
   protected Clock clock() {
     return Clock.systemUTC();
-  }
-
-  static String version() {
-    String version = SimApplication.class.getPackage().getImplementationVersion();
-    return version != null ? version : "development";
   }
 }

@@ -3,8 +3,10 @@ package io.causality.sim;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.common.config.ServiceConfiguration;
 import io.causality.sim.config.AuthConfig;
+import io.causality.sim.config.EngineConfig;
 import io.causality.sim.config.EvaluationFactory;
 import io.causality.sim.config.EventsConfig;
+import io.causality.sim.config.ExperimentsConfig;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.config.PlaybackConfig;
 import io.causality.sim.config.RateLimitFactory;
@@ -39,6 +41,9 @@ public class SimConfiguration extends ServiceConfiguration {
   @Valid @NotNull private EventsConfig events = new EventsConfig();
 
   @Valid @NotNull private PlaybackConfig playback = new PlaybackConfig();
+
+  @Valid @NotNull private EngineConfig engine = new EngineConfig();
+  @Valid @NotNull private ExperimentsConfig experiments = new ExperimentsConfig();
 
   public SimConfiguration() {
     super(DataSize.mebibytes(16));
@@ -123,6 +128,26 @@ public class SimConfiguration extends ServiceConfiguration {
   @JsonProperty
   public void setPlayback(PlaybackConfig playback) {
     this.playback = playback;
+  }
+
+  @JsonProperty
+  public EngineConfig getEngine() {
+    return engine;
+  }
+
+  @JsonProperty
+  public void setEngine(EngineConfig engine) {
+    this.engine = engine;
+  }
+
+  @JsonProperty
+  public ExperimentsConfig getExperiments() {
+    return experiments;
+  }
+
+  @JsonProperty
+  public void setExperiments(ExperimentsConfig experiments) {
+    this.experiments = experiments;
   }
 
   @Override

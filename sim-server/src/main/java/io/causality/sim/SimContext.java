@@ -9,27 +9,37 @@ import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.core.SimulationLoader;
 import io.causality.sim.core.SimulationReader;
 import io.causality.sim.core.organization.OrganizationService;
+import io.causality.sim.db.LicenseTiers;
 import io.causality.sim.db.SimDaos;
+import io.causality.sim.db.SimulationSummaryQuery;
+import io.causality.sim.db.SimulationToAdvance;
+import io.causality.sim.engine.core.TickThreads;
+import io.causality.sim.evaluation.EvaluationJournal;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
+import io.dropwizard.lifecycle.AutoCloseableManager;
 import java.time.Clock;
 import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
 
 /**
  * The domain objects of the simulation service that the lifecycle does not manage, built once (as
- * Marquez's {@code MarquezContext}): the database, the organizations, the engines, the reads and
- * the evaluation runtime. What plays and streams simulations is the {@link LiveContext}, which also
- * starts the {@code shared} database's cluster listener, as it hears the simulations' changes.
+ * Marquez's {@code MarquezContext}): the database, the organizations, the engines, the access
+ * checks, the reads and the evaluation runtime. Their collaborators are built here, not in their
+ * constructors, so that this file (with {@link LiveContext} and {@code core.Simulations.wire})
+ * shows the graph. What plays and streams simulations is the {@link LiveContext}, which also starts
+ * the {@code shared} database's cluster listener, as it hears the simulations' changes.
  */
 record SimContext(
+    ManagedDataSource dataSource,
     Jdbi jdbi,
     Optional<PostgresCluster> shared,
     Clock clock,
+    SimulationAccess access,
     OrganizationService organizations,
     EngineCatalog catalog,
     SimulationLoader loader,
@@ -42,23 +52,37 @@ record SimContext(
     ManagedDataSource dataSource = openDatabase(configuration, environment);
     Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     ServiceJdbi.describeOnce(jdbi, SimDaos.ALL);
-    EngineCatalog catalog = EngineCatalog.standard();
+    EngineCatalog catalog = engines(configuration, environment);
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
+    SimulationAccess access = new SimulationAccess(jdbi, new SimulationToAdvance(jdbi));
     EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);
+    OrganizationService organizations =
+        new OrganizationService(jdbi, new LicenseTiers(jdbi), clock);
     return new SimContext(
+        dataSource,
         jdbi,
         sharedDatabase(configuration, jdbi),
         clock,
-        new OrganizationService(jdbi, clock),
+        access,
+        organizations,
         catalog,
         loader,
-        new SimulationReader(jdbi, dataSource, loader),
+        new SimulationReader(
+            jdbi, access, new SimulationSummaryQuery(dataSource), loader, organizations),
         evaluation,
         new SimulationEvaluations(
             evaluation,
-            new SimulationAccess(jdbi),
+            access,
             new SimulationGammaReader(loader, jdbi),
+            new EvaluationJournal(jdbi, access, clock),
             clock));
+  }
+
+  /** The engine's registries; its tick threads stop with the service. */
+  private static EngineCatalog engines(SimConfiguration configuration, Environment environment) {
+    TickThreads threads = TickThreads.of(configuration.getEngine().getThreads());
+    environment.lifecycle().manage(new AutoCloseableManager(threads));
+    return EngineCatalog.standard(threads);
   }
 
   private static ManagedDataSource openDatabase(

@@ -14,14 +14,20 @@ import io.causality.sim.auth.ScopeFeature;
 import io.causality.sim.config.IdempotencyFactory;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.docs.OpenApiDocument;
+import io.causality.sim.errors.DomainExceptionMapper;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
+import io.causality.sim.errors.ExperimentsUnderWayExceptionMapper;
 import io.causality.sim.errors.StreamLimitExceptionMapper;
 import io.causality.sim.errors.UnknownAgentExceptionMapper;
 import io.causality.sim.events.ConnectionTimeouts;
 import io.causality.sim.events.LiveShutdown;
 import io.causality.sim.events.SseFrameWriter;
 import io.causality.sim.idempotency.IdempotencyStore;
+import io.causality.sim.resources.CallerResource;
 import io.causality.sim.resources.EvaluationsResource;
+import io.causality.sim.resources.ExperimentEventsResource;
+import io.causality.sim.resources.ExperimentResource;
+import io.causality.sim.resources.ExperimentsResource;
 import io.causality.sim.resources.HealthResource;
 import io.causality.sim.resources.OrganizationResource;
 import io.causality.sim.resources.OrganizationUsageResource;
@@ -29,6 +35,7 @@ import io.causality.sim.resources.OrganizationsResource;
 import io.causality.sim.resources.ScenarioResource;
 import io.causality.sim.resources.ScenariosResource;
 import io.causality.sim.resources.SimulationEvaluationsResource;
+import io.causality.sim.resources.SimulationEventLogResource;
 import io.causality.sim.resources.SimulationEventsResource;
 import io.causality.sim.resources.SimulationResource;
 import io.causality.sim.resources.SimulationTimeControlResource;
@@ -39,7 +46,9 @@ import io.causality.sim.usage.UsageMeter;
 import io.dropwizard.auth.AuthDynamicFeature;
 import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.core.setup.Environment;
+import jakarta.servlet.DispatcherType;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -62,6 +71,10 @@ final class SimRegistrations {
   static void httpPlumbing(SimConfiguration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    // the console is served here, and writes from its own pages
+    HttpPlumbing.guardBrowsers(
+        environment, configuration.getServerFactory(), configuration.getPublicNames(), true);
+    HttpPlumbing.protectAdmin(environment, configuration.getAdmin().buildToken(SimVersion.NAME));
     strictJson(environment);
   }
 
@@ -75,13 +88,17 @@ final class SimRegistrations {
         .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
   }
 
-  /** API keys and, when auth.jwtSecret is set, bearer tokens; then the scopes of each method. */
+  /**
+   * API keys and, when auth.jwtSecret or auth.jwksUrl is set, bearer tokens of the configured
+   * issuer and audience; then the scopes of each method.
+   */
   static void authentication(
       SimConfiguration configuration, Environment environment, SimContext context) {
-    Optional<JwtVerifier> jwt =
-        Optional.ofNullable(configuration.getAuth().getJwtSecret()).map(JwtVerifier::new);
+    Optional<JwtVerifier> jwt = configuration.getAuth().buildVerifier(context.clock());
     if (jwt.isEmpty()) {
-      LOG.warn("auth.jwtSecret is not set: bearer tokens are refused, API keys still work");
+      LOG.warn(
+          "Neither auth.jwtSecret nor auth.jwksUrl is set: bearer tokens are refused, API keys"
+              + " still work");
     }
     CallerAuthFilter filter =
         new CallerAuthFilter.Builder()
@@ -101,7 +118,11 @@ final class SimRegistrations {
   static void limits(SimConfiguration configuration, Environment environment, SimContext context) {
     configuration
         .getRateLimits()
-        .build(context.organizations(), context.clock())
+        .build(
+            context.organizations(),
+            context.clock(),
+            context.shared().map(cluster -> context.dataSource()),
+            environment.lifecycle())
         .ifPresent(environment.jersey()::register);
     IdempotencyFactory idempotencyConfig = configuration.getIdempotency();
     IdempotencyStore idempotency = idempotencyConfig.buildStore(context.jdbi(), context.clock());
@@ -126,12 +147,20 @@ final class SimRegistrations {
         .lifecycle()
         .addEventListener(
             new LiveShutdown(live.playback(), live.simulations().leftRunning(), live.streams()));
+    environment.lifecycle().addEventListener(live.experimentStreams());
     environment.jersey().register(new SseFrameWriter());
     environment.jersey().register(new StreamLimitExceptionMapper());
+    environment.jersey().register(new ExperimentsUnderWayExceptionMapper());
+    // runs wait between slices while API requests are served (docs/experiments.md)
+    environment
+        .servlets()
+        .addFilter("interactive-first", live.interactiveFirst())
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/v1/*");
   }
 
-  /** The answers to what the engines refuse. */
+  /** The answers to what the domain ({@code core.errors}) and the engines refuse. */
   static void engineRefusals(Environment environment, SimContext context) {
+    environment.jersey().register(new DomainExceptionMapper());
     environment.jersey().register(new EngineValidationExceptionMapper(context.catalog().engines()));
     environment.jersey().register(new UnknownAgentExceptionMapper());
   }
@@ -147,7 +176,7 @@ final class SimRegistrations {
     Set<Class<?>> documented = new LinkedHashSet<>();
     resources.forEach(resource -> documented.add(resource.getClass()));
     documented.add(OpenApiResource.class);
-    String version = SimApplication.version();
+    String version = SimVersion.version();
     ContractDocument document = OpenApiDocument.contract(version, documented);
     environment.jersey().register(new OpenApiResource(document));
     // Tests in the same JVM read it here, without a request a rate limit would count.
@@ -159,23 +188,32 @@ final class SimRegistrations {
       Environment environment,
       SimContext context,
       LiveContext live) {
-    String name = SimApplication.NAME;
+    String name = SimVersion.NAME;
     return List.of(
         new HealthResource(
-            new HealthReport(environment.healthChecks(), name, SimApplication.version())),
+            new HealthReport(environment.healthChecks(), name, SimVersion.version())),
         new ApiDocsResource("Simulation Service API"),
         new ScenariosResource(context.catalog()),
         new ScenarioResource(context.catalog()),
         new SimulationsResource(live.simulations().creation(), context.reader()),
         new SimulationResource(
-            live.simulations().time(), live.simulations().inputs(), context.reader()),
+            live.simulations().time(),
+            live.simulations().inputs(),
+            context.reader(),
+            live.simulations().history()),
         new SimulationTimeControlResource(live.simulations().time()),
         new SimulationEventsResource(
             live.streams(), new ConnectionTimeouts(configuration.getEvents())),
+        new SimulationEventLogResource(live.eventLog()),
+        new CallerResource(),
         new OrganizationsResource(context.organizations()),
         new OrganizationResource(context.organizations()),
         new OrganizationUsageResource(context.organizations()),
         new EvaluationsResource(context.evaluation()),
-        new SimulationEvaluationsResource(context.evaluations()));
+        new SimulationEvaluationsResource(context.evaluations()),
+        new ExperimentsResource(live.experiments().submission(), live.experiments().reader()),
+        new ExperimentResource(live.experiments().reader(), live.experiments().control()),
+        new ExperimentEventsResource(
+            live.experimentStreams(), new ConnectionTimeouts(configuration.getEvents())));
   }
 }

@@ -4,15 +4,20 @@
 import { h, clear, field } from '../dom.js';
 import { drawGrid, SHAPE_NAMES } from '../grid.js';
 import { frameAgents, frameOf, readSteps } from '../trace.js';
+import { onSchemeChange } from '../palette.js';
+import { pngOf } from '../plots.js';
+import { saveBlob } from '../api.js';
 
 /** Frames kept for a slider moved back and forth: a few, however long the trace. */
 const CACHED = 32;
 
 export class GridPanel {
-  constructor(container, model, simulationId, fail) {
+  /** onShown(tick|null): the tick the person chose to look at (null: following the newest). */
+  constructor(container, model, simulationId, fail, onShown = () => {}) {
     this.model = model;
     this.simulationId = simulationId;
     this.fail = fail;
+    this.onShown = onShown;
     this.cache = new Map();
     this.aborter = new AbortController();
     this.canvas = h('canvas', { id: 'grid-canvas', width: 400, height: 400, role: 'img',
@@ -20,22 +25,55 @@ export class GridPanel {
     this.slider = h('input', { type: 'range', min: -1, max: -1, step: 1, value: -1, name: 'tick' });
     this.shown = h('output', { 'aria-live': 'off' }, 'tick –');
     this.replayButton = h('button', { type: 'button', onclick: () => this.toggleReplay() }, 'Replay');
+    this.saveButton = h('button', { type: 'button', onclick: () => this.savePng() }, 'Save the grid as PNG');
     this.following = true;
     this.slider.addEventListener('input', () => {
       this.following = Number(this.slider.value) >= Number(this.slider.max);
+      this.onShown(this.following ? null : Number(this.slider.value));
       this.draw();
     });
+    this.stopScheme = onSchemeChange(() => this.draw());
     clear(container, this.canvas,
       h('ul', { className: 'legend', 'aria-label': 'Legend' },
         Object.entries(SHAPE_NAMES).map(([status, shape]) =>
           h('li', { className: status }, `${symbol(shape)} ${status} (${shape})`)),
         h('li', { className: 'attractor' }, '✚ attractor, dashed circle: its basin')),
-      h('div', { className: 'row' }, field('Tick shown', this.slider), this.shown, this.replayButton));
+      h('div', { className: 'row' }, field('Tick shown', this.slider), this.shown, this.replayButton,
+        this.saveButton));
+  }
+
+  /** Shows a tick (the timeline's click, a shared link): -1 is the initial state. */
+  showTick(tick) {
+    if (!this.model.initial) {
+      this.wantedTick = tick;
+      return;
+    }
+    this.stopReplay();
+    const last = this.model.lastTick;
+    const shown = Math.max(-1, Math.min(tick, last));
+    this.slider.max = last;
+    this.slider.value = shown;
+    this.following = shown >= last;
+    this.draw();
+  }
+
+  /** The picture as shown, with its tick and legend, as a PNG. */
+  savePng() {
+    const legend = Object.entries(SHAPE_NAMES).map(([status, shape]) => `${symbol(shape)} ${status}`)
+      .join('  ') + '  ✚ attractor';
+    pngOf(this.canvas, `Grid at ${this.shown.textContent}`, legend)
+      .then((blob) => saveBlob(blob, `simulation-${this.simulationId}-grid.png`));
   }
 
   update() {
     const m = this.model;
     if (!m.initial) return;
+    if (this.wantedTick !== undefined) {
+      const wanted = this.wantedTick;
+      this.wantedTick = undefined;
+      this.showTick(wanted);
+      return;
+    }
     this.slider.max = m.lastTick;
     if (!this.following) return; // the tick shown stays as it is
     this.slider.value = m.lastTick;
@@ -44,6 +82,7 @@ export class GridPanel {
 
   /** Draws the slider's tick: at hand (initial, newest, cached) or asked of the service. */
   draw() {
+    if (!this.model.initial) return;
     const tick = Number(this.slider.value);
     const frame = this.frameAtHand(tick);
     if (frame) this.show(frame);
@@ -86,6 +125,7 @@ export class GridPanel {
     this.shown.textContent = frame.tick < 0 ? 'initial state' : `tick ${frame.tick}`;
     this.canvas.setAttribute('aria-label', `The grid at ${this.shown.textContent}: `
       + `${frame.attractors.length} attractors, ${frame.xs.length} agents`);
+    this.lastShown = frame;
     drawGrid(this.canvas, this.model.grid, frame.attractors, frameAgents(frame));
   }
 
@@ -132,6 +172,7 @@ export class GridPanel {
 
   destroy() {
     this.aborter.abort();
+    this.stopScheme();
     if (this.replaying) this.replaying.abort();
   }
 }

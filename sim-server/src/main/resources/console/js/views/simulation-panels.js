@@ -25,7 +25,7 @@ function text(name, required = false) {
   return { name, type: 'text', required };
 }
 
-function panel(title, ...children) {
+export function panel(title, ...children) {
   const id = `p-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return h('section', { className: 'panel', 'aria-labelledby': id }, h('h2', { id }, title), children);
 }
@@ -42,7 +42,12 @@ function report(out, fail) {
   };
 }
 
-export function controls(id, sim, { fail, stepped }) {
+/**
+ * Step, play, pause and speed. Buttons follow the status the server tells (setStatus): no step
+ * while running, nothing once completed, Pause whenever it runs; all of them off for a credential
+ * that may not write. changed() is called after each accepted action.
+ */
+export function controls(id, sim, { fail, changed, canWrite }) {
   const ticks = h('input', { type: 'number', min: 1, max: 10000, value: 10, name: 'ticks', required: true });
   const speed = h('select', { name: 'speed' }, [0.1, 0.5, 1, 2, 5, 10].map((s) =>
     h('option', { value: s, selected: s === 1 }, `${s}×`)));
@@ -52,10 +57,31 @@ export function controls(id, sim, { fail, stepped }) {
     play: h('button', { type: 'button' }, 'Play'),
     pause: h('button', { type: 'button' }, 'Pause'),
   };
+  let status = sim.status;
+  let busy = false;
+  const setStatus = (s) => {
+    status = s;
+    const off = !canWrite || busy;
+    buttons.step.disabled = off || s === 'running' || s === 'completed';
+    buttons.play.disabled = off || s === 'running' || s === 'completed';
+    // Pause is on whenever it runs, even while another action is on its way
+    buttons.pause.disabled = !canWrite || s !== 'running';
+    speed.disabled = !canWrite;
+  };
   const act = (call) => async () => {
     out.className = '';
     out.textContent = '';
-    try { await call(); } catch (e) { report(out, fail)(e); }
+    busy = true;
+    setStatus(status);
+    try {
+      await call();
+      changed();
+    } catch (e) {
+      report(out, fail)(e);
+    } finally {
+      busy = false;
+      setStatus(status);
+    }
   };
   const control = (action) => putJson(`/v1/simulations/${enc(id)}/time-control`,
     action === 'play' ? { action, speed: Number(speed.value) } : { action });
@@ -65,23 +91,23 @@ export function controls(id, sim, { fail, stepped }) {
     act(async () => {
       const answer = await postJson(`/v1/simulations/${enc(id)}/step`, { ticks: Number(ticks.value) });
       out.textContent = `Stepped ${answer.ticks} ticks; now at tick ${answer.state.tick}.`;
-      stepped();
     })();
   });
   buttons.play.addEventListener('click', act(() => control('play')));
   buttons.pause.addEventListener('click', act(() => control('pause')));
   speed.addEventListener('change', act(async () => { if (status === 'running') await control('play'); }));
-  let status = sim.status;
-  const setStatus = (s) => {
-    status = s;
-    buttons.step.disabled = s === 'running' || s === 'completed';
-    buttons.play.disabled = s === 'running' || s === 'completed';
-    buttons.pause.disabled = s !== 'running';
-  };
   setStatus(sim.status);
   const element = panel('Time control', form,
-    h('div', { className: 'row' }, buttons.play, buttons.pause, field('Speed', speed)), out);
+    h('div', { className: 'row' }, buttons.play, buttons.pause, field('Speed', speed)),
+    canWrite ? null : readOnlyNote(), out);
+  element.dataset.order = 'controls';
   return { element, setStatus };
+}
+
+/** Why a read-only credential's buttons are off. */
+export function readOnlyNote() {
+  return h('p', { className: 'message' },
+    'Your credential may only read (it lacks the simulation:write scope): the actions are off.');
 }
 
 let decreeTypes = null;
@@ -95,7 +121,7 @@ function supportedDecreeTypes() {
 
 const RAW_PAYLOAD = [{ name: 'payload', type: 'json', required: true }];
 
-export function decreeForm(id, fail, submitted) {
+export function decreeForm(id, fail, submitted, canWrite) {
   const type = h('select', { name: 'type' }, h('option', { value: '' }, 'Loading the types…'));
   const fields = h('div', { className: 'row' });
   const out = result();
@@ -116,11 +142,16 @@ export function decreeForm(id, fail, submitted) {
     clear(type, types.map((t) => h('option', { value: t }, t)));
     build();
   }).catch((e) => report(out, fail)(e));
-  const form = h('form', { 'aria-label': 'Decree' }, field('Decree type', type), fields,
-    h('button', { type: 'submit', className: 'primary' }, 'Submit decree'));
+  const submit = h('button', { type: 'submit', className: 'primary', disabled: !canWrite },
+    'Submit decree');
+  const form = h('form', { 'aria-label': 'Decree' }, field('Decree type', type), fields, submit);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    // One decree per press: the button is off until the service answered this one.
+    if (submit.disabled) return;
+    submit.disabled = true;
     out.className = '';
+    out.textContent = 'Submitting…';
     try {
       const decree = await postJson(`/v1/simulations/${enc(id)}/decrees`,
         { type: type.value, payload: payloadOf(spec(), inputs) });
@@ -128,6 +159,8 @@ export function decreeForm(id, fail, submitted) {
       submitted();
     } catch (e) {
       report(out, fail)(e);
+    } finally {
+      submit.disabled = !canWrite;
     }
   });
   return panel('Decree', form, out);
@@ -151,15 +184,16 @@ function ruleValue(name, raw) {
   return Number.isNaN(Number(raw)) ? raw : Number(raw);
 }
 
-export function policyForm(id, agentIds, fail) {
+export function policyForm(id, agentIds, fail, canWrite) {
   const agent = h('input', { type: 'text', name: 'agentId', required: true, size: 8, list: 'agent-ids' });
   const ids = h('datalist', { id: 'agent-ids' });
   const lambda = h('input', { type: 'number', name: 'lambda', step: 'any', size: 6 });
   const gamma = h('input', { type: 'number', name: 'gamma', step: 'any', size: 6 });
   const out = result();
+  const submit = h('button', { type: 'submit', disabled: !canWrite }, 'Change policy');
   const form = h('form', { className: 'row', 'aria-label': 'Agent policy' },
     field('Agent', agent), ids, field('lambda (optional)', lambda), field('gamma (optional)', gamma),
-    h('button', { type: 'submit' }, 'Change policy'));
+    submit);
   agent.addEventListener('focus', () => {
     if (!ids.children.length) for (const a of agentIds()) ids.append(h('option', { value: a }));
   });
@@ -168,19 +202,24 @@ export function policyForm(id, agentIds, fail) {
     const policy = {};
     if (lambda.value !== '') policy.lambda = Number(lambda.value);
     if (gamma.value !== '') policy.gamma = Number(gamma.value);
+    if (submit.disabled) return;
+    submit.disabled = true;
     out.className = '';
     try {
       await putJson(`/v1/simulations/${enc(id)}/agent-policy`, { agentId: agent.value.trim(), policy });
       out.textContent = `Policy of ${agent.value} changed from the next tick.`;
     } catch (e) {
       report(out, fail)(e);
+    } finally {
+      submit.disabled = !canWrite;
     }
   });
   return panel('Agent policy', form, out);
 }
 
-export function evaluation(id, fail) {
+export function evaluation(id, fail, canWrite) {
   const out = h('div', { role: 'status' });
+  const history = h('div', {});
   const evaluate = async (submit) => {
     clear(out, submit ? 'Submitting…' : 'Evaluating…');
     try {
@@ -190,7 +229,9 @@ export function evaluation(id, fail) {
       clear(out);
       report(out, fail)(e);
     }
+    listEvaluations(id, history).catch((e) => report(out, fail)(e));
   };
+  listEvaluations(id, history).catch((e) => report(out, fail)(e));
   const show = (answer) => {
     const r = answer.evaluationResponse;
     clear(out, h('p', {}, `Decision: ${r.decision}`, r.reasonCode ? ` (${r.reasonCode})` : ''),
@@ -199,11 +240,37 @@ export function evaluation(id, fail) {
       answer.submission && !answer.coordinatorRequestId
         ? h('p', {}, `Submission: ${answer.submission.status} ${answer.submission.errorCode ?? ''}`) : null,
       r.decision !== 'ALLOW' && !answer.submission
-        ? h('button', { type: 'button', onclick: () => evaluate(true) }, 'Submit to the coordinator')
+        ? h('button', { type: 'button', onclick: () => evaluate(true), disabled: !canWrite },
+          'Submit to the coordinator')
         : null);
   };
   return panel('State gate',
-    h('button', { type: 'button', onclick: () => evaluate(false) }, 'Evaluate against the gate'), out);
+    h('button', { type: 'button', onclick: () => evaluate(false), disabled: !canWrite },
+      'Evaluate against the gate'), out,
+    h('h3', {}, 'Evaluations of this simulation'), history);
+}
+
+const SUBMISSIONS = {
+  SUBMITTED: 'submitted as override request',
+  DEDUPLICATED: 'joined the pending override request',
+  REFUSED: 'refused by the coordinator',
+  UNAVAILABLE: 'not submitted: the coordinator did not answer',
+};
+
+/** The latest evaluations, newest first: decision, and the override request each became. */
+async function listEvaluations(id, box) {
+  const page = await getJson(`/v1/simulations/${enc(id)}/evaluations?limit=10`);
+  if (!page.data.length) {
+    clear(box, h('p', {}, 'No evaluation yet.'));
+    return;
+  }
+  clear(box, h('ul', { className: 'evaluations', 'aria-label': 'Evaluations' }, page.data.map((e) => {
+    const s = e.submission;
+    const submitted = s ? ` · ${SUBMISSIONS[s.status] ?? s.status}${s.coordinatorRequestId
+      ? ` ${s.coordinatorRequestId}` : ''}${s.errorCode ? ` (${s.errorCode})` : ''}` : '';
+    return h('li', {}, `tick ${e.tick}: ${e.decision}${e.reasonCode ? ` (${e.reasonCode})` : ''}`
+      + `${submitted} · by ${e.requestedBy}, ${formatTime(e.createdAt)}`);
+  })), h('p', {}, `${page.data.length} of ${page.pagination.total}, newest first.`));
 }
 
 /** The decree and prophecy lists, newest first. */
@@ -239,8 +306,8 @@ export class InputLists {
 
 function table(headings, page, cells, noun) {
   if (!page.data.length) return h('p', {}, `No ${noun} yet.`);
-  return [h('table', {},
+  return [h('div', { className: 'table-wrap' }, h('table', {},
     h('thead', {}, h('tr', {}, headings.map((t) => h('th', { scope: 'col' }, t)))),
-    h('tbody', {}, page.data.map((item) => h('tr', {}, cells(item).map((c) => h('td', {}, String(c))))))),
+    h('tbody', {}, page.data.map((item) => h('tr', {}, cells(item).map((c) => h('td', {}, String(c)))))))),
   h('p', {}, `${page.data.length} of ${page.pagination.total}, newest first.`)];
 }

@@ -1,27 +1,46 @@
-// View 3 and 4: one simulation, its plots and grid from the trace, its controls, and the live
-// event stream that keeps them current while it plays.
-import { getJson, ApiError, enc } from '../api.js';
+// View 3 and 4: one simulation, its plots and grid from the trace, its events (timeline and
+// markers, from the event log), its controls, and the live feed that keeps them current while it
+// plays: the event stream, or the event log every few seconds while the stream cannot be had.
+// The tick shown and the plots' zoom are kept in the address, so a shared link opens there.
+import { getJson, ApiError, enc, can, download } from '../api.js';
 import { h, clear, statusBadge, formatTime, focusHeading } from '../dom.js';
-import { TraceModel, readTrace } from '../trace.js';
+import { TraceModel, readTrace, readEventLog, takeRun } from '../trace.js';
 import { Plots } from '../plots.js';
-import { EventStream } from '../stream.js';
+import { LiveFeed } from '../stream.js';
+import { line } from '../events.js';
 import { GridPanel } from './grid-panel.js';
-import { controls, decreeForm, policyForm, evaluation, InputLists } from './simulation-panels.js';
+import { Timeline } from './timeline.js';
+import { controls, decreeForm, policyForm, evaluation, InputLists, panel } from './simulation-panels.js';
+import { notesPanel, runAgainPanel, deletePanel } from './history-panels.js';
 
-export function render(main, [id], { showNotice }) {
+export function render(main, [id], { showNotice, navigate }) {
   document.title = 'Simulation · Causality console';
-  const view = new SimulationView(main, id, showNotice);
+  const view = new SimulationView(main, id, showNotice, navigate);
   view.start();
-  return () => view.destroy();
+  return { destroy: () => view.destroy(), suspend: () => view.suspend(), resume: () => view.resume() };
+}
+
+/** The address's tick and zoom: ?tick=412&from=300&to=500. */
+function placeInUrl() {
+  const query = new URLSearchParams(location.search);
+  const number = (name) => (query.has(name) && query.get(name) !== '' ? Number(query.get(name)) : null);
+  const tick = number('tick');
+  const from = number('from');
+  const to = number('to');
+  return {
+    tick: Number.isInteger(tick) ? tick : null,
+    zoom: Number.isFinite(from) && Number.isFinite(to) && from < to ? { min: from, max: to } : null,
+  };
 }
 
 class SimulationView {
-  constructor(main, id, showNotice) {
+  constructor(main, id, showNotice, navigate) {
     this.main = main;
     this.id = id;
     this.showNotice = showNotice;
+    this.navigate = navigate;
     this.aborter = new AbortController();
-    this.buffered = null;
+    this.place = placeInUrl();
     this.log = h('ol', { className: 'events-log', 'aria-label': 'Recent live events' });
     this.liveState = h('p', { role: 'status' }, 'Connecting…');
     this.followButton = h('button', { type: 'button', onclick: () => this.toggleFollow() },
@@ -36,167 +55,260 @@ class SimulationView {
   async start() {
     clear(this.main, h('h1', {}, 'Simulation'), h('p', {}, 'Loading…'));
     try {
-      this.sim = await getJson(`/v1/simulations/${enc(this.id)}`, { signal: this.aborter.signal });
+      [this.sim, this.canWrite] = await Promise.all([
+        getJson(`/v1/simulations/${enc(this.id)}`, { signal: this.aborter.signal }),
+        can('simulation:write')]);
     } catch (e) {
       clear(this.main, h('h1', {}, 'Simulation'), h('p', {}, 'This simulation cannot be shown.'));
       this.fail(e);
       return;
     }
+    if (this.aborter.signal.aborted) return;
     this.layout();
-    this.startStream();
-    await this.loadTrace();
+    await this.load();
+    if (this.aborter.signal.aborted) return;
+    this.startFeed();
   }
 
   layout() {
     const s = this.sim;
+    this.nameCell = h('dd', {}, s.label ?? '—');
+    this.heading = h('h1', {}, heading(s));
+    this.deletion = deletePanel(s, { canWrite: this.canWrite, navigate: this.navigate,
+      showNotice: this.showNotice });
     this.statusCell = h('dd', {}, statusBadge(s.status));
-    this.tickCell = h('dd', {}, String(s.state.tick));
+    this.tickCell = h('dd', {}, tickText(s.state.tick));
     this.plotBox = h('div', {});
     this.gridBox = h('div', {});
     this.lists = new InputLists(this.id, (e) => this.fail(e));
-    this.controls = controls(this.id, s, { fail: (e) => this.fail(e), stepped: () => this.stepped() });
+    this.timeline = new Timeline((tick) => this.showTick(tick));
+    this.controls = controls(this.id, s, { fail: (e) => this.fail(e), changed: () => this.changed(),
+      canWrite: this.canWrite });
+    const plots = section('plots', 'Plots over ticks', this.plotBox);
+    const grid = section('grid', 'Grid', this.gridBox);
+    const live = section('live', 'Live events',
+      h('div', { className: 'row' }, this.liveState, this.followButton), this.log);
     clear(this.main,
-      h('h1', {}, `Simulation of ${s.scenarioId ?? 'an inline scenario'}`),
+      this.heading,
       h('div', { className: 'sim-layout' },
         h('div', {},
-          h('section', { className: 'panel', 'aria-labelledby': 'facts-h' },
-            h('h2', { id: 'facts-h' }, 'Summary'),
-            h('dl', { className: 'facts' }, h('dt', {}, 'Id'), h('dd', {}, s.id),
+          section('summary', 'Summary',
+            h('dl', { className: 'facts' }, h('dt', {}, 'Name'), this.nameCell,
+              h('dt', {}, 'Id'), h('dd', {}, s.id),
               h('dt', {}, 'Scenario'), h('dd', {}, s.scenarioId ?? '(inline)'),
               h('dt', {}, 'Engine version'), h('dd', {}, s.engineVersion),
               h('dt', {}, 'Status'), this.statusCell, h('dt', {}, 'Tick'), this.tickCell,
               h('dt', {}, 'Created'), h('dd', {}, formatTime(s.createdAt)))),
-          h('section', { className: 'panel', 'aria-labelledby': 'plots-h' },
-            h('h2', { id: 'plots-h' }, 'Plots over ticks'), this.plotBox),
-          h('section', { className: 'panel', 'aria-labelledby': 'live-h' },
-            h('h2', { id: 'live-h' }, 'Live events'),
-            h('div', { className: 'row' }, this.liveState, this.followButton), this.log),
-          this.lists.element),
+          plots, this.timeline.element, live, this.lists.element),
         h('div', {},
-          h('section', { className: 'panel', 'aria-labelledby': 'grid-h' },
-            h('h2', { id: 'grid-h' }, 'Grid'), this.gridBox),
-          this.controls.element,
-          decreeForm(this.id, (e) => this.fail(e), () => this.lists.refresh()),
-          policyForm(this.id, () => this.model.agentIds, (e) => this.fail(e)),
-          evaluation(this.id, (e) => this.fail(e)))));
+          this.controls.element, grid,
+          decreeForm(this.id, (e) => this.fail(e), () => this.lists.refresh(), this.canWrite),
+          policyForm(this.id, () => this.model.agentIds, (e) => this.fail(e), this.canWrite),
+          this.exports(),
+          evaluation(this.id, (e) => this.fail(e), this.canWrite),
+          notesPanel(s, { canWrite: this.canWrite, saved: (view) => this.named(view) }),
+          runAgainPanel(s, { canWrite: this.canWrite, navigate: this.navigate }),
+          this.deletion.element)));
     // the heading focused while loading was replaced: focus its successor
     if (document.activeElement === document.body) focusHeading(this.main);
     this.lists.refresh();
-    this.resetModel();
   }
 
-  resetModel() {
+  /** Saving what the page shows: the server's CSVs; the PNGs are on each plot and the grid. */
+  exports() {
+    const out = h('p', { role: 'status' });
+    const save = (path, name) => async () => {
+      out.className = '';
+      out.textContent = 'Preparing…';
+      try {
+        out.textContent = `Saved ${await download(path, 'text/csv', name, { signal: this.aborter.signal })}.`;
+      } catch (e) {
+        out.className = 'message error';
+        out.textContent = e instanceof ApiError ? e.describe() : e.message;
+      }
+    };
+    const base = `/v1/simulations/${enc(this.id)}`;
+    return panel('Export',
+      h('p', {}, 'The service writes the files; each plot and the grid also save as PNG.'),
+      h('div', { className: 'row' },
+        h('button', { type: 'button', onclick: save(`${base}/trace`, `simulation-${this.id}-trace.csv`) },
+          'Save the trace as CSV'),
+        h('button', { type: 'button', onclick: save(`${base}/event-log`, `simulation-${this.id}-events.csv`) },
+          'Save the event log as CSV')),
+      out);
+  }
+
+  newModel(model = new TraceModel()) {
     if (this.plots) this.plots.destroy();
     if (this.grid) this.grid.destroy();
-    this.model = new TraceModel();
-    this.plots = new Plots(this.plotBox, this.model);
-    this.grid = new GridPanel(this.gridBox, this.model, this.id, (e) => this.fail(e));
+    this.model = model;
+    this.plots = new Plots(this.plotBox, this.model, { name: `simulation-${this.id}`,
+      onZoom: (zoom) => this.keepPlace({ zoom }) });
+    this.grid = new GridPanel(this.gridBox, this.model, this.id, (e) => this.fail(e),
+      (tick) => this.keepPlace({ tick }));
   }
 
-  async loadTrace() {
-    this.buffered = [];
-    if (this.sim.state.tick >= 0) {
-      try {
-        await readTrace(this.id, this.model, () => this.redraw(), this.aborter.signal);
-        this.plots.complete();
-        await this.markProphecies();
-      } catch (e) {
-        this.fail(e);
-      }
-    }
-    const pending = this.buffered;
-    this.buffered = null;
-    for (const [name, data, id] of pending) this.onEvent(name, data, id);
-    this.redraw();
-  }
-
-  async markProphecies() {
-    const page = await getJson(`/v1/simulations/${enc(this.id)}/prophecies?limit=200&order=desc`,
-      { signal: this.aborter.signal });
-    for (const p of page.data) this.model.mark(p.tick, 'prophecy', prophecyText(p.data));
+  /**
+   * The trace (in a worker, or the one a create-and-run just streamed) and the event log, side
+   * by side; a simulation without a tick shows its scenario's initial state.
+   */
+  async load() {
+    const streamed = takeRun(this.id);
+    const current = streamed && streamed.lastTick === this.sim.state.tick;
+    this.newModel(current ? streamed : new TraceModel());
+    const signal = this.aborter.signal;
+    const series = current ? Promise.resolve()
+      : this.sim.state.tick >= 0 ? readTrace(this.id, this.model, () => this.redraw(), signal)
+        : getJson(`/v1/simulations/${enc(this.id)}/scenario`, { signal })
+          .then((scenario) => this.model.setScenario(scenario));
+    const events = readEventLog(this.id, null, (name, data, id) => this.addEvent(name, data, id), signal);
+    const results = await Promise.allSettled([series, events]);
+    for (const r of results) if (r.status === 'rejected') this.fail(r.reason);
+    this.plots.complete();
+    if (this.place.zoom) this.plots.zoomTo(this.place.zoom.min, this.place.zoom.max);
+    if (this.place.tick !== null) this.showTick(this.place.tick);
     this.redraw();
   }
 
   redraw() {
     this.plots.update();
     this.grid.update();
-    if (this.model.lastTick >= 0) this.tickCell.textContent = String(this.model.lastTick);
+    const tick = Math.max(this.model.lastTick, this.sim.state.tick);
+    this.tickCell.textContent = tickText(tick);
   }
 
-  startStream() {
-    this.stream = new EventStream(this.id, {
+  /** A tick chosen in the timeline or by a shared link: the grid shows it, the plots point at it. */
+  showTick(tick) {
+    this.grid.showTick(tick);
+    this.plots.pointAt(tick);
+    this.timeline.select(tick, false);
+    this.keepPlace({ tick });
+  }
+
+  /** Keeps the tick shown and the zoom in the address (replacing it: no history entry each). */
+  keepPlace(change) {
+    Object.assign(this.place, change);
+    const query = new URLSearchParams();
+    if (this.place.tick !== null && this.place.tick !== undefined) query.set('tick', this.place.tick);
+    if (this.place.zoom) {
+      query.set('from', Math.round(this.place.zoom.min));
+      query.set('to', Math.round(this.place.zoom.max));
+    }
+    const path = `/console/simulations/${this.id}${query.size ? `?${query}` : ''}`;
+    if (`${location.pathname}${location.search}` !== path) history.replaceState(null, '', path);
+  }
+
+  startFeed() {
+    this.feed = new LiveFeed(this.id, {
       onEvent: (name, data, id) => this.onEvent(name, data, id),
-      onState: (connected, text) => {
-        this.liveState.textContent = text;
-        this.followButton.textContent = this.stream.controller ? 'Stop following' : 'Follow live';
-      },
+      onState: (state) => this.feedState(state),
+      position: () => this.model.position,
     });
-    this.stream.start();
+    this.feed.start();
+  }
+
+  /** How the page follows the simulation, in words, and at the top while live view is off. */
+  feedState({ mode, text }) {
+    this.liveState.textContent = text;
+    this.followButton.textContent = this.feed.running ? 'Stop following' : 'Follow live';
+    if (mode === 'polling') {
+      this.noticeShown = true;
+      this.showNotice(text);
+    } else if (this.noticeShown && mode === 'following') {
+      this.noticeShown = false;
+      this.showNotice('');
+    }
   }
 
   toggleFollow() {
-    if (this.stream.controller) this.stream.stop();
-    else this.stream.start();
+    if (this.feed.running) this.feed.stop();
+    else this.feed.start();
   }
 
-  /** Events that arrive while the trace loads wait, so that none is lost or counted twice. */
+  /** After a step, play or pause from this page: while not on the stream, look at once. */
+  changed() {
+    if (!this.feed) return;
+    if (this.feed.mode === 'polling') this.feed.nudge();
+    else if (this.feed.mode !== 'following') {
+      this.feed.readLog(this.aborter.signal).catch((e) => this.fail(e));
+    }
+  }
+
   onEvent(name, data, id) {
-    if (this.buffered) {
-      this.buffered.push([name, data, id]);
-      return;
-    }
     if (name === 'heartbeat') return;
-    if (name === 'tick' && !this.model.metadata) {
-      // The first tick of a new simulation: its trace now exists, with the metadata (rules,
-      // the stability threshold) that no event carries. Read it; it holds this tick too.
-      this.reloadTrace();
+    if (name === 'error') {
+      this.logLine(`${id ?? ''} error ${data?.code}: ${data?.message}`);
       return;
     }
-    if (name === 'tick') this.model.addTickEvent(data);
-    else this.markEvent(name, data);
-    if (name !== 'tick') this.logEvent(name, data, id);
-    this.lastTickLine(id);
+    if (name === 'tick') {
+      this.model.addTickEvent(data);
+      this.liveState.textContent = `${this.feed.mode === 'following' ? 'Following live events'
+        : 'Checking the simulation'} · last event ${id} · tick ${this.model.lastTick}`;
+    } else {
+      if (name === 'decree' || name === 'policy' || name === 'prophecy') this.lists.refreshSoon();
+      if (this.addEvent(name, data, id)) this.logLine(`${id} ${line(name, data, id)}`);
+    }
     this.redraw();
   }
 
-  markEvent(name, data) {
-    if (name === 'simulation:status') {
-      this.statusCell.replaceChildren(statusBadge(data.status));
-      this.controls.setStatus(data.status);
-    } else if (name === 'loss') this.model.mark(data.tick, 'loss', `agent ${data.agent} lost from ${data.basin ?? 'no basin'}`);
-    else if (name === 'paradox') this.model.mark(data.tick, 'paradox', `agent ${data.agent}, foretold tick ${data.foretoldTick}, cause ${data.cause}`);
-    else if (name === 'prophecy') this.model.mark(data.tick, 'prophecy', prophecyText(data));
-    else if (name === 'decree' || name === 'policy') this.lists.refreshSoon();
+  addEvent(name, data, id) {
+    const entry = this.model.addEvent(name, data, id);
+    if (entry) this.timeline.add(entry);
+    if (name === 'simulation:status') this.setStatus(data.status);
+    return entry;
   }
 
-  lastTickLine(id) {
-    this.liveState.textContent = `Following live events · last event ${id} · tick ${this.model.lastTick}`;
+  setStatus(status) {
+    this.sim.status = status;
+    this.statusCell.replaceChildren(statusBadge(status));
+    this.controls.setStatus(status);
+    this.deletion.setStatus(status);
   }
 
-  logEvent(name, data, id) {
-    const text = `${id} ${name} ${JSON.stringify(data).slice(0, 140)}`;
+  /** A new name or note was saved. */
+  named(view) {
+    this.sim.label = view.label;
+    this.sim.note = view.note;
+    this.nameCell.textContent = view.label ?? '—';
+    this.heading.textContent = heading(view);
+  }
+
+  logLine(text) {
     this.log.prepend(h('li', {}, text));
     while (this.log.children.length > 50) this.log.lastChild.remove();
   }
 
-  stepped() {
-    if (!this.stream.connected) this.reloadTrace();
+  /** The page goes into the back-forward cache (pagehide): no stream holds a slot meanwhile. */
+  suspend() {
+    this.wasFollowing = this.feed?.running ?? false;
+    this.feed?.stop('Not following live events while the page is away.');
   }
 
-  reloadTrace() {
-    this.sim.state.tick = Math.max(this.sim.state.tick, 0);
-    this.resetModel();
-    this.loadTrace();
+  /** Back from the cache: follow again from where the page's data ends. */
+  resume() {
+    if (this.wasFollowing) this.feed.start();
   }
 
   destroy() {
     this.aborter.abort();
-    if (this.stream) this.stream.stop();
+    if (this.feed) this.feed.stop();
+    if (this.noticeShown) this.showNotice('');
     if (this.grid) this.grid.destroy();
     if (this.plots) this.plots.destroy();
   }
 }
 
-function prophecyText(d) {
-  return `prophecy ${d.seq}: ${d.converged ? 'converged' : 'did not converge'}, predicted b ${d.predictedB}, ${d.losses?.length ?? 0} foretold loss(es)`;
+function section(order, title, ...children) {
+  const id = `${order}-h`;
+  return h('section', { className: 'panel', 'aria-labelledby': id, 'data-order': order },
+    h('h2', { id }, title), children);
+}
+
+function heading(s) {
+  const of = `Simulation of ${s.scenarioId ?? 'an inline scenario'}`;
+  return s.label ? `${s.label} · ${of}` : of;
+}
+
+function tickText(tick) {
+  return tick >= 0 ? String(tick) : 'none yet';
 }

@@ -14,6 +14,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.causality.common.errors.ApiException;
+import io.causality.common.errors.ErrorResponses;
 import io.causality.common.testing.PackageMap;
 import io.causality.sim.engine.json.JsonTree;
 
@@ -38,6 +40,20 @@ class ArchitectureTest {
   @ArchTest
   static final ArchRule packagesAreFreeOfCycles =
       slices().matching("io.causality.(**)").should().beFreeOfCycles();
+
+  /**
+   * docs/architecture.md, "run() is the table of contents": the application calls the wiring, and
+   * nothing reaches back up to it (its name and version are {@link SimVersion}'s).
+   */
+  @ArchTest
+  static final ArchRule nothingReachesBackUpToTheApplication =
+      noClasses()
+          .that()
+          .doNotBelongToAnyOf(SimApplication.class)
+          .should()
+          .dependOnClassesThat()
+          .belongToAnyOf(SimApplication.class)
+          .because("the application is the top of the wiring; SimVersion is below it");
 
   @ArchTest
   static final ArchRule engineUsesNoFramework =
@@ -93,6 +109,43 @@ class ArchitectureTest {
           .resideInAPackage("io.causality.sim.db..")
           .because("resources are thin: they call domain classes, which own the DAOs and rows");
 
+  /**
+   * docs/architecture.md, "Errors": {@code core} and its packages know no HTTP. A failure is a
+   * {@code core.errors} exception with a code; {@code errors.DomainExceptionMapper} picks the
+   * status.
+   */
+  @ArchTest
+  static final ArchRule coreKnowsNoHttp =
+      noClasses()
+          .that()
+          .resideInAPackage("io.causality.sim.core..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("jakarta.ws.rs..", "org.glassfish.jersey..", "jakarta.servlet..")
+          .orShould()
+          .dependOnClassesThat()
+          .areAssignableTo(ApiException.class)
+          .orShould()
+          .dependOnClassesThat()
+          .belongToAnyOf(ErrorResponses.class)
+          .because(
+              "domain failures carry a code, not an HTTP status; one mapper per kind picks the"
+                  + " status (errors.DomainExceptionMapper)");
+
+  /**
+   * docs/architecture.md, "Reading the database": a statement in plain JDBC lives in {@code db}
+   * (the listed bypasses) or in {@code cluster} (PostgreSQL's own statements), nowhere else.
+   */
+  @ArchTest
+  static final ArchRule onlyDbAndClusterWriteJdbcStatements =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages("io.causality.sim.db..", "io.causality.sim.cluster..")
+          .should()
+          .dependOnClassesThat()
+          .areAssignableTo(java.sql.Statement.class)
+          .because("every other statement is a method of a SqlObject DAO");
+
   /** docs/architecture.md, "Package map" and "Engine packages": what each package may import. */
   @ArchTest
   static final ArchRule packagesImportOnlyWhatTheMapAllows =
@@ -100,11 +153,21 @@ class ArchitectureTest {
           .anything("")
           .allow("api")
           .allow("db")
-          .allow("core", "api", "core.events", "core.organization", "db", "errors", "engine..")
-          .allow("core.organization", "api", "db", "errors")
+          .allow("core", "api", "core.errors", "core.events", "core.organization", "db", "engine..")
+          .allow("core.organization", "api", "core.errors", "db")
           .allow("core.events", "api", "db", "engine.output")
-          .allow("errors", "engine", "engine.core")
-          .allow("auth", "core.organization", "db", "errors")
+          .allow("core.errors")
+          .allow(
+              "core.experiments",
+              "api",
+              "core",
+              "core.errors",
+              "core.organization",
+              "db",
+              "engine..")
+          .allow("experiments", "config", "core.experiments", "db")
+          .allow("errors", "core.errors", "engine", "engine.core")
+          .allow("auth", "core.errors", "core.organization", "db")
           .allow("ratelimit", "auth", "core.organization", "errors")
           .allow("idempotency", "auth", "db")
           .allow("usage", "auth", "core.organization", "db")
@@ -113,24 +176,27 @@ class ArchitectureTest {
               "api",
               "config",
               "core",
+              "core.errors",
               "core.events",
+              "core.experiments",
               "core.organization",
               "db",
-              "errors",
+              "engine.output",
               "playback")
           .allow("playback", "config", "core")
           .allow("cluster", "core")
           .allow("evaluation", "core", "core.organization", "db", "engine.core", "engine.output")
-          .allow("config", "core.organization", "evaluation", "idempotency", "ratelimit")
+          .allow("config", "auth", "core.organization", "evaluation", "idempotency", "ratelimit")
           .allow(
               "resources",
               "api",
               "auth",
               "core",
+              "core.errors",
               "core.events",
+              "core.experiments",
               "core.organization",
               "docs",
-              "errors",
               "evaluation",
               "events",
               "engine.model",

@@ -17,7 +17,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import liquibase.Contexts;
 import liquibase.LabelExpression;
 import org.junit.jupiter.api.Test;
@@ -32,15 +35,64 @@ class SimApplicationIntegrationTest {
       new DropwizardAppExtension<>(
           SimApplication.class,
           ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-          ConfigOverride.config("database.url", "jdbc:h2:file:" + DATA.resolve("sim")));
+          ConfigOverride.config("database.url", "jdbc:h2:file:" + DATA.resolve("sim")),
+          ConfigOverride.config("admin.tokenFile", DATA.resolve("admin-token").toString()));
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private final HttpClient http = HttpClient.newHttpClient();
 
   private HttpResponse<String> get(int port, String path) throws Exception {
     return http.send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", "Bearer " + adminToken())
+            .build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String adminToken() throws Exception {
+    return Files.readString(DATA.resolve("admin-token")).strip();
+  }
+
+  /** The database's data file is its owner's alone, as its folder is (docs/security.md). */
+  @Test
+  void theDatabaseFileIsOwnerOnly() throws Exception {
+    assertThat(
+            PosixFilePermissions.toString(Files.getPosixFilePermissions(DATA.resolve("sim.mv.db"))))
+        .isEqualTo("rw-------");
+  }
+
+  /** The admin port's token is generated owner-only at the first start, and always required. */
+  @Test
+  void theAdminPortNeedsTheGeneratedTokenOnEveryPath() throws Exception {
+    assertThat(
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(DATA.resolve("admin-token"))))
+        .isEqualTo("rw-------");
+    for (String path : List.of("/metrics", "/healthcheck", "/prometheus", "/", "/no-such-page")) {
+      for (String authorization : List.of("", "Bearer wrong-token-0123456789", "Basic eDp4")) {
+        HttpRequest.Builder request =
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + APP.getAdminPort() + path));
+        if (!authorization.isEmpty()) {
+          request.header("Authorization", authorization);
+        }
+        HttpResponse<String> refused =
+            http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).as(path + " " + authorization).isEqualTo(401);
+        assertThat(JSON.readTree(refused.body()).at("/error/code").asText())
+            .isEqualTo("UNAUTHORIZED");
+      }
+    }
+    HttpResponse<String> task =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        "http://127.0.0.1:"
+                            + APP.getAdminPort()
+                            + "/tasks/log-level?logger=org.eclipse.jetty&level=DEBUG"))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(task.statusCode()).isEqualTo(401);
   }
 
   @Test

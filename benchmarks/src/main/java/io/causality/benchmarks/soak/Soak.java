@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,8 +25,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A bounded soak of one running service at a steady request rate (ops/soak runs it; see
- * docs/reliability.md). A fixed-rate scheduler starts one request per period, asynchronously, so
- * the rate holds whatever the latency; at most MAX_IN_FLIGHT requests are outstanding, a start
+ * docs/reliability.md). A fixed-rate scheduler starts one request per period on a pool of its own,
+ * so the rate holds whatever the latency; at most MAX_IN_FLIGHT requests are outstanding, a start
  * beyond that is counted as skipped. Every SAMPLE_SECONDS the admin port's /metrics (heap used,
  * threads) and /proc/PID/fd (open files) are sampled. After the warm-up and at the end the driver
  * asks for a full GC (admin task) and reads the heap after it, which is what a leak moves. Prints a
@@ -44,6 +45,7 @@ public final class Soak {
   private final String service;
   private final String base;
   private final String admin;
+  private final String adminToken;
   private final long pid;
   private final SoakCalls calls;
   private final HttpClient http =
@@ -51,6 +53,8 @@ public final class Soak {
           .version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(5))
           .build();
+  // The exchanges block (the coordinator's client is synchronous); at most MAX_IN_FLIGHT at once.
+  private final ExecutorService exchanges = Executors.newFixedThreadPool(MAX_IN_FLIGHT);
   private final AtomicInteger inFlight = new AtomicInteger();
   private final LongAdder skipped = new LongAdder();
   private final Map<String, LongAdder> outcomes = new ConcurrentHashMap<>();
@@ -58,10 +62,12 @@ public final class Soak {
       new java.util.concurrent.ConcurrentLinkedQueue<>();
   private final List<Sample> samples = new CopyOnWriteArrayList<>();
 
-  private Soak(String service, String base, String admin, long pid, String apiKey) {
+  private Soak(
+      String service, String base, String admin, String adminToken, long pid, String apiKey) {
     this.service = service;
     this.base = base;
     this.admin = admin;
+    this.adminToken = adminToken;
     this.pid = pid;
     this.calls = new SoakCalls(service.equals("sim"), base, apiKey);
   }
@@ -69,7 +75,12 @@ public final class Soak {
   public static void main(String[] args) throws Exception {
     Soak soak =
         new Soak(
-            args[0], args[1], args[2], Long.parseLong(args[3]), args.length > 6 ? args[6] : "");
+            args[0],
+            args[1],
+            args[2],
+            System.getenv().getOrDefault("SOAK_ADMIN_TOKEN", ""),
+            Long.parseLong(args[3]),
+            args.length > 6 ? args[6] : "");
     soak.run(Integer.parseInt(args[4]), Integer.parseInt(args[5]));
   }
 
@@ -89,6 +100,7 @@ public final class Soak {
     while (inFlight.get() > 0) {
       Thread.sleep(100);
     }
+    exchanges.shutdown();
     sample(start);
     long heapAtEnd = heapAfterGc();
     report(rate, seconds, heapAfterWarmUp, heapAtEnd);
@@ -104,20 +116,26 @@ public final class Soak {
     SoakCalls.Call call = calls.next();
     inFlight.incrementAndGet();
     long begin = System.nanoTime();
-    http.sendAsync(call.request(), HttpResponse.BodyHandlers.ofString())
-        .whenComplete(
-            (response, failure) -> {
-              inFlight.decrementAndGet();
-              latencies.add((System.nanoTime() - begin) / 1_000);
-              String outcome =
-                  failure != null
-                      ? "error " + failure.getClass().getSimpleName()
-                      : call.name() + " " + response.statusCode();
-              outcomes.computeIfAbsent(outcome, k -> new LongAdder()).increment();
-              if (failure == null && response.statusCode() / 100 == 2) {
-                call.onSuccess().accept(response.body());
-              }
-            });
+    exchanges.execute(
+        () -> {
+          String outcome = outcome(call);
+          inFlight.decrementAndGet();
+          latencies.add((System.nanoTime() - begin) / 1_000);
+          outcomes.computeIfAbsent(outcome, k -> new LongAdder()).increment();
+        });
+  }
+
+  /** {@code <name> <status>}, or {@code error <what>} when there was no answer. */
+  private static String outcome(SoakCalls.Call call) {
+    try {
+      int status = call.exchange().status();
+      return status == 0 ? "error unavailable" : call.name() + " " + status;
+    } catch (IOException | RuntimeException e) {
+      return "error " + e.getClass().getSimpleName();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "error interrupted";
+    }
   }
 
   // ---- the samples
@@ -125,9 +143,7 @@ public final class Soak {
   private void sample(Instant start) {
     try {
       JsonNode gauges =
-          read(http.send(
-                      HttpRequest.newBuilder(URI.create(admin + "/metrics")).build(),
-                      HttpResponse.BodyHandlers.ofString())
+          read(http.send(adminRequest("/metrics").build(), HttpResponse.BodyHandlers.ofString())
                   .body())
               .get("gauges");
       long heap = gauges.get("jvm.memory.heap.used").get("value").asLong();
@@ -145,17 +161,19 @@ public final class Soak {
     }
   }
 
+  /** A request to the admin port, with its bearer token (docs/operations.md, "The admin port"). */
+  private HttpRequest.Builder adminRequest(String path) {
+    return HttpRequest.newBuilder(URI.create(admin + path))
+        .header("Authorization", "Bearer " + adminToken);
+  }
+
   /** Asks the service for a full GC (admin task) and answers the heap used after it. */
   private long heapAfterGc() throws Exception {
     http.send(
-        HttpRequest.newBuilder(URI.create(admin + "/tasks/gc"))
-            .POST(HttpRequest.BodyPublishers.noBody())
-            .build(),
+        adminRequest("/tasks/gc").POST(HttpRequest.BodyPublishers.noBody()).build(),
         HttpResponse.BodyHandlers.discarding());
     Thread.sleep(1_000);
-    return read(http.send(
-                HttpRequest.newBuilder(URI.create(admin + "/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString())
+    return read(http.send(adminRequest("/metrics").build(), HttpResponse.BodyHandlers.ofString())
             .body())
         .get("gauges")
         .get("jvm.memory.heap.used")

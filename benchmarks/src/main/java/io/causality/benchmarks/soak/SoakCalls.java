@@ -1,43 +1,64 @@
 package io.causality.benchmarks.soak;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.hitl.benchmarks.Submissions;
+import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.hitl.protocol.client.CoordinatorResult;
+import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
+import io.causality.hitl.protocol.wire.DenyOverrideRequest;
+import io.causality.hitl.protocol.wire.OverrideRequestQuery;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
+import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The soak's request mix, and what it remembers between requests to make the next one (the
- * simulations it created, the coordinator's pending requests and approved tokens).
+ * simulations it created, the coordinator's pending requests and approved tokens). The coordinator
+ * is called through the one {@link CoordinatorClient}, sim-server with the JDK's HTTP client.
  */
 final class SoakCalls {
   private static final int MAX_TICKS_PER_SIMULATION = 100;
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  private static final String KEY_ID = "ops-1";
 
   private final boolean sim;
   private final String base;
   private final String apiKey;
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+  private final CoordinatorClient coordinator;
   private final Random random = new Random(42);
   // sim-server: simulations with their ticks so far
   private final Map<String, AtomicLong> simulations = new ConcurrentHashMap<>();
   // coordinator: pending request ids, and approved tokens waiting for redemption
   private final ConcurrentLinkedDeque<String> pending = new ConcurrentLinkedDeque<>();
   private final ConcurrentLinkedDeque<String> submitted = new ConcurrentLinkedDeque<>();
-  private final ConcurrentLinkedDeque<JsonNode> tokens = new ConcurrentLinkedDeque<>();
+  private final ConcurrentLinkedDeque<OverrideTokenEnvelope> tokens = new ConcurrentLinkedDeque<>();
 
   SoakCalls(boolean sim, String base, String apiKey) {
     this.sim = sim;
     this.base = base;
     this.apiKey = apiKey;
+    this.coordinator =
+        new CoordinatorClient(
+            URI.create(base), TIMEOUT, Optional.of(apiKey).filter(key -> !key.isEmpty()));
   }
 
   /** The next request of the mix; one at a time, so that the dice stay reproducible. */
@@ -46,30 +67,39 @@ final class SoakCalls {
     return sim ? nextSimCall(dice) : nextCoordinatorCall(dice);
   }
 
-  record Call(String name, HttpRequest request, java.util.function.Consumer<String> onSuccess) {}
+  /**
+   * One request of the mix: its name, and the exchange, which blocks until the answer and gives its
+   * HTTP status (0: no answer at all).
+   */
+  record Call(String name, Exchange exchange) {}
+
+  /** A blocking exchange with the service. */
+  interface Exchange {
+    int status() throws IOException, InterruptedException;
+  }
 
   /** sim-server: 10% create, 35% step, 10% decree, 30% get, 5% trace, 10% decree list. */
   private Call nextSimCall(int dice) {
     String id = anySimulation();
     if (dice < 10 || id == null) {
-      return new Call(
+      return simCall(
           "create",
           post("/v1/simulations", "{\"scenarioId\":\"chaos-storm\"}"),
-          body -> simulations.put(read(body).get("id").asText(), new AtomicLong()));
+          body -> simulations.put(Soak.read(body).get("id").asText(), new AtomicLong()));
     }
     if (dice < 45) {
       AtomicLong ticks = simulations.get(id);
       if (ticks.get() >= MAX_TICKS_PER_SIMULATION) {
         simulations.remove(id); // bounded traces: a finished simulation is only read
-        return new Call("get", get("/v1/simulations/" + id), body -> {});
+        return simCall("get", get("/v1/simulations/" + id), body -> {});
       }
-      return new Call(
+      return simCall(
           "step",
           post("/v1/simulations/" + id + "/step", "{\"ticks\":10}"),
           body -> ticks.addAndGet(10));
     }
     if (dice < 55) {
-      return new Call(
+      return simCall(
           "decree",
           post(
               "/v1/simulations/" + id + "/decrees",
@@ -77,12 +107,12 @@ final class SoakCalls {
           body -> {});
     }
     if (dice < 85) {
-      return new Call("get", get("/v1/simulations/" + id), body -> {});
+      return simCall("get", get("/v1/simulations/" + id), body -> {});
     }
     if (dice < 90 && simulations.get(id).get() > 0) {
-      return new Call("trace", get("/v1/simulations/" + id + "/trace"), body -> {});
+      return simCall("trace", get("/v1/simulations/" + id + "/trace"), body -> {});
     }
-    return new Call("decrees", get("/v1/simulations/" + id + "/decrees"), body -> {});
+    return simCall("decrees", get("/v1/simulations/" + id + "/decrees"), body -> {});
   }
 
   private String anySimulation() {
@@ -98,56 +128,75 @@ final class SoakCalls {
     if (dice < 30 || pending.isEmpty() && tokens.isEmpty()) {
       return new Call(
           "submit",
-          post("/v1/override-requests", submission()),
-          body -> {
-            String id = read(body).get("coordinatorRequestId").asText();
-            pending.add(id);
-            submitted.add(id);
-            while (submitted.size() > 1000) {
-              submitted.poll();
-            }
-          });
+          () ->
+              status(
+                  coordinator.submit(
+                      Submissions.submission("soak-" + UUID.randomUUID(), "lic-soak")),
+                  created -> remember(created.coordinatorRequestId())));
     }
     if (dice < 60 && !pending.isEmpty()) {
       String id = pending.poll();
-      boolean deny = dice >= 55;
+      if (dice >= 55) {
+        return new Call(
+            "deny",
+            () -> status(coordinator.deny(id, new DenyOverrideRequest(KEY_ID, null)), r -> {}));
+      }
       return new Call(
-          deny ? "deny" : "approve",
-          post(
-              "/v1/override-requests/" + id + (deny ? "/deny" : "/approve"),
-              "{\"keyId\":\"ops-1\"}"),
-          body -> {
-            if (!deny) {
-              tokens.add(read(body));
-            }
-          });
+          "approve",
+          () ->
+              status(
+                  coordinator.approve(id, new ApproveOverrideRequest(KEY_ID, null, null)),
+                  tokens::add));
     }
     if (dice < 85 && !tokens.isEmpty()) {
+      OverrideTokenEnvelope token = tokens.poll();
       return new Call(
-          "redeem", post("/v1/override-tokens/redeem", redemption(tokens.poll())), body -> {});
+          "redeem", () -> status(coordinator.redeem(Submissions.redemptionOf(token)), r -> {}));
     }
     if (dice < 95 && !submitted.isEmpty()) {
-      return new Call("get", get("/v1/override-requests/" + submitted.peekLast()), body -> {});
+      String id = submitted.peekLast();
+      return new Call("get", () -> status(coordinator.get(id), r -> {}));
     }
-    return new Call("list", get("/v1/override-requests?status=pending"), body -> {});
+    OverrideRequestQuery pendingPage =
+        new OverrideRequestQuery(
+            Optional.of(OverrideRequestStatus.PENDING),
+            Optional.empty(),
+            OverrideRequestQuery.DEFAULT_LIMIT,
+            0);
+    return new Call("list", () -> status(coordinator.list(pendingPage), r -> {}));
   }
 
-  private static String submission() {
-    return write(Submissions.submission("soak-" + UUID.randomUUID(), "lic-soak"));
-  }
-
-  private static String redemption(JsonNode token) {
-    OverrideTokenEnvelope envelope =
-        Submissions.JSON.convertValue(token, OverrideTokenEnvelope.class);
-    return write(Submissions.redemptionOf(envelope));
-  }
-
-  private static String write(Object body) {
-    try {
-      return Submissions.JSON.writeValueAsString(body);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write a request body", e);
+  private void remember(String submittedId) {
+    pending.add(submittedId);
+    submitted.add(submittedId);
+    while (submitted.size() > 1000) {
+      submitted.poll();
     }
+  }
+
+  /** The status of a coordinator answer, after handing a success's body on. */
+  private static <T> int status(CoordinatorResult<T> result, Consumer<T> onSuccess) {
+    if (result instanceof CoordinatorResult.Success<T> success) {
+      onSuccess.accept(success.value());
+      return success.httpStatus();
+    }
+    if (result instanceof CoordinatorResult.Refused<T> refused) {
+      return refused.httpStatus();
+    }
+    return ((CoordinatorResult.Unavailable<T>) result).httpStatus();
+  }
+
+  /** A sim-server call: the body of a 2xx answer is handed on. */
+  private Call simCall(String name, HttpRequest request, Consumer<String> onSuccess) {
+    return new Call(
+        name,
+        () -> {
+          HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+          if (response.statusCode() / 100 == 2) {
+            onSuccess.accept(response.body());
+          }
+          return response.statusCode();
+        });
   }
 
   private HttpRequest post(String path, String body) {
@@ -178,9 +227,5 @@ final class SoakCalls {
       builder.header("Authorization", "Bearer " + token);
     }
     return builder;
-  }
-
-  private static JsonNode read(String text) {
-    return Soak.read(text);
   }
 }

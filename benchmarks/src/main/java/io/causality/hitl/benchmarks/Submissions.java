@@ -10,8 +10,8 @@ import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 
 /**
  * The bodies the load drivers send through the one {@link
- * io.causality.hitl.protocol.client.CoordinatorClient} (and the soak as raw HTTP): a valid
- * submission per actor, and the redemption a token's own payload binds.
+ * io.causality.hitl.protocol.client.CoordinatorClient} (the soak too): a valid submission per
+ * actor, and the redemption a token's own payload binds.
  */
 public final class Submissions {
 

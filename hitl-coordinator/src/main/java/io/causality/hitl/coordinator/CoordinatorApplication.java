@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator;
 
+import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
@@ -9,8 +10,6 @@ import io.causality.hitl.coordinator.cli.DevInitCommand;
 import io.causality.hitl.coordinator.cli.HitlCommand;
 import io.causality.hitl.coordinator.cli.KeysCommand;
 import io.causality.hitl.coordinator.cli.PolicyCommand;
-import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
-import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
@@ -22,8 +21,6 @@ import java.util.function.Supplier;
 
 /** The override-request coordinator. Reading {@link #run} shows the whole service. */
 public class CoordinatorApplication extends Application<CoordinatorConfiguration> {
-  public static final String NAME = "hitl-coordinator";
-
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
     EmbeddedDatabaseSecrets.bindServersToLoopback();
@@ -32,7 +29,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
 
   @Override
   public String getName() {
-    return NAME;
+    return CoordinatorVersion.NAME;
   }
 
   /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
@@ -51,9 +48,8 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   @Override
   public void initialize(Bootstrap<CoordinatorConfiguration> bootstrap) {
     // Caller tokens come from the environment: token: ${HITL_TOKEN_RUNTIME}
-    bootstrap.setConfigurationSourceProvider(
-        new SubstitutingSourceProvider(
-            bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
+    // (strictly: an undefined variable without a default stops the start and is named)
+    StrictEnvironment.substitute(bootstrap);
     bootstrap.addCommand(
         CoordinatorServerCommand.create(this, "serve", "Runs the coordinator (alias of 'server')"));
     bootstrap.addCommand(new DevInitCommand());
@@ -107,10 +103,5 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   /** The time source of the rate limiters (monotonic); tests substitute one they can move. */
   protected Supplier<Long> nanoTime() {
     return System::nanoTime;
-  }
-
-  static String version() {
-    String version = CoordinatorApplication.class.getPackage().getImplementationVersion();
-    return version != null ? version : "development";
   }
 }

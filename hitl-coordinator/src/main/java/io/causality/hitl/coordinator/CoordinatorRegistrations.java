@@ -54,6 +54,10 @@ final class CoordinatorRegistrations {
     listenOn(configuration);
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
+    HttpPlumbing.guardBrowsers(
+        environment, configuration.getServerFactory(), configuration.getPublicNames(), false);
+    HttpPlumbing.protectAdmin(
+        environment, configuration.getAdmin().buildToken(CoordinatorVersion.NAME));
     ProtocolJson.configure(environment.getObjectMapper());
   }
 
@@ -81,7 +85,7 @@ final class CoordinatorRegistrations {
 
   /** Caller bearer tokens, the role of each method, and the challenge of a refused token. */
   static void authentication(Environment environment, CoordinatorContext context) {
-    String realm = CoordinatorApplication.NAME;
+    String realm = CoordinatorVersion.NAME;
     environment
         .jersey()
         .register(new AuthDynamicFeature(new CallerAuthFilter(context.callers(), realm)));
@@ -170,9 +174,7 @@ final class CoordinatorRegistrations {
     environment.jersey().register(new OverrideExceptionMapper());
     HealthReport health =
         new HealthReport(
-            environment.healthChecks(),
-            CoordinatorApplication.NAME,
-            CoordinatorApplication.version());
+            environment.healthChecks(), CoordinatorVersion.NAME, CoordinatorVersion.version());
     List<Object> resources =
         List.of(
             new HealthzResource(health),
@@ -189,6 +191,6 @@ final class CoordinatorRegistrations {
         .jersey()
         .register(
             new OpenApiResource(
-                CoordinatorOpenApi.contract(CoordinatorApplication.version(), documented)));
+                CoordinatorOpenApi.contract(CoordinatorVersion.version(), documented)));
   }
 }

@@ -28,6 +28,20 @@ class ArchitectureTest {
   static final ArchRule packagesAreFreeOfCycles =
       slices().matching("io.causality.(**)").should().beFreeOfCycles();
 
+  /**
+   * docs/architecture.md, "run() is the table of contents": the application calls the wiring, and
+   * nothing reaches back up to it (its name and version are {@link CoordinatorVersion}'s).
+   */
+  @ArchTest
+  static final ArchRule nothingReachesBackUpToTheApplication =
+      noClasses()
+          .that()
+          .doNotBelongToAnyOf(CoordinatorApplication.class)
+          .should()
+          .dependOnClassesThat()
+          .belongToAnyOf(CoordinatorApplication.class)
+          .because("the application is the top of the wiring; CoordinatorVersion is below it");
+
   @ArchTest
   static final ArchRule resourcesDoNotTouchTheDatabase =
       noClasses()

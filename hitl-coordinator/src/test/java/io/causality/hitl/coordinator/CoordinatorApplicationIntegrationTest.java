@@ -23,6 +23,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -44,8 +45,30 @@ class CoordinatorApplicationIntegrationTest {
 
   private HttpResponse<String> get(int port, String path) throws Exception {
     return http.send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header(
+                "Authorization", "Bearer " + Files.readString(DEPLOYMENT.adminTokenFile()).strip())
+            .build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The admin port's token is generated owner-only at the first start, and always required. */
+  @Test
+  void theAdminPortNeedsItsTokenOnEveryPath() throws Exception {
+    assertThat(
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(DEPLOYMENT.adminTokenFile())))
+        .isEqualTo("rw-------");
+    for (String path : List.of("/metrics", "/healthcheck", "/prometheus", "/tasks/log-level")) {
+      HttpResponse<String> refused =
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + APP.getAdminPort() + path))
+                  .header("Authorization", "Bearer not-the-admin-token-0123")
+                  .POST(HttpRequest.BodyPublishers.noBody())
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(refused.statusCode()).as(path).isEqualTo(401);
+    }
   }
 
   @Test

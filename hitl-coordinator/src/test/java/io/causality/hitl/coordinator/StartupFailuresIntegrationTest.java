@@ -11,6 +11,7 @@ import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.PolicyAuthority;
 import io.causality.hitl.protocol.policy.PolicyFiles;
 import io.causality.hitl.protocol.policy.SignedPolicy;
+import io.dropwizard.configuration.ConfigurationValidationException;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.jersey.validation.Validators;
@@ -297,6 +298,68 @@ class StartupFailuresIntegrationTest {
         .containsExactly(
             "hitl-coordinator did not start: policy file " + missing + ": no such file");
     assertThat(result.out()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  /** Strict substitution: the variable is named, where a lenient one left its text in place. */
+  @Test
+  void anUndefinedEnvironmentVariableStopsTheStartAndIsNamed() throws Exception {
+    String variable = "HITL_TEST_VARIABLE_NEVER_SET_" + System.nanoTime();
+    Path config =
+        DEPLOYMENT.write(
+            "undefined-variable.yml",
+            String.join(
+                "\n",
+                "bind: 127.0.0.1:0",
+                "dbPath: " + DEPLOYMENT.dir().resolve("undefined-variable-db"),
+                "policy:",
+                "  path: ${" + variable + "}",
+                "server:",
+                "  adminConnectors:",
+                "    - type: http",
+                "      bindHost: 127.0.0.1",
+                "      port: 0",
+                "logging:",
+                "  level: WARN",
+                ""));
+
+    Result result = runCli("serve", config.toString());
+
+    assertThat(result.failure()).isPresent();
+    assertThat(result.err().lines())
+        .singleElement()
+        .asString()
+        .isEqualTo(
+            "hitl-coordinator did not start: the environment variable "
+                + variable
+                + " is not set, and the configuration gives it no default");
+  }
+
+  /** A token that still reads ${...} (escaped in the file, or set by -Ddw.) is public text. */
+  @Test
+  void aCallerTokenThatStillHoldsAVariableReferenceStopsTheStart() {
+    Throwable failure =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () ->
+                startOrFail(
+                    "configs/callers.yml", "callers[0].token", "${HITL_TOKEN_RUNTIME_UNSET}"));
+    assertThat(failure).isInstanceOf(ConfigurationValidationException.class);
+    assertThat(failure.getMessage())
+        .contains("callers[0].token holds an unsubstituted ${...}")
+        .doesNotContain("HITL_TOKEN_RUNTIME_UNSET");
+  }
+
+  private static void startOrFail(String config, String... overrides) throws Exception {
+    DropwizardTestSupport<CoordinatorConfiguration> support =
+        new DropwizardTestSupport<>(
+            CoordinatorApplication.class,
+            ResourceHelpers.resourceFilePath(config),
+            DEPLOYMENT.overrides(overrides));
+    try {
+      support.before();
+    } finally {
+      support.after();
+    }
+    fail("the coordinator started");
   }
 
   private record Result(Optional<Throwable> failure, String out, String err) {}

@@ -108,6 +108,11 @@ public final class TestDeployment {
    * Points a coordinator at this deployment, with a database of its own; then the extra overrides,
    * given as key, value, key, value..., which replace the defaults of the same key.
    */
+  /** Where the coordinator keeps its generated admin token (owner-only, made at first start). */
+  public Path adminTokenFile() {
+    return dir.resolve("admin-token");
+  }
+
   public ConfigOverride[] overrides(String... extraKeysAndValues) {
     Map<String, String> overrides = new LinkedHashMap<>();
     overrides.put("dbPath", dir.resolve("db").toString());
@@ -119,6 +124,7 @@ public final class TestDeployment {
     overrides.put("policy.trustedKeyPemPath", trustedKey.toString());
     overrides.put("authorities[0].privateKeyPemPath", authorityKey.toString());
     overrides.put("coordinatorKey.privateKeyPemPath", coordinatorKey.toString());
+    overrides.put("admin.tokenFile", adminTokenFile().toString());
     for (int i = 0; i + 1 < extraKeysAndValues.length; i += 2) {
       overrides.put(extraKeysAndValues[i], extraKeysAndValues[i + 1]);
     }

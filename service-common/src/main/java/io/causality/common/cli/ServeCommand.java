@@ -1,5 +1,6 @@
 package io.causality.common.cli;
 
+import io.causality.common.config.StrictEnvironment;
 import io.dropwizard.configuration.ConfigurationException;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.Configuration;
@@ -13,7 +14,8 @@ import net.sourceforge.argparse4j.inf.Namespace;
  * Dropwizard's {@code server} command, also registered as {@code serve} (the name ops use), whose
  * start-up failures an operator can read: a failed startup check is one line naming the file and
  * the problem, an invalid configuration its list of errors, both without a stack trace. The process
- * then exits with status 1, as for any failed command; anything else keeps Dropwizard's full
+ * then exits with status 1, as for any failed command; so does a configuration that names an
+ * undefined environment variable ({@link StrictEnvironment}). Anything else keeps Dropwizard's full
  * report.
  */
 public final class ServeCommand<T extends Configuration> extends ServerCommand<T> {
@@ -39,8 +41,11 @@ public final class ServeCommand<T extends Configuration> extends ServerCommand<T
   @Override
   public void onError(Cli cli, Namespace namespace, Throwable e) {
     Optional<Throwable> check = failedCheck(e);
+    Optional<String> undefined = StrictEnvironment.undefinedVariable(e);
     if (check.isPresent()) {
       cli.getStdErr().println(service + " did not start: " + check.get().getMessage());
+    } else if (undefined.isPresent()) {
+      cli.getStdErr().println(service + " did not start: " + undefined.get());
     } else if (e instanceof ConfigurationException) {
       cli.getStdErr().println(e.getMessage());
     } else {

@@ -1,5 +1,6 @@
 package io.causality.common.config;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.db.DurableDatabase;
@@ -10,8 +11,11 @@ import io.dropwizard.jackson.Jackson;
 import io.dropwizard.util.DataSize;
 import io.dropwizard.util.DataSizeUnit;
 import io.dropwizard.validation.MinDataSize;
+import io.dropwizard.validation.ValidationMethod;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.util.List;
 
 /**
  * What both services configure alike: the {@code database}, {@code migrateOnStart} and {@code
@@ -29,6 +33,22 @@ public abstract class ServiceConfiguration extends Configuration {
   @Valid private DataSourceFactory database;
 
   private boolean migrateOnStart = true;
+
+  /** The admin port's bearer token (always required): {@link AdminConfig}. */
+  @Valid @NotNull private AdminConfig admin = new AdminConfig();
+
+  /**
+   * Host names (or addresses) clients may use for this service besides loopback and the addresses
+   * it listens on: its DNS names, a proxy's public name. Any other {@code Host} is answered 421.
+   */
+  @NotNull
+  private List<
+          @NotNull
+          @Pattern(
+              regexp = "[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]",
+              message = "must be a host name or an address, without a scheme or a port")
+          String>
+      publicNames = List.of();
 
   @NotNull
   @MinDataSize(value = 1, unit = DataSizeUnit.KIBIBYTES)
@@ -60,6 +80,26 @@ public abstract class ServiceConfiguration extends Configuration {
     this.migrateOnStart = migrateOnStart;
   }
 
+  @JsonProperty
+  public AdminConfig getAdmin() {
+    return admin;
+  }
+
+  @JsonProperty
+  public void setAdmin(AdminConfig admin) {
+    this.admin = admin;
+  }
+
+  @JsonProperty
+  public List<String> getPublicNames() {
+    return publicNames;
+  }
+
+  @JsonProperty
+  public void setPublicNames(List<String> publicNames) {
+    this.publicNames = publicNames;
+  }
+
   /** The largest request body accepted (413 above it). */
   @JsonProperty
   public DataSize getMaxRequestBodySize() {
@@ -72,6 +112,16 @@ public abstract class ServiceConfiguration extends Configuration {
   }
 
   /**
+   * A password of {@code ${...}} was never substituted: refused, as every secret ({@link
+   * Substituted}).
+   */
+  @JsonIgnore
+  @ValidationMethod(message = "database.password " + Substituted.MESSAGE)
+  public boolean isDatabasePasswordSubstituted() {
+    return database == null || Substituted.Validator.isSubstituted(database.getPassword());
+  }
+
+  /**
    * A new factory for the configured database, or the embedded default, with durable commits forced
    * on for an embedded H2 file ({@link DurableDatabase#enforceDurability}) and, for the embedded
    * default user, the generated password ({@link EmbeddedDatabaseSecrets}: created owner-only
@@ -80,7 +130,9 @@ public abstract class ServiceConfiguration extends Configuration {
   public DataSourceFactory buildDataSourceFactory() {
     DataSourceFactory factory = database == null ? embeddedDatabase() : copy(database);
     factory.setUrl(DurableDatabase.enforceDurability(factory.getUrl()));
-    return EmbeddedDatabaseSecrets.secure(factory);
+    EmbeddedDatabaseSecrets.secure(factory);
+    EmbeddedDatabaseSecrets.ownerOnlyFiles(factory.getUrl());
+    return factory;
   }
 
   /** A new factory for the service's embedded database, used when {@code database} is absent. */

@@ -72,6 +72,39 @@ public final class EmbeddedDatabaseSecrets {
   }
 
   /**
+   * Makes the data file of an embedded H2 database at {@code url} owner-only (mode 600), as its
+   * folder is: an existing one is changed, a missing one is created empty with that mode before H2
+   * opens it (H2 starts a new database in an empty file, and keeps the file's mode), so that it is
+   * never readable by others, not even between its creation and a later change. The trace file,
+   * which may quote data, is changed too when it exists. Other URLs are left alone.
+   */
+  public static void ownerOnlyFiles(String url) {
+    if (!DurableDatabase.isEmbeddedH2File(url)) {
+      return;
+    }
+    Path database = databaseFile(url).toAbsolutePath();
+    Path data = database.resolveSibling(database.getFileName() + ".mv.db");
+    Path trace = database.resolveSibling(database.getFileName() + ".trace.db");
+    try {
+      if (Files.notExists(database.getParent())) {
+        prepareFolder(database.getParent());
+      }
+      if (Files.notExists(data)) {
+        Files.createFile(data, PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE));
+      }
+      for (Path file : new Path[] {data, trace}) {
+        if (Files.exists(file) && !Files.getPosixFilePermissions(file).equals(OWNER_ONLY_FILE)) {
+          Files.setPosixFilePermissions(file, OWNER_ONLY_FILE);
+        }
+      }
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      ownerOnlyFiles(url); // another process created it in between: change its mode
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot make the database file " + data + " owner-only", e);
+    }
+  }
+
+  /**
    * The password of the embedded database at {@code database} (its path without suffix): the
    * generated one, or the empty one of a database no service has opened yet.
    */

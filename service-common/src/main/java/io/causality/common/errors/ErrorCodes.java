@@ -6,6 +6,7 @@ public final class ErrorCodes {
   public static final String UNAUTHORIZED = "UNAUTHORIZED";
   public static final String FORBIDDEN = "FORBIDDEN";
   public static final String NOT_FOUND = "NOT_FOUND";
+  public static final String MISDIRECTED_REQUEST = "MISDIRECTED_REQUEST";
   public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
   public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
   public static final String CONFLICT = "CONFLICT";
@@ -29,6 +30,7 @@ public final class ErrorCodes {
       case 409 -> CONFLICT;
       case 413 -> PAYLOAD_TOO_LARGE;
       case 415 -> UNSUPPORTED_MEDIA_TYPE;
+      case 421 -> MISDIRECTED_REQUEST;
       case 429 -> RATE_LIMITED;
       case 503 -> SERVICE_UNAVAILABLE;
       default -> status >= 500 ? INTERNAL : "HTTP_" + status;

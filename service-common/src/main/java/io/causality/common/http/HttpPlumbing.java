@@ -8,19 +8,26 @@ import io.causality.common.errors.ParameterExceptionMapper;
 import io.causality.common.errors.UnexpectedExceptionMapper;
 import io.causality.common.errors.WebApplicationExceptionMapper;
 import io.dropwizard.core.server.AbstractServerFactory;
+import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.server.ServerFactory;
+import io.dropwizard.core.server.SimpleServerFactory;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.jersey.errors.EarlyEofExceptionMapper;
+import io.dropwizard.jetty.ConnectorFactory;
+import io.dropwizard.jetty.HttpConnectorFactory;
 import io.dropwizard.logging.common.AbstractAppenderFactory;
 import io.dropwizard.logging.common.AppenderFactory;
 import io.dropwizard.request.logging.LogbackAccessRequestLogFactory;
 import jakarta.servlet.DispatcherType;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 
 /**
  * The HTTP plumbing both services share, installed from each application's {@code run()}: the
- * request id, the error envelope for every failure path, a request log that names the request id
- * and the caller's identity, and a stop that drains the requests in flight.
+ * request id, the error envelope for every failure path, {@code no-store} on answers to callers
+ * with credentials, a request log that names the request id and the caller's identity, and a stop
+ * that drains the requests in flight.
  */
 public final class HttpPlumbing {
   /**
@@ -49,6 +56,10 @@ public final class HttpPlumbing {
         .admin()
         .addFilter("request-id", new RequestIdFilter())
         .addMappingForUrlPatterns(EnumSet.allOf(DispatcherType.class), false, "/*");
+    environment
+        .servlets()
+        .addFilter("no-store", new NoStoreFilter())
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     ShutdownDrain drain = new ShutdownDrain();
     environment
         .servlets()
@@ -64,6 +75,18 @@ public final class HttpPlumbing {
     environment.getApplicationContext().setErrorHandler(errors);
     environment.lifecycle().addServerLifecycleListener(server -> server.setErrorHandler(errors));
     stampRequestIdIntoRequestLog(serverFactory);
+    CredentialSafeLogging.install();
+  }
+
+  /**
+   * Authentication on the whole admin port: every request presents {@code token} as a bearer token
+   * ({@link AdminAuthFilter}), whatever servlet answers it.
+   */
+  public static void protectAdmin(Environment environment, String token) {
+    environment
+        .admin()
+        .addFilter("admin-auth", new AdminAuthFilter(token, environment.getObjectMapper()))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 
   /**
@@ -76,6 +99,49 @@ public final class HttpPlumbing {
         .addFilter(
             "request-body-limit", new RequestBodyLimit(limitBytes, environment.getObjectMapper()))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
+  }
+
+  /**
+   * Refuses, on both ports, a {@code Host} that does not name this service (421) and a
+   * state-changing request from a web page of another origin (403): {@link HostAndOriginFilter}.
+   * With {@code sameOriginWrites} the application port accepts writes from pages it served itself
+   * (sim-server's console); the admin port never does. Call after {@link #install}.
+   */
+  public static void guardBrowsers(
+      Environment environment,
+      ServerFactory serverFactory,
+      List<String> publicNames,
+      boolean sameOriginWrites) {
+    AllowedHosts hosts = new AllowedHosts(bindHosts(serverFactory), publicNames);
+    environment
+        .servlets()
+        .addFilter(
+            "host-and-origin",
+            new HostAndOriginFilter(hosts, sameOriginWrites, environment.getObjectMapper()))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
+    environment
+        .admin()
+        .addFilter(
+            "host-and-origin", new HostAndOriginFilter(hosts, false, environment.getObjectMapper()))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
+  }
+
+  /** The bind hosts of every connector, as configured (null for all interfaces). */
+  static List<String> bindHosts(ServerFactory serverFactory) {
+    List<ConnectorFactory> connectors = new ArrayList<>();
+    if (serverFactory instanceof DefaultServerFactory server) {
+      connectors.addAll(server.getApplicationConnectors());
+      connectors.addAll(server.getAdminConnectors());
+    } else if (serverFactory instanceof SimpleServerFactory server) {
+      connectors.add(server.getConnector());
+    }
+    List<String> hosts = new ArrayList<>();
+    for (ConnectorFactory connector : connectors) {
+      if (connector instanceof HttpConnectorFactory http) {
+        hosts.add(http.getBindHost());
+      }
+    }
+    return hosts;
   }
 
   private static void replaceDefaultExceptionMappers(

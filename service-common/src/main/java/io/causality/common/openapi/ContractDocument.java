@@ -9,8 +9,11 @@ import io.swagger.v3.oas.integration.SwaggerConfiguration;
 import io.swagger.v3.oas.models.OpenAPI;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A service's OpenAPI document as it is served: what swagger-jaxrs2 reads from the resources'
@@ -35,6 +38,36 @@ public final class ContractDocument {
   public ContractDocument(SwaggerConfiguration configuration, List<Consumer<ObjectNode>> edits) {
     this.configuration = Objects.requireNonNull(configuration, "configuration");
     this.edits = List.copyOf(edits);
+  }
+
+  /**
+   * A service's document, assembled as both services assemble theirs: OpenAPI 3.1 from {@code
+   * model}, compact and sorted, read from exactly the listed classes (so that the document is
+   * deterministic and describes what is registered), then completed by {@code edits}.
+   *
+   * @param model the info, servers and security schemes of the service
+   * @param resources the registered resources the document describes
+   * @param documentation the classes that only describe (the service's {@link StandardResponses}
+   *     subclass, enums of registry ids, public operations), read beside the resources
+   * @param edits applied in order to the document's JSON tree
+   */
+  public static ContractDocument assemble(
+      OpenAPI model,
+      Set<Class<?>> resources,
+      List<Class<?>> documentation,
+      List<Consumer<ObjectNode>> edits) {
+    SwaggerConfiguration configuration =
+        new SwaggerConfiguration()
+            .openAPI(model)
+            .openAPI31(true)
+            .prettyPrint(false)
+            .sortOutput(true)
+            .readAllResources(false)
+            .resourceClasses(
+                Stream.concat(resources.stream(), documentation.stream())
+                    .map(Class::getName)
+                    .collect(Collectors.toSet()));
+    return new ContractDocument(configuration, edits);
   }
 
   /** The document as JSON text; read on the first call. */

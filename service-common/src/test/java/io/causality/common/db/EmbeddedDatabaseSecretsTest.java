@@ -103,4 +103,32 @@ class EmbeddedDatabaseSecretsTest {
         .isInstanceOf(SQLException.class)
         .hasMessageContaining("Wrong user name or password");
   }
+
+  /** A .mv.db of 0644 inside the 0700 folder was readable as soon as the folder was not. */
+  @Test
+  void theDataFileIsOwnerOnlyFromItsCreationAndAnExistingOneIsChanged() throws Exception {
+    Path database = dir.resolve("fresh").resolve("db");
+    String url = "jdbc:h2:file:" + database + ";WRITE_DELAY=0";
+
+    EmbeddedDatabaseSecrets.ownerOnlyFiles(url);
+    try (Connection connection = DriverManager.getConnection(url, "sa", "")) {
+      connection.createStatement().execute("CREATE TABLE t (x INT)");
+    }
+
+    Path data = dir.resolve("fresh").resolve("db.mv.db");
+    assertThat(Files.size(data)).isPositive();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data)))
+        .isEqualTo("rw-------");
+    Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rw-r--r--"));
+    Path trace = Files.writeString(dir.resolve("fresh").resolve("db.trace.db"), "x");
+    Files.setPosixFilePermissions(trace, PosixFilePermissions.fromString("rw-r--r--"));
+
+    EmbeddedDatabaseSecrets.ownerOnlyFiles(url);
+
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data)))
+        .isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(trace)))
+        .isEqualTo("rw-------");
+    EmbeddedDatabaseSecrets.ownerOnlyFiles("jdbc:h2:mem:nothing"); // nothing to do
+  }
 }

@@ -43,6 +43,12 @@ import org.slf4j.LoggerFactory;
 public class PlumbingTestApplication extends Application<Configuration> {
   static final Logger LOG = LoggerFactory.getLogger(PlumbingTestApplication.class);
 
+  /** The admin port's bearer token. */
+  static final String ADMIN_TOKEN = "plumbing-admin-token-0123456789";
+
+  /** The one public name configured besides loopback. */
+  static final String PUBLIC_NAME = "api.example.test";
+
   /** Small, so tests can cross it cheaply. */
   static final int BODY_LIMIT = 64 * 1024;
 
@@ -50,6 +56,9 @@ public class PlumbingTestApplication extends Application<Configuration> {
   public void run(Configuration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
     HttpPlumbing.limitRequestBodies(environment, BODY_LIMIT);
+    HttpPlumbing.guardBrowsers(
+        environment, configuration.getServerFactory(), List.of(PUBLIC_NAME), true);
+    HttpPlumbing.protectAdmin(environment, ADMIN_TOKEN);
     environment.jersey().register(new EchoResource());
     environment.jersey().register(new AnnotationNamesWriter());
     environment.jersey().register(new AnswerRecorder());

@@ -72,7 +72,8 @@ public final class RawHttp {
             .append(' ')
             .append(request.target())
             .append(" HTTP/1.1\r\n")
-            .append("Host: localhost\r\nConnection: close\r\n");
+            .append(hasHost(request) ? "" : "Host: localhost\r\n")
+            .append("Connection: close\r\n");
     request
         .headers()
         .forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
@@ -95,6 +96,11 @@ public final class RawHttp {
       out.write(body);
     }
     out.flush();
+  }
+
+  /** A request that names its own {@code Host} is sent with that one only. */
+  private static boolean hasHost(Request request) {
+    return request.headers().keySet().stream().anyMatch("host"::equalsIgnoreCase);
   }
 
   private static Answer read(InputStream in, String method) throws IOException {

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A simulation as list and get show it. */
+/**
+ * A simulation as list and get show it; {@code label} and {@code note} are what its owners wrote of
+ * it ({@code PATCH}), null when nothing.
+ */
 public record SimulationView(
     UUID id,
     @JsonInclude(JsonInclude.Include.ALWAYS) String scenarioId,
@@ -13,4 +16,6 @@ public record SimulationView(
     String status,
     long ticks,
     RawJson state,
-    Instant createdAt) {}
+    Instant createdAt,
+    @JsonInclude(JsonInclude.Include.ALWAYS) String label,
+    @JsonInclude(JsonInclude.Include.ALWAYS) String note) {}

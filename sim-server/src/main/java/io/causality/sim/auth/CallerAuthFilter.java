@@ -1,8 +1,8 @@
 package io.causality.sim.auth;
 
 import io.causality.common.http.RequestLogIdentity;
+import io.causality.sim.core.errors.UnauthorizedException;
 import io.causality.sim.core.organization.Caller;
-import io.causality.sim.errors.UnauthorizedException;
 import io.dropwizard.auth.AuthFilter;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;

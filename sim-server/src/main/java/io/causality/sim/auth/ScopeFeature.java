@@ -1,9 +1,9 @@
 package io.causality.sim.auth;
 
+import io.causality.sim.core.errors.ForbiddenException;
+import io.causality.sim.core.errors.UnauthorizedException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.Scope;
-import io.causality.sim.errors.ForbiddenException;
-import io.causality.sim.errors.UnauthorizedException;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;

@@ -1,10 +1,12 @@
 package io.causality.sim.cluster;
 
+import io.causality.common.db.Parameters;
 import io.causality.sim.core.Cluster;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.lifecycle.Managed;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -38,6 +40,7 @@ public final class PostgresCluster implements Cluster, Managed {
   /** The first key of the instances' advisory locks ("CAUS"), apart from others' locks. */
   static final int LOCK_NAMESPACE = 0x43415553;
 
+  private static final String LOCK_INSTANCE = "SELECT pg_advisory_lock(?, ?)";
   private static final Logger LOG = LoggerFactory.getLogger(PostgresCluster.class);
   private static final int POLL_MILLIS = 500;
   private static final Duration RECONNECT_DELAY = Duration.ofSeconds(2);
@@ -192,9 +195,12 @@ public final class PostgresCluster implements Cluster, Managed {
       properties.setProperty("password", database.getPassword());
     }
     Connection connection = DriverManager.getConnection(database.getUrl(), properties);
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("SELECT pg_advisory_lock(" + LOCK_NAMESPACE + ", " + lockKey(self) + ")");
-      statement.execute("LISTEN " + CHANNEL);
+    try (PreparedStatement lock = connection.prepareStatement(LOCK_INSTANCE);
+        Statement listen = connection.createStatement()) {
+      Parameters.bind(lock, 1, LOCK_NAMESPACE, lockKey(self));
+      lock.execute();
+      // LISTEN takes no parameters; the channel is a constant
+      listen.execute("LISTEN " + CHANNEL);
       return connection;
     } catch (SQLException e) {
       close(connection);

@@ -3,6 +3,7 @@ package io.causality.sim.config;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.google.common.net.InetAddresses;
+import io.causality.common.config.Substituted;
 import io.causality.hitl.protocol.client.CoordinatorClient;
 import io.causality.hitl.protocol.policy.CoordinatorKey;
 import io.causality.hitl.protocol.policy.DeploymentPolicy;
@@ -54,7 +55,7 @@ public class EvaluationFactory {
   @MinDuration(value = 1, unit = TimeUnit.MILLISECONDS)
   private Duration timeout = Duration.seconds(5);
 
-  private String coordinatorToken;
+  @Substituted private String coordinatorToken;
 
   private String coordinatorTokenFile;
 

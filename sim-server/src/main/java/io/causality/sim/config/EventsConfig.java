@@ -23,6 +23,11 @@ public class EventsConfig {
   @MaxDuration(value = 10, unit = TimeUnit.MINUTES)
   private Duration heartbeatInterval = Duration.seconds(30);
 
+  @NotNull
+  @MinDuration(value = 10, unit = TimeUnit.MILLISECONDS)
+  @MaxDuration(value = 1, unit = TimeUnit.MINUTES)
+  private Duration probeInterval = Duration.seconds(1);
+
   @Min(16)
   @Max(1_000_000)
   private int clientBuffer = 4_096;
@@ -41,7 +46,7 @@ public class EventsConfig {
   @MaxDuration(value = 10, unit = TimeUnit.MINUTES)
   private Duration writeTimeout = Duration.seconds(30);
 
-  /** How often every stream gets a heartbeat, also what finds clients that went away. */
+  /** How often every stream gets a heartbeat event. */
   @JsonProperty
   public Duration getHeartbeatInterval() {
     return heartbeatInterval;
@@ -50,6 +55,20 @@ public class EventsConfig {
   @JsonProperty
   public void setHeartbeatInterval(Duration heartbeatInterval) {
     this.heartbeatInterval = heartbeatInterval;
+  }
+
+  /**
+   * The longest a stream's connection goes unwritten: then a comment line (no event) tells whether
+   * the client is still there, so that a client that went away frees its slot within two intervals.
+   */
+  @JsonProperty
+  public Duration getProbeInterval() {
+    return probeInterval;
+  }
+
+  @JsonProperty
+  public void setProbeInterval(Duration probeInterval) {
+    this.probeInterval = probeInterval;
   }
 
   /** Events a client may fall behind by before it is sent an error and disconnected. */

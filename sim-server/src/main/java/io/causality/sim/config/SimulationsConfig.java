@@ -1,8 +1,12 @@
 package io.causality.sim.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.dropwizard.util.DataSize;
+import io.dropwizard.util.DataSizeUnit;
+import io.dropwizard.validation.MaxDataSize;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 
 /** How simulations are kept: snapshots for cheap resumes, engine instances kept in memory. */
 public class SimulationsConfig {
@@ -13,6 +17,10 @@ public class SimulationsConfig {
   @Min(1)
   @Max(100_000)
   private int maxLiveInstances = 1_000;
+
+  @NotNull
+  @MaxDataSize(value = 1, unit = DataSizeUnit.GIBIBYTES)
+  private DataSize runTraceBuffer = DataSize.mebibytes(16);
 
   /** A snapshot is stored each time a simulation passes a multiple of this many ticks. */
   @JsonProperty
@@ -34,5 +42,19 @@ public class SimulationsConfig {
   @JsonProperty
   public void setMaxLiveInstances(int maxLiveInstances) {
     this.maxLiveInstances = maxLiveInstances;
+  }
+
+  /**
+   * The largest create-and-run trace kept in memory while its ticks are computed, so that the
+   * answer needs no second computation; a larger one is replayed after the commit (0: always).
+   */
+  @JsonProperty
+  public DataSize getRunTraceBuffer() {
+    return runTraceBuffer;
+  }
+
+  @JsonProperty
+  public void setRunTraceBuffer(DataSize runTraceBuffer) {
+    this.runTraceBuffer = runTraceBuffer;
   }
 }

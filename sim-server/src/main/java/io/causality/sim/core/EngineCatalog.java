@@ -2,14 +2,42 @@ package io.causality.sim.core;
 
 import io.causality.sim.engine.adapter.DomainAdapterRegistry;
 import io.causality.sim.engine.core.EngineRegistry;
+import io.causality.sim.engine.core.EngineVersion;
+import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.core.TickThreads;
+import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.scenario.ScenarioCatalog;
 
-/** The engine's registries, built once at start: versions, pre-built scenarios, adapters. */
+/**
+ * The engine's registries, built once at start: versions, pre-built scenarios, adapters, and the
+ * threads every simulation's ticks run on ({@code engine.threads}).
+ */
 public record EngineCatalog(
-    EngineRegistry engines, ScenarioCatalog scenarios, DomainAdapterRegistry adapters) {
+    EngineRegistry engines,
+    ScenarioCatalog scenarios,
+    DomainAdapterRegistry adapters,
+    TickThreads threads) {
 
+  /** The standard registries, ticks on the caller's thread only. */
   public static EngineCatalog standard() {
+    return standard(TickThreads.single());
+  }
+
+  public static EngineCatalog standard(TickThreads threads) {
     return new EngineCatalog(
-        EngineRegistry.standard(), ScenarioCatalog.standard(), DomainAdapterRegistry.standard());
+        EngineRegistry.standard(),
+        ScenarioCatalog.standard(),
+        DomainAdapterRegistry.standard(),
+        threads);
+  }
+
+  /** A new simulation of {@code scenario} under {@code version}, on these threads. */
+  public Simulation newSimulation(EngineVersion version, Scenario scenario) {
+    return version.newSimulation(scenario, threads);
+  }
+
+  /** A simulation restored from snapshot bytes, on these threads. */
+  public Simulation restore(byte[] snapshot) {
+    return engines.restore(snapshot, threads);
   }
 }

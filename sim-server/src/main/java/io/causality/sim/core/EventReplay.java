@@ -9,9 +9,11 @@ import io.causality.sim.db.InputRow;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.StatusChangeDao;
 import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.output.AgentSelection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
@@ -33,9 +35,9 @@ public final class EventReplay {
   private final SimulationAccess access;
   private final SimulationLoader loader;
 
-  public EventReplay(Jdbi jdbi, SimulationLoader loader) {
+  public EventReplay(Jdbi jdbi, SimulationAccess access, SimulationLoader loader) {
     this.jdbi = jdbi;
-    this.access = new SimulationAccess(jdbi);
+    this.access = access;
     this.loader = loader;
   }
 
@@ -44,6 +46,12 @@ public final class EventReplay {
    * order. The cost is one rebuild from the nearest snapshot plus the ticks in between.
    */
   public void replay(UUID id, EventId after, EventId until, Sink sink) throws IOException {
+    replay(id, after, until, AgentSelection.ALL, sink);
+  }
+
+  /** The same, {@code tick} events carrying the {@code agents} the listener asked for. */
+  public void replay(UUID id, EventId after, EventId until, AgentSelection agents, Sink sink)
+      throws IOException {
     try {
       SimulationRow row = access.find(id);
       List<InputRow> inputs = jdbi.withExtension(InputDao.class, dao -> dao.all(id));
@@ -52,7 +60,7 @@ public final class EventReplay {
               inputs, jdbi.withExtension(StatusChangeDao.class, dao -> dao.upTo(id, until.tick())));
       Forward forward = new Forward(after, sink);
       if (after.tick() < until.tick()) {
-        replayTicks(row, preludes, after.tick(), until.tick(), forward);
+        replayTicks(row, preludes, after.tick(), until.tick(), agents, forward);
       }
       int last = Math.min(until.index(), preludes.count(until.tick()));
       for (int index = 1; index <= last; index++) {
@@ -64,9 +72,14 @@ public final class EventReplay {
   }
 
   private void replayTicks(
-      SimulationRow row, Preludes preludes, long from, long to, Forward forward) {
+      SimulationRow row,
+      Preludes preludes,
+      long from,
+      long to,
+      AgentSelection agents,
+      Forward forward) {
     Simulation simulation = loader.atTick(row, from);
-    EventRecorder recorder = new EventRecorder(preludes, forward);
+    EventRecorder recorder = new EventRecorder(preludes, forward, Set.of(agents));
     for (long tick = from; tick < to; tick++) {
       if (tick > from) {
         preludes

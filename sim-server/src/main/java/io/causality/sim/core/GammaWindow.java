@@ -3,7 +3,6 @@ package io.causality.sim.core;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.engine.core.Simulation;
-import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,26 +40,10 @@ public record GammaWindow(double gamma, List<Double> window, double b, int alive
   }
 
   /**
-   * Advances {@code simulation} by {@code ticks}, telling {@code listener} of each, and returns the
-   * mean live gamma after each of the last ones (at most {@link #SIZE}). The ticks before those run
-   * in one go; what a tick computes does not depend on how the ticks are grouped.
-   */
-  static List<Double> advance(Simulation simulation, long ticks, EngineListener listener) {
-    long recorded = Math.min(ticks, SIZE);
-    simulation.advance(ticks - recorded, listener);
-    List<Double> gammas = new ArrayList<>(SIZE);
-    for (long k = 0; k < recorded; k++) {
-      simulation.advance(1, listener);
-      gammas.add(simulation.meanLiveGamma());
-    }
-    return gammas;
-  }
-
-  /**
-   * The window after {@code latest} (from {@link #advance}) followed {@code before}, the window
-   * stored at {@code ticksBefore} (JSON, read only when the latest ticks are fewer than a window);
-   * empty when the ticks kept are too few and {@code before} is unknown (a simulation stored before
-   * windows were), so that readers replay instead.
+   * The window after {@code latest} (from {@link TickRun#advance}) followed {@code before}, the
+   * window stored at {@code ticksBefore} (JSON, read only when the latest ticks are fewer than a
+   * window); empty when the ticks kept are too few and {@code before} is unknown (a simulation
+   * stored before windows were), so that readers replay instead.
    */
   static Optional<GammaWindow> after(
       String before, long ticksBefore, List<Double> latest, Simulation simulation) {

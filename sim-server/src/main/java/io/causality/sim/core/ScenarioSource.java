@@ -1,13 +1,15 @@
 package io.causality.sim.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ValidationIssue;
+import io.causality.sim.core.errors.DomainAdapterNotFoundException;
+import io.causality.sim.core.errors.InvalidInputException;
+import io.causality.sim.core.errors.ScenarioNotFoundException;
+import io.causality.sim.core.organization.Tier;
+import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.adapter.DomainAdapter;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.scenario.ScenarioParser;
-import io.causality.sim.errors.DomainAdapterNotFoundException;
-import io.causality.sim.errors.ScenarioNotFoundException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,45 +24,89 @@ public final class ScenarioSource {
   /** A scenario and the pre-built id it came from (null for inline and domain scenarios). */
   public record Resolved(String scenarioId, Scenario scenario) {}
 
-  /** Exactly one of a pre-built id or an inline scenario. */
-  public Resolved fromIdOrInline(String scenarioId, JsonNode inline) {
-    exactlyOne("scenarioId", scenarioId != null, "scenario", inline != null && !inline.isNull());
-    return scenarioId != null
-        ? prebuilt(scenarioId)
-        : new Resolved(null, ScenarioParser.parse(inline, "scenario"));
+  /**
+   * How large a simulation of {@code tier} may be, as the engine checks it: its messages name the
+   * license (docs/licensing.md).
+   */
+  public static SizeLimits limitsOf(Tier tier) {
+    return new SizeLimits(
+        tier.size().maxAgents(),
+        tier.size().maxAttractors(),
+        "the " + tier.wireName() + " license");
   }
 
-  /** Exactly one of a pre-built id or a domain with its input. */
-  public Resolved fromIdOrDomain(String scenarioId, String domain, JsonNode input) {
+  /** Exactly one of a pre-built id or an inline scenario, within {@code limits}. */
+  public Resolved fromIdOrInline(String scenarioId, JsonNode inline, SizeLimits limits) {
+    exactlyOne("scenarioId", scenarioId != null, "scenario", inline != null && !inline.isNull());
+    return scenarioId != null
+        ? prebuilt(scenarioId, limits)
+        : new Resolved(null, ScenarioParser.parse(inline, "scenario", limits));
+  }
+
+  /** Exactly one of a pre-built id or a domain with its input, within {@code limits}. */
+  public Resolved fromIdOrDomain(
+      String scenarioId, String domain, JsonNode input, SizeLimits limits) {
     exactlyOne("scenarioId", scenarioId != null, "domain", domain != null);
     if (scenarioId != null) {
       if (input != null && !input.isNull()) {
-        throw ApiException.invalidField("input", "goes with domain, not with scenarioId");
+        throw InvalidInputException.field("input", "goes with domain, not with scenarioId");
       }
-      return prebuilt(scenarioId);
+      return prebuilt(scenarioId, limits);
     }
     if (input == null || input.isNull()) {
-      throw ApiException.invalidField("input", "is required with domain");
+      throw InvalidInputException.field("input", "is required with domain");
     }
-    return fromDomain(domain, input);
+    return fromDomain(domain, input, limits);
   }
 
-  public Resolved fromDomain(String domain, JsonNode input) {
+  /**
+   * Exactly one of a pre-built id, an inline scenario or a domain with its input (an experiment
+   * takes a scenario every way a simulation does).
+   */
+  public Resolved fromAny(
+      String scenarioId, JsonNode inline, String domain, JsonNode input, SizeLimits limits) {
+    boolean hasInline = inline != null && !inline.isNull();
+    if (domain != null && (scenarioId != null || hasInline)) {
+      String other = scenarioId != null ? "scenarioId" : "scenario";
+      exactlyOne(other, true, "domain", true);
+    }
+    if (domain != null) {
+      return fromIdOrDomain(null, domain, input, limits);
+    }
+    if (input != null && !input.isNull()) {
+      throw InvalidInputException.field("input", "goes with domain");
+    }
+    if (scenarioId == null && !hasInline) {
+      List<ValidationIssue> issues = new ArrayList<>();
+      String problem = "one of scenarioId, scenario or domain is required";
+      issues.add(new ValidationIssue("scenarioId", problem));
+      issues.add(new ValidationIssue("scenario", problem));
+      issues.add(new ValidationIssue("domain", problem));
+      throw new InvalidInputException("Invalid request: " + problem, issues);
+    }
+    return fromIdOrInline(scenarioId, inline, limits);
+  }
+
+  /** The adapter's scenario of {@code input}; too large for {@code limits}: an issue at input. */
+  public Resolved fromDomain(String domain, JsonNode input, SizeLimits limits) {
     DomainAdapter adapter =
         catalog
             .adapters()
             .find(domain)
             .orElseThrow(
                 () -> new DomainAdapterNotFoundException(domain, catalog.adapters().domains()));
-    return new Resolved(null, adapter.toScenario(input));
+    Scenario scenario = adapter.toScenario(input);
+    ScenarioParser.requireWithin(scenario, limits, "input");
+    return new Resolved(null, scenario);
   }
 
-  private Resolved prebuilt(String scenarioId) {
+  private Resolved prebuilt(String scenarioId, SizeLimits limits) {
     Scenario scenario =
         catalog
             .scenarios()
             .find(scenarioId)
             .orElseThrow(() -> new ScenarioNotFoundException(scenarioId));
+    ScenarioParser.requireWithin(scenario, limits, "scenarioId");
     return new Resolved(scenarioId, scenario);
   }
 
@@ -73,7 +119,7 @@ public final class ScenarioSource {
       List<ValidationIssue> issues = new ArrayList<>();
       issues.add(new ValidationIssue(first, problem));
       issues.add(new ValidationIssue(second, problem));
-      throw ApiException.validation("Invalid request: " + problem, issues);
+      throw new InvalidInputException("Invalid request: " + problem, issues);
     }
   }
 }

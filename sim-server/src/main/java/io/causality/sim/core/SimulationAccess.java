@@ -1,24 +1,27 @@
 package io.causality.sim.core;
 
+import io.causality.sim.core.errors.SimulationConflictException;
+import io.causality.sim.core.errors.SimulationNotFoundException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.SimulationToAdvance;
-import io.causality.sim.errors.SimulationConflictException;
-import io.causality.sim.errors.SimulationNotFoundException;
-import io.causality.sim.errors.UnauthorizedException;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
-/** Finding a simulation the caller may use: 404 when it does not exist, 401 when not theirs. */
+/**
+ * Finding a simulation the caller may use: 404 when it does not exist, and the same 404, word for
+ * word, when it belongs to another organization, so that an answer never tells that an id exists (a
+ * 401 did, and made the console sign its user out on a shared link).
+ */
 public final class SimulationAccess {
   private final Jdbi jdbi;
   private final SimulationToAdvance toAdvance;
 
-  public SimulationAccess(Jdbi jdbi) {
+  public SimulationAccess(Jdbi jdbi, SimulationToAdvance toAdvance) {
     this.jdbi = jdbi;
-    this.toAdvance = new SimulationToAdvance(jdbi);
+    this.toAdvance = toAdvance;
   }
 
   /**
@@ -36,12 +39,16 @@ public final class SimulationAccess {
     return stored(id).orElseThrow(() -> new SimulationNotFoundException(id));
   }
 
-  /** The stored row, if the simulation exists. */
+  /**
+   * The stored row, if the simulation exists, without its scenario: the loader reads the scenario
+   * when it must build an engine instance, so that an evaluation, a player's batch or a stream's
+   * start does not read the scenario of 100,000 agents (megabytes) for nothing.
+   */
   public Optional<SimulationRow> stored(UUID id) {
-    return jdbi.withExtension(SimulationDao.class, dao -> dao.find(id));
+    return toAdvance.find(id).map(SimulationToAdvance.Found::row);
   }
 
-  /** The spec answers 401 for another organization's simulation. */
+  /** The row, if the simulation exists and the caller's organization owns it; else 404. */
   public SimulationRow accessible(Caller caller, UUID id) {
     SimulationRow row = find(id);
     requireAccess(caller, id, row.organizationId());
@@ -58,7 +65,7 @@ public final class SimulationAccess {
 
   static void requireAccess(Caller caller, UUID id, UUID organization) {
     if (!caller.canAccess(organization)) {
-      throw new UnauthorizedException("You are not authorized to access simulation " + id);
+      throw new SimulationNotFoundException(id);
     }
   }
 

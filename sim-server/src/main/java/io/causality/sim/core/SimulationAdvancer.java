@@ -11,9 +11,10 @@ import io.causality.sim.db.SimulationProgress;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.StatusChangeRow;
 import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.json.Num;
+import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -68,19 +69,23 @@ final class SimulationAdvancer {
     ProphecyCollector prophecies = new ProphecyCollector(row.id(), now);
     Optional<SimulationPublisher.TickEvents> recorded = publisher.recordTicks(instance, row);
     Simulation simulation = instance.simulation();
-    List<Double> gammas =
-        GammaWindow.advance(simulation, ticks, SimulationPublisher.listener(prophecies, recorded));
+    TickRun run =
+        TickRun.advance(
+            simulation,
+            ticks,
+            snapshotInterval,
+            SimulationPublisher.listener(prophecies, recorded));
     long toTick = row.ticksComputed() + ticks;
     StateSnapshot state = simulation.state();
     SimulationStatus status = statusAfter(row, state, toTick, tier);
     String stateJson = SimulationStore.stateJson(state);
     Optional<GammaWindow> window =
-        GammaWindow.after(row.gammaWindow(), row.ticksComputed(), gammas, simulation);
+        GammaWindow.after(row.gammaWindow(), row.ticksComputed(), run.gammas(), simulation);
     Optional<StatusChangeRow> change;
     try {
       change =
           store.storeProgress(
-              progress(row, toTick, status, stateJson, window, prophecies, simulation, now));
+              progress(row, toTick, status, state, stateJson, window, prophecies, run, now));
     } catch (RuntimeException e) {
       live.forget(row.id());
       throw e;
@@ -94,35 +99,56 @@ final class SimulationAdvancer {
   /**
    * Create-and-run: computes the first {@code ticks} of a new simulation (not stored yet, at
    * version 0) and stores it already advanced, with its run and ticks counted, in one transaction.
-   * Nobody can watch it yet, so there are no events to publish. Returns the ticks computed.
+   * Nobody can watch it yet, so there are no events to publish; {@code answer} hears the ticks (the
+   * trace the caller gets). Returns the ticks computed.
    */
-  long advanceNew(SimulationRow created, Simulation simulation, Tier tier, int ticks) {
+  long advanceNew(
+      SimulationRow created, Simulation simulation, Tier tier, int ticks, EngineListener answer) {
     Instant now = created.createdAt();
     ProphecyCollector prophecies = new ProphecyCollector(created.id(), now);
-    List<Double> gammas = GammaWindow.advance(simulation, ticks, prophecies);
+    TickRun run =
+        TickRun.advance(
+            simulation, ticks, snapshotInterval, EngineListener.all(prophecies, answer));
     StateSnapshot state = simulation.state();
     SimulationStatus status = statusAfter(created, state, ticks, tier);
     String stateJson = SimulationStore.stateJson(state);
-    Optional<GammaWindow> window = GammaWindow.after(null, 0, gammas, simulation);
+    Optional<GammaWindow> window = GammaWindow.after(null, 0, run.gammas(), simulation);
     store.insertAdvanced(
         created,
-        progress(created, ticks, status, stateJson, window, prophecies, simulation, now),
+        progress(created, ticks, status, state, stateJson, window, prophecies, run, now),
         tier);
     live.remember(created.id(), simulation, ticks, created.inputCount(), created.version() + 1);
     return ticks;
+  }
+
+  /**
+   * An experiment's run kept as a simulation ({@code keepTraces}): its {@code ticks} computed and
+   * stored as a create-and-run stores them, counting nothing (its experiment counted the run and
+   * its ticks). False, storing nothing, when it was kept already.
+   */
+  boolean keepNew(SimulationRow created, Simulation simulation, Tier tier, int ticks) {
+    Instant now = created.createdAt();
+    ProphecyCollector prophecies = new ProphecyCollector(created.id(), now);
+    TickRun run = TickRun.advance(simulation, ticks, snapshotInterval, prophecies);
+    StateSnapshot state = simulation.state();
+    SimulationStatus status = statusAfter(created, state, ticks, tier);
+    String stateJson = SimulationStore.stateJson(state);
+    Optional<GammaWindow> window = GammaWindow.after(null, 0, run.gammas(), simulation);
+    return store.insertKept(
+        created, progress(created, ticks, status, state, stateJson, window, prophecies, run, now));
   }
 
   private SimulationProgress progress(
       SimulationRow row,
       long toTick,
       SimulationStatus status,
+      StateSnapshot state,
       String stateJson,
       Optional<GammaWindow> window,
       ProphecyCollector prophecies,
-      Simulation simulation,
+      TickRun run,
       Instant now) {
     BillingPeriods.Period period = BillingPeriods.containing(now);
-    byte[] snapshot = crossesSnapshot(row.ticksComputed(), toTick) ? simulation.snapshot() : null;
     String player = status == SimulationStatus.RUNNING ? row.player() : null;
     StatusChangeRow change =
         status == SimulationStatus.fromWireName(row.status())
@@ -136,11 +162,14 @@ final class SimulationAdvancer {
         toTick,
         status.wireName(),
         stateJson,
+        // as the state's JSON says it, so that the list sorts by what it shows
+        Double.parseDouble(Num.format(state.b())),
+        state.lost(),
         window.map(GammaWindow::json).orElse(null),
         player,
         now,
         prophecies.rows(),
-        snapshot,
+        run.snapshots(),
         period.start(),
         change);
   }
@@ -157,9 +186,5 @@ final class SimulationAdvancer {
     }
     SimulationStatus current = SimulationStatus.fromWireName(row.status());
     return current == SimulationStatus.RUNNING ? current : SimulationStatus.PAUSED;
-  }
-
-  private boolean crossesSnapshot(long fromTick, long toTick) {
-    return fromTick / snapshotInterval != toTick / snapshotInterval;
   }
 }

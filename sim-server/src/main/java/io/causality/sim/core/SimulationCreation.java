@@ -5,14 +5,17 @@ import io.causality.sim.api.FromDomainRequest;
 import io.causality.sim.api.RawJson;
 import io.causality.sim.api.RunSimulationRequest;
 import io.causality.sim.api.SimulationCreated;
+import io.causality.sim.api.TraceAgents;
 import io.causality.sim.core.organization.BillingOrganizations;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.core.organization.Quotas;
 import io.causality.sim.core.organization.Tier;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.core.EngineVersion;
 import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -30,15 +33,19 @@ public final class SimulationCreation {
   private final LiveSimulations live;
   private final SimulationLocks locks;
   private final SimulationAdvancer advancer;
+  private final int runTraceBuffer;
 
   SimulationCreation(
+      ScenarioSource scenarios,
       EngineCatalog catalog,
       OrganizationService organizations,
       SimulationStore store,
       LiveSimulations live,
       SimulationLocks locks,
-      SimulationAdvancer advancer) {
-    this.scenarios = new ScenarioSource(catalog);
+      SimulationAdvancer advancer,
+      int runTraceBuffer) {
+    this.runTraceBuffer = runTraceBuffer;
+    this.scenarios = scenarios;
     this.catalog = catalog;
     this.organizations = organizations;
     this.store = store;
@@ -48,14 +55,34 @@ public final class SimulationCreation {
   }
 
   public SimulationCreated create(Caller caller, CreateSimulationRequest request) {
+    Billed billed = billed(caller, request.organizationId());
     ScenarioSource.Resolved resolved =
-        scenarios.fromIdOrInline(request.scenarioId(), request.scenario());
-    return create(caller, request.organizationId(), request.engineVersion(), resolved);
+        scenarios.fromIdOrInline(request.scenarioId(), request.scenario(), billed.limits());
+    if (request.seed() != null) {
+      resolved =
+          new ScenarioSource.Resolved(
+              resolved.scenarioId(), resolved.scenario().withSeed(request.seed()));
+    }
+    return create(billed, request.engineVersion(), resolved);
   }
 
   public SimulationCreated createFromDomain(Caller caller, FromDomainRequest request) {
-    ScenarioSource.Resolved resolved = scenarios.fromDomain(request.domain(), request.input());
-    return create(caller, request.organizationId(), request.engineVersion(), resolved);
+    Billed billed = billed(caller, request.organizationId());
+    ScenarioSource.Resolved resolved =
+        scenarios.fromDomain(request.domain(), request.input(), billed.limits());
+    return create(billed, request.engineVersion(), resolved);
+  }
+
+  /** The organization a new simulation is billed to, and its license's tier. */
+  private record Billed(UUID organization, Tier tier) {
+    SizeLimits limits() {
+      return ScenarioSource.limitsOf(tier);
+    }
+  }
+
+  private Billed billed(Caller caller, UUID requestedOrganization) {
+    UUID organization = BillingOrganizations.resolve(caller, requestedOrganization);
+    return new Billed(organization, organizations.tierOf(organization));
   }
 
   /**
@@ -63,33 +90,61 @@ public final class SimulationCreation {
    * and ticks counted in one update (docs/performance.md, "Simulation HTTP"). The count is taken
    * with a condition at the commit, never held across the run; runs known to be used up are refused
    * before any tick is computed, so only a run that loses a race for the period's last run computes
-   * its ticks for nothing. The caller streams the trace afterwards, replayed from the scenario.
+   * its ticks for nothing. The ticks are computed once: the answer's trace ({@code ndjson} or not,
+   * with the {@code agents} asked for) is written while they are, kept in memory up to {@code
+   * simulations.runTraceBuffer}, and sent after the commit; a larger one is replayed then.
    */
-  public Traceable createAndRun(Caller caller, RunSimulationRequest request) {
+  public Traceable createAndRun(
+      Caller caller, RunSimulationRequest request, boolean ndjson, TraceAgents agents) {
+    Billed billed = billed(caller, request.organizationId());
     ScenarioSource.Resolved resolved =
-        scenarios.fromIdOrDomain(request.scenarioId(), request.domain(), request.input());
-    UUID organization = BillingOrganizations.resolve(caller, request.organizationId());
+        scenarios.fromIdOrDomain(
+            request.scenarioId(), request.domain(), request.input(), billed.limits());
+    UUID organization = billed.organization();
     EngineVersion version = catalog.engines().require(request.engineVersion());
-    Tier tier = organizations.tierOf(organization);
+    Tier tier = billed.tier();
     Quotas.checkTicks(tier, 0, request.ticks());
     Instant now = store.now();
     store.requireRunLeft(organization, tier, now);
-    Simulation simulation = version.newSimulation(resolved.scenario());
+    Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     SimulationRow row = newRow(organization, resolved, version, simulation, now);
+    TraceForm form =
+        new TraceForm(
+            ndjson, AgentsShown.resolve(agents, resolved.scenario().agents().size(), () -> tier));
+    ComputedTrace answer = new ComputedTrace(simulation, form, runTraceBuffer);
     long ticks =
-        locks.locked(row.id(), () -> advancer.advanceNew(row, simulation, tier, request.ticks()));
-    return new Traceable(row, ticks, resolved.scenario());
+        locks.locked(
+            row.id(), () -> advancer.advanceNew(row, simulation, tier, request.ticks(), answer));
+    return new Traceable(row, ticks, resolved.scenario(), form, answer.finish().orElse(null));
+  }
+
+  /**
+   * Keeps run {@code id} of an experiment as a simulation of {@code organization} (its trace,
+   * prophecies and state, readable as any simulation's), computed again from its scenario: the
+   * engine being deterministic, it is the run the experiment computed. Counts nothing. False when
+   * it was kept already (its chunk ran again after a crash).
+   */
+  public boolean keepRun(
+      UUID id,
+      UUID organization,
+      String scenarioId,
+      Scenario scenario,
+      String engineVersion,
+      int ticks) {
+    EngineVersion version = catalog.engines().require(engineVersion);
+    Tier tier = organizations.tierOf(organization);
+    Simulation simulation = version.newSimulation(scenario);
+    ScenarioSource.Resolved resolved = new ScenarioSource.Resolved(scenarioId, scenario);
+    SimulationRow row = newRow(id, organization, resolved, version, simulation, store.now());
+    return advancer.keepNew(row, simulation, tier, ticks);
   }
 
   private SimulationCreated create(
-      Caller caller,
-      UUID requestedOrganization,
-      String engineVersion,
-      ScenarioSource.Resolved resolved) {
-    UUID organization = BillingOrganizations.resolve(caller, requestedOrganization);
+      Billed billed, String engineVersion, ScenarioSource.Resolved resolved) {
+    UUID organization = billed.organization();
     EngineVersion version = catalog.engines().require(engineVersion);
-    Tier tier = organizations.tierOf(organization);
-    Simulation simulation = version.newSimulation(resolved.scenario());
+    Tier tier = billed.tier();
+    Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     Instant now = store.now();
     SimulationRow row = newRow(organization, resolved, version, simulation, now);
     store.insert(row, tier, now);
@@ -108,10 +163,20 @@ public final class SimulationCreation {
       EngineVersion version,
       Simulation simulation,
       Instant now) {
+    return newRow(UUID.randomUUID(), organization, resolved, version, simulation, now);
+  }
+
+  private static SimulationRow newRow(
+      UUID id,
+      UUID organization,
+      ScenarioSource.Resolved resolved,
+      EngineVersion version,
+      Simulation simulation,
+      Instant now) {
     String scenarioJson =
         new String(ScenarioJson.toBytes(resolved.scenario()), StandardCharsets.UTF_8);
     return new SimulationRow(
-        UUID.randomUUID(),
+        id,
         organization,
         resolved.scenarioId(),
         scenarioJson,

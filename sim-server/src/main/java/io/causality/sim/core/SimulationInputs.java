@@ -4,8 +4,11 @@ import io.causality.sim.api.AgentPolicyRequest;
 import io.causality.sim.api.DecreeRequest;
 import io.causality.sim.api.DecreeView;
 import io.causality.sim.core.organization.Caller;
+import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.db.InputRow;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.engine.SizeLimits;
+import io.causality.sim.engine.input.Decree;
 import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.input.InputJson;
 import io.causality.sim.engine.input.InputParser;
@@ -24,13 +27,16 @@ public final class SimulationInputs {
   private final LiveSimulations live;
   private final SimulationStore store;
   private final SimulationPublisher publisher;
+  private final OrganizationService organizations;
 
   SimulationInputs(
       SimulationAccess access,
       SimulationLocks locks,
       LiveSimulations live,
       SimulationStore store,
-      SimulationPublisher publisher) {
+      SimulationPublisher publisher,
+      OrganizationService organizations) {
+    this.organizations = organizations;
     this.access = access;
     this.locks = locks;
     this.live = live;
@@ -53,12 +59,22 @@ public final class SimulationInputs {
     locks.locked(id, () -> submit(id, change, "policy", null));
   }
 
+  /**
+   * An attractor.add may not take a simulation past its license's attractors; other inputs change
+   * no size, so the tier is read only for those.
+   */
+  private SizeLimits limitsFor(EngineInput input, SimulationRow row) {
+    return input instanceof Decree.AttractorAdd
+        ? ScenarioSource.limitsOf(organizations.tierOf(row.organizationId()))
+        : SizeLimits.ENGINE;
+  }
+
   /** Under the lock: queues an input for the next tick and stores it in submission order. */
   private InputRow submit(UUID id, EngineInput input, String kind, String type) {
     SimulationRow row = access.find(id);
     SimulationAccess.requireNotCompleted(row);
     LiveSimulations.Live instance = live.current(row);
-    ScheduledInput scheduled = instance.simulation().submit(input);
+    ScheduledInput scheduled = instance.simulation().submit(input, limitsFor(input, row));
     Instant now = store.now();
     InputRow stored =
         new InputRow(

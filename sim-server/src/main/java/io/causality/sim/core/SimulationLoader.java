@@ -45,7 +45,7 @@ public final class SimulationLoader {
   public Simulation atTick(SimulationRow row, long tick) {
     Simulation simulation =
         jdbi.withExtension(SnapshotDao.class, dao -> dao.latest(row.id(), tick))
-            .map(snapshot -> catalog.engines().restore(snapshot.bytes()))
+            .map(snapshot -> catalog.restore(snapshot.bytes()))
             .orElseGet(() -> fresh(row));
     simulation.replay(inputs(row), tick, EngineListener.NONE);
     return simulation;
@@ -66,7 +66,7 @@ public final class SimulationLoader {
 
   /** The same, with the row's scenario already parsed. */
   public Simulation fresh(SimulationRow row, Scenario scenario) {
-    return catalog.engines().require(row.engineVersion()).newSimulation(scenario);
+    return catalog.newSimulation(catalog.engines().require(row.engineVersion()), scenario);
   }
 
   /** The row's inputs in submission order (none read when it has none). */

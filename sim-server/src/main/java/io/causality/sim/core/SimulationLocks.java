@@ -1,7 +1,7 @@
 package io.causality.sim.core;
 
+import io.causality.sim.core.errors.SimulationConflictException;
 import io.causality.sim.db.ChangedMeanwhile;
-import io.causality.sim.errors.SimulationConflictException;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;

@@ -10,9 +10,11 @@ import io.causality.sim.core.events.SimulationEvents;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.StatusChangeRow;
+import io.causality.sim.engine.output.AgentSelection;
 import io.causality.sim.engine.output.EngineListener;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiFunction;
 
@@ -69,12 +71,13 @@ public final class SimulationPublisher {
           if (events.watched(id)) {
             access
                 .stored(id)
-                .ifPresent(
+                .ifPresentOrElse(
                     row -> {
                       long tick = row.ticksComputed();
                       EventId after = new EventId(tick, store.preludes(id, tick).count(tick));
                       events.publish(id, EventBatch.incomplete(after));
-                    });
+                    },
+                    () -> deleted(id));
           }
           return null;
         });
@@ -88,7 +91,14 @@ public final class SimulationPublisher {
     Preludes preludes = preludesBefore(instance, row);
     EventRecorder.Collected target = new EventRecorder.Collected(events.maxBatchEvents());
     EventId from = new EventId(row.ticksComputed(), preludes.count(row.ticksComputed()));
-    return Optional.of(new TickEvents(from, target, new EventRecorder(preludes, target)));
+    EventRecorder recorder = new EventRecorder(preludes, target, selectionsOf(row.id()));
+    return Optional.of(new TickEvents(from, target, recorder));
+  }
+
+  /** What the listeners asked for; every agent if they have all left meanwhile. */
+  private Set<AgentSelection> selectionsOf(UUID id) {
+    Set<AgentSelection> selections = events.selections(id);
+    return selections.isEmpty() ? Set.of(AgentSelection.ALL) : selections;
   }
 
   /** What hears the ticks: the prophecies, and their events when recorded. */
@@ -121,6 +131,11 @@ public final class SimulationPublisher {
       EventId from = new EventId(tick, event.id().index() - 1);
       events.publish(id, EventBatch.of(from, List.of(event), event.id()));
     }
+  }
+
+  /** The simulation was deleted (here or by another instance): its streams end, saying why. */
+  void deleted(UUID id) {
+    events.ended(id, "DELETED", "The simulation was deleted; there is nothing more to follow");
   }
 
   /** A player stopped after a failure: its listeners hear why. */

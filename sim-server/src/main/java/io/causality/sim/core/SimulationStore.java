@@ -5,6 +5,7 @@ import io.causality.sim.core.events.Preludes;
 import io.causality.sim.core.organization.BillingPeriods;
 import io.causality.sim.core.organization.Quotas;
 import io.causality.sim.core.organization.Tier;
+import io.causality.sim.core.organization.UsagePeriods;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.InputRow;
 import io.causality.sim.db.SimulationChangeDao;
@@ -25,11 +26,12 @@ import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Stores the changes of simulations, each in one transaction that tells the {@link Cluster}:
- * computed ticks (a step's or a player's progress, a create-and-run's new simulation) through the
- * plain-JDBC {@link SimulationWrites}, everything else (a plain create, inputs, status changes)
- * through {@link SimulationChangeDao}. It also reads the events a simulation made between ticks. A
- * write that finds another version throws {@link io.causality.sim.db.ChangedMeanwhile}; {@link
+ * Stores the changes of simulations, each in one transaction: the writes that count usage (a new
+ * simulation, plain or created and run, and computed ticks) through the plain-JDBC {@link
+ * SimulationWrites}, under one rule for a missing billing period ({@link #inPeriod}); inputs and
+ * status changes through {@link SimulationChangeDao}. A change of an existing simulation tells the
+ * {@link Cluster} inside its transaction. It also reads the events a simulation made between ticks.
+ * A write that finds another version throws {@link io.causality.sim.db.ChangedMeanwhile}; {@link
  * SimulationLocks} makes the change again.
  */
 final class SimulationStore {
@@ -38,9 +40,9 @@ final class SimulationStore {
   private final Cluster cluster;
   private final Clock clock;
 
-  SimulationStore(Jdbi jdbi, Cluster cluster, Clock clock) {
+  SimulationStore(Jdbi jdbi, SimulationWrites writes, Cluster cluster, Clock clock) {
     this.jdbi = jdbi;
-    this.writes = new SimulationWrites(jdbi);
+    this.writes = writes;
     this.cluster = cluster;
     this.clock = clock;
   }
@@ -52,10 +54,10 @@ final class SimulationStore {
 
   /** Stores a new simulation, counting its run against the tier's runs (403 when used up). */
   void insert(SimulationRow row, Tier tier, Instant now) {
-    BillingPeriods.Period period = ensureUsagePeriod(row.organizationId(), now);
+    Instant periodStart = BillingPeriods.containing(now).start();
     long maxRuns = tier.maxSimulationRuns();
-    if (!jdbi.withExtension(
-        SimulationChangeDao.class, dao -> dao.insertCountingRun(row, period.start(), maxRuns))) {
+    if (!inPeriod(
+        row.organizationId(), periodStart, () -> writes.insertCreated(row, periodStart, maxRuns))) {
       throw Quotas.runsUsedUp(tier);
     }
   }
@@ -78,7 +80,10 @@ final class SimulationStore {
 
   /** Stores ticks computed; the status change the last tick made, if any. */
   Optional<StatusChangeRow> storeProgress(SimulationProgress progress) {
-    return inPeriod(progress, () -> writes.storeProgress(progress, cluster));
+    return inPeriod(
+        progress.organizationId(),
+        progress.periodStart(),
+        () -> writes.storeProgress(progress, cluster));
   }
 
   /**
@@ -87,41 +92,38 @@ final class SimulationStore {
    */
   void insertAdvanced(SimulationRow created, SimulationProgress progress, Tier tier) {
     long maxRuns = tier.maxSimulationRuns();
-    if (!inPeriod(progress, () -> writes.insertAdvanced(created, progress, maxRuns, cluster))) {
+    if (!inPeriod(
+        created.organizationId(),
+        progress.periodStart(),
+        () -> writes.insertAdvanced(created, progress, maxRuns, cluster))) {
       throw Quotas.runsUsedUp(tier);
     }
   }
 
-  /**
-   * A write that counts usage in the progress's billing period: the first of a period finds no row
-   * (nothing kept), makes it in its own short transaction and writes again. Every later write of
-   * the period needs no read for it.
-   */
-  private <T> T inPeriod(SimulationProgress progress, Supplier<T> write) {
-    try {
-      return write.get();
-    } catch (SimulationWrites.UsagePeriodMissing e) {
-      ensureUsagePeriod(progress.organizationId(), progress.periodStart());
-      return write.get();
-    }
+  /** Stores an experiment's run as a simulation, counting nothing; false when kept already. */
+  boolean insertKept(SimulationRow created, SimulationProgress progress) {
+    return writes.insertKept(created, progress, cluster);
+  }
+
+  /** The one rule of every write that counts usage ({@link UsagePeriods#inPeriod}). */
+  private <T> T inPeriod(UUID organization, Instant periodStart, Supplier<T> write) {
+    return UsagePeriods.inPeriod(jdbi, organization, periodStart, write);
   }
 
   void storeInput(InputRow input, long version) {
     jdbi.useExtension(SimulationChangeDao.class, dao -> dao.storeInput(input, version, cluster));
   }
 
+  /** Deletes the simulation read as {@code row}, and everything of it, telling the cluster. */
+  void delete(SimulationRow row) {
+    jdbi.useExtension(
+        SimulationChangeDao.class, dao -> dao.delete(row.id(), row.version(), cluster));
+  }
+
   /** Stores a new status (or only a speed and player, when the status stays). */
   Optional<StatusChangeRow> storeStatus(long version, String player, StatusChangeRow change) {
     return jdbi.withExtension(
         SimulationChangeDao.class, dao -> dao.storeStatus(version, player, change, cluster));
-  }
-
-  /** The period's usage row, made in its own short transaction before the counting one. */
-  BillingPeriods.Period ensureUsagePeriod(UUID organization, Instant now) {
-    BillingPeriods.Period period = BillingPeriods.containing(now);
-    jdbi.useExtension(
-        UsageDao.class, dao -> dao.ensurePeriod(organization, period.start(), period.end()));
-    return period;
   }
 
   /** The events the simulation made while it stood before {@code tick}. */

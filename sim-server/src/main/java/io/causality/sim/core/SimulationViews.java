@@ -26,7 +26,9 @@ public final class SimulationViews {
         simulation.status(),
         simulation.ticksComputed(),
         new RawJson(simulation.stateJson()),
-        simulation.createdAt());
+        simulation.createdAt(),
+        simulation.label(),
+        simulation.note());
   }
 
   /** A decree; its payload is the one the engine validated and stored, at full precision. */

@@ -2,12 +2,14 @@ package io.causality.sim.core;
 
 import io.causality.sim.core.events.SimulationEvents;
 import io.causality.sim.core.organization.OrganizationService;
+import io.causality.sim.db.SimulationWrites;
 import java.time.Clock;
 import org.jdbi.v3.core.Jdbi;
 
 /**
  * What changes simulations, wired once: creating them, their inputs, their time (steps, play,
- * pause), the events told to listeners, and pausing what nobody plays.
+ * pause), the events told to listeners, and pausing what nobody plays. {@link #wire} is the one
+ * place that builds these classes; none of them builds a collaborator itself.
  *
  * <p>Each change goes through {@link SimulationLocks} (the simulation's lock, made again when
  * another instance changed it first) and is stored by {@link SimulationStore} in one transaction
@@ -19,25 +21,30 @@ public record Simulations(
     SimulationInputs inputs,
     TimeControl time,
     SimulationPublisher publisher,
-    LeftRunning leftRunning) {
+    LeftRunning leftRunning,
+    SimulationHistory history) {
 
   /** What the simulations are built on. */
   public record Parts(
       Jdbi jdbi,
+      SimulationAccess access,
       EngineCatalog catalog,
       LiveSimulations live,
       OrganizationService organizations,
       Clock clock,
       int snapshotInterval,
+      int runTraceBuffer,
       SimulationEvents events,
       Playback playback,
       Cluster cluster) {}
 
   public static Simulations wire(Parts parts) {
     LiveSimulations live = parts.live();
-    SimulationAccess access = new SimulationAccess(parts.jdbi());
+    SimulationAccess access = parts.access();
     SimulationLocks locks = new SimulationLocks(live, parts.jdbi());
-    SimulationStore store = new SimulationStore(parts.jdbi(), parts.cluster(), parts.clock());
+    SimulationStore store =
+        new SimulationStore(
+            parts.jdbi(), new SimulationWrites(parts.jdbi()), parts.cluster(), parts.clock());
     SimulationPublisher publisher = new SimulationPublisher(access, live, store, parts.events());
     SimulationAdvancer advancer =
         new SimulationAdvancer(
@@ -45,11 +52,19 @@ public record Simulations(
     StatusChanges statuses = new StatusChanges(live, store, publisher, parts.playback());
     return new Simulations(
         new SimulationCreation(
-            parts.catalog(), parts.organizations(), store, live, locks, advancer),
-        new SimulationInputs(access, locks, live, store, publisher),
+            new ScenarioSource(parts.catalog()),
+            parts.catalog(),
+            parts.organizations(),
+            store,
+            live,
+            locks,
+            advancer,
+            parts.runTraceBuffer()),
+        new SimulationInputs(access, locks, live, store, publisher, parts.organizations()),
         new TimeControl(
             access, locks, advancer, statuses, parts.playback(), publisher, parts.cluster()),
         publisher,
-        new LeftRunning(parts.jdbi(), access, locks, statuses, parts.cluster()));
+        new LeftRunning(parts.jdbi(), access, locks, statuses, parts.cluster()),
+        new SimulationHistory(parts.jdbi(), access, locks, live, store, publisher));
   }
 }

@@ -2,11 +2,11 @@ package io.causality.sim.core;
 
 import io.causality.sim.api.StepResponse;
 import io.causality.sim.api.TimeControlRequest;
+import io.causality.sim.core.errors.SimulationConflictException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.Tier;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.SimulationToAdvance;
-import io.causality.sim.errors.SimulationConflictException;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;

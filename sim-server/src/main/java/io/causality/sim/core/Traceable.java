@@ -12,20 +12,25 @@ public final class Traceable {
   private final SimulationRow row;
   private final long ticks;
   private final Scenario scenario;
+  private final TraceForm form;
+  private final byte[] computed;
 
   /** A stored row, as read: its trace goes to its ticks computed. */
   Traceable(SimulationRow row) {
-    this(row, row.ticksComputed(), null);
+    this(row, row.ticksComputed(), null, null, null);
   }
 
   /**
    * A simulation just created and run, not read back: its row as created (with its inputs, none),
-   * the ticks it was stored with, and its scenario, already parsed.
+   * the ticks it was stored with, its scenario, already parsed, the form its answer takes, and that
+   * answer's trace as computed with the ticks (null when it was too large to keep).
    */
-  Traceable(SimulationRow row, long ticks, Scenario scenario) {
+  Traceable(SimulationRow row, long ticks, Scenario scenario, TraceForm form, byte[] computed) {
     this.row = row;
     this.ticks = ticks;
     this.scenario = scenario;
+    this.form = form;
+    this.computed = computed;
   }
 
   public UUID id() {
@@ -44,5 +49,20 @@ public final class Traceable {
   /** The scenario when already parsed, else null: it is then parsed from the row. */
   Scenario scenario() {
     return scenario;
+  }
+
+  /** Whether a create-and-run answers NDJSON (false for a stored simulation). */
+  public boolean ndjson() {
+    return form != null && form.ndjson();
+  }
+
+  /** A create-and-run's answer form; null for a stored simulation. */
+  TraceForm form() {
+    return form;
+  }
+
+  /** A create-and-run's trace as computed, in {@link #form}; null when it must be replayed. */
+  byte[] computed() {
+    return computed;
   }
 }

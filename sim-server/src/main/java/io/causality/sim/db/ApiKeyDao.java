@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
@@ -12,14 +11,14 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterRowMapper(ApiKeyRowMapper.class)
 public interface ApiKeyDao {
   @SqlQuery("SELECT * FROM api_keys WHERE key_hash = :keyHash AND revoked_at IS NULL")
-  Optional<ApiKeyRow> findActiveByHash(@Bind("keyHash") String keyHash);
+  Optional<ApiKeyRow> findActiveByHash(String keyHash);
 
   @SqlQuery("SELECT * FROM api_keys WHERE id = :id")
-  Optional<ApiKeyRow> findById(@Bind("id") UUID id);
+  Optional<ApiKeyRow> findById(UUID id);
 
   /** Revokes a key; answers 0 when it does not exist or was revoked already. */
   @SqlUpdate("UPDATE api_keys SET revoked_at = :now WHERE id = :id AND revoked_at IS NULL")
-  int revoke(@Bind("id") UUID id, @Bind("now") Instant now);
+  int revoke(UUID id, Instant now);
 
   @SqlUpdate(
       """
@@ -27,10 +26,10 @@ public interface ApiKeyDao {
       VALUES (:id, :organizationId, :keyHash, :keyPrefix, :scopes, :createdAt)
       """)
   void insert(
-      @Bind("id") UUID id,
-      @Bind("organizationId") UUID organizationId,
-      @Bind("keyHash") String keyHash,
-      @Bind("keyPrefix") String keyPrefix,
-      @Bind("scopes") String scopes,
-      @Bind("createdAt") Instant createdAt);
+      UUID id,
+      UUID organizationId,
+      String keyHash,
+      String keyPrefix,
+      String scopes,
+      Instant createdAt);
 }

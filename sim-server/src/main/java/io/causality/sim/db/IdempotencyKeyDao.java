@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
@@ -31,10 +30,10 @@ public interface IdempotencyKeyDao {
       """)
   void insertInFlight(
       @BindMethods("s") IdempotencyScope scope,
-      @Bind("requestHash") String requestHash,
-      @Bind("claimId") UUID claimId,
-      @Bind("now") Instant now,
-      @Bind("expiresAt") Instant expiresAt);
+      String requestHash,
+      UUID claimId,
+      Instant now,
+      Instant expiresAt);
 
   @SqlQuery("SELECT * FROM idempotency_keys WHERE " + SCOPE)
   Optional<IdempotencyKeyRow> find(@BindMethods("s") IdempotencyScope scope);
@@ -47,27 +46,24 @@ public interface IdempotencyKeyDao {
           + " AND claim_id = :claimId AND state = 'IN_FLIGHT'")
   int complete(
       @BindMethods("s") IdempotencyScope scope,
-      @Bind("claimId") UUID claimId,
-      @Bind("status") int status,
-      @Bind("contentType") String contentType,
-      @Bind("body") byte[] body);
+      UUID claimId,
+      int status,
+      String contentType,
+      byte[] body);
 
   @SqlUpdate(
       "UPDATE idempotency_keys SET state = 'NOT_REPLAYABLE', response_status = :status"
           + " WHERE "
           + SCOPE
           + " AND claim_id = :claimId AND state = 'IN_FLIGHT'")
-  int markNotReplayable(
-      @BindMethods("s") IdempotencyScope scope,
-      @Bind("claimId") UUID claimId,
-      @Bind("status") int status);
+  int markNotReplayable(@BindMethods("s") IdempotencyScope scope, UUID claimId, int status);
 
   /** Frees the key of a request that was not stored, so that a retry runs anew. */
   @SqlUpdate(
       "DELETE FROM idempotency_keys WHERE "
           + SCOPE
           + " AND claim_id = :claimId AND state = 'IN_FLIGHT'")
-  int release(@BindMethods("s") IdempotencyScope scope, @Bind("claimId") UUID claimId);
+  int release(@BindMethods("s") IdempotencyScope scope, UUID claimId);
 
   /** Hands an abandoned in-flight claim to a new request; 1 for exactly one contender. */
   @SqlUpdate(
@@ -78,18 +74,18 @@ public interface IdempotencyKeyDao {
           + " AND claim_id = :oldClaimId AND state = 'IN_FLIGHT'")
   int takeOver(
       @BindMethods("s") IdempotencyScope scope,
-      @Bind("oldClaimId") UUID oldClaimId,
-      @Bind("newClaimId") UUID newClaimId,
-      @Bind("now") Instant now,
-      @Bind("expiresAt") Instant expiresAt);
+      UUID oldClaimId,
+      UUID newClaimId,
+      Instant now,
+      Instant expiresAt);
 
   @SqlUpdate("DELETE FROM idempotency_keys WHERE " + SCOPE + " AND expires_at <= :now")
-  int deleteIfExpired(@BindMethods("s") IdempotencyScope scope, @Bind("now") Instant now);
+  int deleteIfExpired(@BindMethods("s") IdempotencyScope scope, Instant now);
 
   @SqlUpdate("DELETE FROM idempotency_keys WHERE expires_at <= :now")
-  int deleteExpired(@Bind("now") Instant now);
+  int deleteExpired(Instant now);
 
   /** Frees every claim still in flight that was made before {@code before}. */
   @SqlUpdate("DELETE FROM idempotency_keys WHERE state = 'IN_FLIGHT' AND created_at < :before")
-  int releaseInFlightBefore(@Bind("before") Instant before);
+  int releaseInFlightBefore(Instant before);
 }

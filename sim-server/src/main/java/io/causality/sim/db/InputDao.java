@@ -3,7 +3,6 @@ package io.causality.sim.db;
 import java.util.List;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.customizer.Define;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
@@ -20,31 +19,28 @@ public interface InputDao {
       """)
   void insert(@BindMethods InputRow row);
 
-  @SqlQuery("SELECT * FROM simulation_inputs WHERE simulation_id = :id ORDER BY seq")
-  List<InputRow> all(@Bind("id") UUID simulationId);
+  @SqlQuery("SELECT * FROM simulation_inputs WHERE simulation_id = :simulationId ORDER BY seq")
+  List<InputRow> all(UUID simulationId);
 
   /** The inputs submitted while the simulation stood before tick {@code tick}, in order. */
   @SqlQuery(
       """
-      SELECT * FROM simulation_inputs WHERE simulation_id = :id AND tick = :tick ORDER BY seq
+      SELECT * FROM simulation_inputs WHERE simulation_id = :simulationId AND tick = :tick ORDER BY seq
       """)
-  List<InputRow> atTick(@Bind("id") UUID simulationId, @Bind("tick") long tick);
+  List<InputRow> atTick(UUID simulationId, long tick);
 
   /** {@code direction} is ASC or DESC, chosen by the caller from a closed set. */
   @SqlQuery(
       """
-      SELECT * FROM simulation_inputs WHERE simulation_id = :id AND kind = 'decree'
+      SELECT * FROM simulation_inputs WHERE simulation_id = :simulationId AND kind = 'decree'
       ORDER BY seq <direction> LIMIT :limit OFFSET :offset
       """)
   List<InputRow> decrees(
-      @Bind("id") UUID simulationId,
-      @Define("direction") String direction,
-      @Bind("limit") int limit,
-      @Bind("offset") int offset);
+      UUID simulationId, @Define("direction") String direction, int limit, int offset);
 
   @SqlQuery(
       """
-      SELECT COUNT(*) FROM simulation_inputs WHERE simulation_id = :id AND kind = 'decree'
+      SELECT COUNT(*) FROM simulation_inputs WHERE simulation_id = :simulationId AND kind = 'decree'
       """)
-  long countDecrees(@Bind("id") UUID simulationId);
+  long countDecrees(UUID simulationId);
 }

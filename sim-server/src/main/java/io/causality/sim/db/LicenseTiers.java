@@ -1,5 +1,6 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Parameters;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -30,7 +31,7 @@ public final class LicenseTiers {
       return jdbi.withHandle(
           handle -> {
             try (PreparedStatement statement = handle.getConnection().prepareStatement(SQL)) {
-              statement.setObject(1, organization);
+              Parameters.bind(statement, 1, organization);
               try (ResultSet row = statement.executeQuery()) {
                 return row.next() ? Optional.of(row.getString(1)) : Optional.empty();
               }

@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
@@ -16,28 +15,21 @@ public interface MembershipDao {
 
   @SqlQuery("SELECT organization_id, role FROM memberships WHERE user_id = :userId")
   @RegisterConstructorMapper(Membership.class)
-  List<Membership> findByUser(@Bind("userId") String userId);
+  List<Membership> findByUser(String userId);
 
   @SqlUpdate(
       """
       UPDATE memberships SET role = :role
       WHERE organization_id = :organizationId AND user_id = :userId
       """)
-  int updateRole(
-      @Bind("organizationId") UUID organizationId,
-      @Bind("userId") String userId,
-      @Bind("role") String role);
+  int updateRole(UUID organizationId, String userId, String role);
 
   @SqlUpdate(
       """
       INSERT INTO memberships (organization_id, user_id, role, created_at)
       VALUES (:organizationId, :userId, :role, :createdAt)
       """)
-  void insert(
-      @Bind("organizationId") UUID organizationId,
-      @Bind("userId") String userId,
-      @Bind("role") String role,
-      @Bind("createdAt") Instant createdAt);
+  void insert(UUID organizationId, String userId, String role, Instant createdAt);
 
   /**
    * Adds the user, or changes the role of a user who is already a member. Plain SQL rather than a

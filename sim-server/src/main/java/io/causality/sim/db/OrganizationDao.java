@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
@@ -20,11 +19,7 @@ public interface OrganizationDao {
       INSERT INTO organizations (id, name, slug, avatar_url, created_at)
       VALUES (:id, :name, :slug, NULL, :createdAt)
       """)
-  void insertOrganization(
-      @Bind("id") UUID id,
-      @Bind("name") String name,
-      @Bind("slug") String slug,
-      @Bind("createdAt") Instant createdAt);
+  void insertOrganization(UUID id, String name, String slug, Instant createdAt);
 
   @SqlUpdate(
       """
@@ -33,13 +28,13 @@ public interface OrganizationDao {
       VALUES (:id, :organizationId, :tier, :status, :periodStart, :periodEnd, FALSE, :createdAt)
       """)
   void insertLicense(
-      @Bind("id") UUID id,
-      @Bind("organizationId") UUID organizationId,
-      @Bind("tier") String tier,
-      @Bind("status") String status,
-      @Bind("periodStart") Instant periodStart,
-      @Bind("periodEnd") Instant periodEnd,
-      @Bind("createdAt") Instant createdAt);
+      UUID id,
+      UUID organizationId,
+      String tier,
+      String status,
+      Instant periodStart,
+      Instant periodEnd,
+      Instant createdAt);
 
   /** An organization and its license in one transaction: never one without the other. */
   @Transaction
@@ -63,14 +58,14 @@ public interface OrganizationDao {
   }
 
   @SqlQuery("SELECT * FROM organizations WHERE slug = :slug")
-  Optional<OrganizationRow> findBySlug(@Bind("slug") String slug);
+  Optional<OrganizationRow> findBySlug(String slug);
 
   @SqlQuery("SELECT * FROM organizations WHERE id = :id")
-  Optional<OrganizationRow> findById(@Bind("id") UUID id);
+  Optional<OrganizationRow> findById(UUID id);
 
   @SqlQuery("SELECT * FROM organizations WHERE id IN (<ids>) ORDER BY created_at, id")
   List<OrganizationRow> findByIds(@BindList("ids") Collection<UUID> ids);
 
   @SqlQuery("SELECT COUNT(*) FROM memberships WHERE organization_id = :id")
-  long countMembers(@Bind("id") UUID id);
+  long countMembers(UUID id);
 }

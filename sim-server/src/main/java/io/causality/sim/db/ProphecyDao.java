@@ -3,7 +3,6 @@ package io.causality.sim.db;
 import java.util.List;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.Define;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 
@@ -14,14 +13,11 @@ public interface ProphecyDao {
   @SqlQuery(
       """
       SELECT id, simulation_id, seq, tick, data, created_at FROM prophecies
-      WHERE simulation_id = :id ORDER BY seq <direction> LIMIT :limit OFFSET :offset
+      WHERE simulation_id = :simulationId ORDER BY seq <direction> LIMIT :limit OFFSET :offset
       """)
   List<ProphecyRow> page(
-      @Bind("id") UUID simulationId,
-      @Define("direction") String direction,
-      @Bind("limit") int limit,
-      @Bind("offset") int offset);
+      UUID simulationId, @Define("direction") String direction, int limit, int offset);
 
-  @SqlQuery("SELECT COUNT(*) FROM prophecies WHERE simulation_id = :id")
-  long count(@Bind("id") UUID simulationId);
+  @SqlQuery("SELECT COUNT(*) FROM prophecies WHERE simulation_id = :simulationId")
+  long count(UUID simulationId);
 }

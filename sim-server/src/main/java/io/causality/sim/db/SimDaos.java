@@ -12,6 +12,8 @@ public final class SimDaos {
       List.of(
           ApiKeyDao.class,
           AppliedTokenDao.class,
+          EvaluationDao.class,
+          ExperimentDao.class,
           IdempotencyKeyDao.class,
           InputDao.class,
           LicenseDao.class,

@@ -1,18 +1,18 @@
 package io.causality.sim.db;
 
-import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.CreateSqlObject;
 import org.jdbi.v3.sqlobject.SqlObject;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
 
 /**
  * The changes of a simulation that write several tables, each in one transaction. Every one starts
  * with the conditional write on the simulation's version and throws {@link ChangedMeanwhile} when
  * another writer got there first, so that nothing of it is kept. The {@link ChangeNotice} is told
- * inside the transaction. Computed ticks, the most frequent writes, are stored by {@link
- * SimulationWrites} instead.
+ * inside the transaction. The writes that count usage (a new simulation, computed ticks) are {@link
+ * SimulationWrites}'.
  */
 public interface SimulationChangeDao extends SqlObject {
   @CreateSqlObject
@@ -22,24 +22,7 @@ public interface SimulationChangeDao extends SqlObject {
   InputDao inputs();
 
   @CreateSqlObject
-  UsageDao usage();
-
-  @CreateSqlObject
   StatusChangeDao statusChanges();
-
-  /**
-   * Stores a new simulation and counts its run in the period (whose row must exist, {@link
-   * UsageDao#ensurePeriod}); false, storing nothing, when the period already has {@code maxRuns}.
-   * The conditional count makes concurrent creates on any instance never pass the limit.
-   */
-  @Transaction
-  default boolean insertCountingRun(SimulationRow row, Instant periodStart, long maxRuns) {
-    if (usage().takeRun(row.organizationId(), periodStart, maxRuns) == 0) {
-      return false;
-    }
-    simulations().insert(row);
-    return true;
-  }
 
   /** Stores an input as the simulation's next one, over {@code version}. */
   @Transaction
@@ -72,4 +55,40 @@ public interface SimulationChangeDao extends SqlObject {
     notice.changed(getHandle(), id);
     return Optional.of(stored);
   }
+
+  /**
+   * Deletes a simulation stored at {@code version}, and everything of it: its inputs, snapshots,
+   * prophecies, status changes and evaluations (usage stays counted). {@link ChangedMeanwhile} when
+   * it changed since it was read, and then nothing is deleted.
+   */
+  @Transaction
+  default void delete(UUID id, long version, ChangeNotice notice) {
+    deleteInputs(id);
+    deleteSnapshots(id);
+    deleteProphecies(id);
+    deleteStatusChanges(id);
+    deleteEvaluations(id);
+    if (deleteSimulation(id, version) == 0) {
+      throw new ChangedMeanwhile();
+    }
+    notice.changed(getHandle(), id);
+  }
+
+  @SqlUpdate("DELETE FROM simulation_inputs WHERE simulation_id = :id")
+  void deleteInputs(UUID id);
+
+  @SqlUpdate("DELETE FROM simulation_snapshots WHERE simulation_id = :id")
+  void deleteSnapshots(UUID id);
+
+  @SqlUpdate("DELETE FROM prophecies WHERE simulation_id = :id")
+  void deleteProphecies(UUID id);
+
+  @SqlUpdate("DELETE FROM simulation_status_changes WHERE simulation_id = :id")
+  void deleteStatusChanges(UUID id);
+
+  @SqlUpdate("DELETE FROM simulation_evaluations WHERE simulation_id = :id")
+  void deleteEvaluations(UUID id);
+
+  @SqlUpdate("DELETE FROM simulations WHERE id = :id AND version = :version")
+  int deleteSimulation(UUID id, long version);
 }

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
+import org.jdbi.v3.sqlobject.customizer.Define;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
@@ -30,33 +30,43 @@ public interface SimulationDao {
   void insert(@BindMethods SimulationRow row);
 
   @SqlQuery("SELECT * FROM simulations WHERE id = :id")
-  Optional<SimulationRow> find(@Bind("id") UUID id);
+  Optional<SimulationRow> find(UUID id);
 
   /** The scenario alone, for a row read without it ({@link SimulationToAdvance}). */
   @SqlQuery("SELECT scenario_json FROM simulations WHERE id = :id")
-  Optional<String> scenarioOf(@Bind("id") UUID id);
+  Optional<String> scenarioOf(UUID id);
 
   /** Whose the simulation is: all an access check needs (not the scenario's large column). */
   @SqlQuery("SELECT organization_id FROM simulations WHERE id = :id")
-  Optional<UUID> organizationOf(@Bind("id") UUID id);
+  Optional<UUID> organizationOf(UUID id);
 
   /**
-   * A page of summaries in the given statuses (wire names): a list shows no scenario, so its large
-   * column is not read.
+   * A page of summaries in the given statuses (wire names), in {@code order}: a list shows no
+   * scenario, so its large column is not read.
    */
   @SqlQuery(
       "SELECT "
           + SimulationSummaryMapper.COLUMNS
           + """
        FROM simulations WHERE organization_id IN (<organizations>) AND status IN (<statuses>)
-      ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
+      ORDER BY <order> LIMIT :limit OFFSET :offset
       """)
   @RegisterRowMapper(SimulationSummaryMapper.class)
   List<SimulationSummary> page(
       @BindList("organizations") Collection<UUID> organizations,
       @BindList("statuses") Collection<String> statuses,
-      @Bind("limit") int limit,
-      @Bind("offset") int offset);
+      @Define ListOrder order,
+      int limit,
+      int offset);
+
+  /** One simulation's summary, name and note included, as the list reads them. */
+  @SqlQuery("SELECT " + SimulationSummaryMapper.COLUMNS + " FROM simulations WHERE id = :id")
+  @RegisterRowMapper(SimulationSummaryMapper.class)
+  Optional<SimulationSummary> findSummary(UUID id);
+
+  /** Sets a simulation's name and note (null clears); 0 rows when there is no such simulation. */
+  @SqlUpdate("UPDATE simulations SET label = :label, note = :note WHERE id = :id")
+  int annotate(UUID id, String label, String note);
 
   @SqlQuery(
       "SELECT COUNT(*) FROM simulations "
@@ -67,7 +77,7 @@ public interface SimulationDao {
 
   /** The simulations in a status: at startup, those a stopped process left running. */
   @SqlQuery("SELECT id FROM simulations WHERE status = :status ORDER BY id")
-  List<UUID> idsWithStatus(@Bind("status") String status);
+  List<UUID> idsWithStatus(String status);
 
   /**
    * Keeps a gamma window computed again for a simulation that had none, unless it changed
@@ -79,8 +89,7 @@ public interface SimulationDao {
       UPDATE simulations SET gamma_window = :gammaWindow
       WHERE id = :id AND version = :version AND gamma_window IS NULL
       """)
-  int fillGammaWindow(
-      @Bind("id") UUID id, @Bind("version") long version, @Bind("gammaWindow") String gammaWindow);
+  int fillGammaWindow(UUID id, long version, String gammaWindow);
 
   /** Counts one more input; 0 rows means the simulation changed meanwhile. */
   @SqlUpdate(
@@ -89,7 +98,7 @@ public interface SimulationDao {
                              version = version + 1
       WHERE id = :id AND version = :version
       """)
-  int addInput(@Bind("id") UUID id, @Bind("version") long version, @Bind("now") Instant now);
+  int addInput(UUID id, long version, Instant now);
 
   /** A new status, speed and player; 0 rows means the simulation changed meanwhile. */
   @SqlUpdate(
@@ -98,15 +107,9 @@ public interface SimulationDao {
                              updated_at = :now, version = version + 1
       WHERE id = :id AND version = :version
       """)
-  int changeStatus(
-      @Bind("id") UUID id,
-      @Bind("version") long version,
-      @Bind("status") String status,
-      @Bind("speed") double speed,
-      @Bind("player") String player,
-      @Bind("now") Instant now);
+  int changeStatus(UUID id, long version, String status, double speed, String player, Instant now);
 
   /** The running simulations and who plays them, to find those nobody plays any more. */
   @SqlQuery("SELECT * FROM simulations WHERE status = :status ORDER BY id")
-  List<SimulationRow> withStatus(@Bind("status") String status);
+  List<SimulationRow> withStatus(String status);
 }

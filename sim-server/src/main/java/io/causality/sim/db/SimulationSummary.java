@@ -3,7 +3,10 @@ package io.causality.sim.db;
 import java.time.Instant;
 import java.util.UUID;
 
-/** What the API shows of a simulation: its row without the scenario it was made from. */
+/**
+ * What the API shows of a simulation: its row without the scenario it was made from, with the name
+ * and note its owners gave it (null when none).
+ */
 public record SimulationSummary(
     UUID id,
     UUID organizationId,
@@ -12,4 +15,6 @@ public record SimulationSummary(
     String status,
     long ticksComputed,
     String stateJson,
-    Instant createdAt) {}
+    Instant createdAt,
+    String label,
+    String note) {}

@@ -1,5 +1,6 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Timestamps;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.UUID;
@@ -11,7 +12,7 @@ public final class SimulationSummaryMapper implements RowMapper<SimulationSummar
   /** The columns to select, so that a query reads no more than the summary needs. */
   public static final String COLUMNS =
       "id, organization_id, scenario_id, engine_version, "
-          + "status, ticks_computed, state_json, created_at";
+          + "status, ticks_computed, state_json, created_at, label, note";
 
   @Override
   public SimulationSummary map(ResultSet rs, StatementContext ctx) throws SQLException {
@@ -23,6 +24,8 @@ public final class SimulationSummaryMapper implements RowMapper<SimulationSummar
         rs.getString("status"),
         rs.getLong("ticks_computed"),
         rs.getString("state_json"),
-        Timestamps.instant(rs, "created_at"));
+        Timestamps.instant(rs, "created_at"),
+        rs.getString("label"),
+        rs.getString("note"));
   }
 }

@@ -1,5 +1,6 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Parameters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,7 +36,7 @@ public final class SimulationSummaryQuery {
   public Optional<SimulationSummary> find(UUID id) {
     try (Connection connection = dataSource.getConnection();
         PreparedStatement statement = connection.prepareStatement(SQL)) {
-      statement.setObject(1, id);
+      Parameters.bind(statement, 1, id);
       try (ResultSet row = statement.executeQuery()) {
         return row.next() ? Optional.of(MAPPER.map(row, null)) : Optional.empty();
       }

@@ -1,5 +1,6 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Parameters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,7 +12,8 @@ import org.jdbi.v3.core.Jdbi;
 /**
  * Reads what a step needs before it computes, in one plain JDBC query: the simulation's row without
  * its scenario ({@link SimulationRowMapper#WITHOUT_SCENARIO}; the engine instance is usually in
- * memory already) and its organization's license tier.
+ * memory already) and its organization's license tier. Every other read of one simulation's row
+ * uses it too, so that none copies a scenario of 100,000 agents (megabytes) it does not need.
  *
  * <p>Why not {@link SimulationDao#find} and {@link LicenseDao}: a step read the row twice (the
  * access check, then under the lock) and the license once, each through JDBI's per-call machinery,
@@ -46,7 +48,7 @@ public final class SimulationToAdvance {
 
   private static Optional<Found> find(Connection connection, UUID id) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(SQL)) {
-      statement.setObject(1, id);
+      Parameters.bind(statement, 1, id);
       try (ResultSet rs = statement.executeQuery()) {
         if (!rs.next()) {
           return Optional.empty();

@@ -1,19 +1,25 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Column;
+import io.causality.common.db.Parameters;
+import io.causality.common.db.UniqueViolation;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * The writes of computed ticks, each one transaction in plain JDBC on a JDBI handle's connection:
- * the progress of a step (or a player's batch), and a create-and-run's new simulation stored
- * already advanced. Every acknowledged write is committed durably before the answer.
+ * The writes that count usage, each one transaction in plain JDBC on a JDBI handle's connection:
+ * the progress of a step (or a player's batch), a create-and-run's new simulation stored already
+ * advanced, and a plain create's new simulation. Every acknowledged write is committed durably
+ * before the answer.
  *
  * <p>Why not a {@code @Transaction default} method of {@link SimulationChangeDao}, as the other
  * multi-table writes: these are the service's most frequent writes, and JDBI's per-call machinery
@@ -26,6 +32,13 @@ import org.jdbi.v3.core.Jdbi;
  * requests of one organization hold its usage row's lock for the commit only. When the period's row
  * does not exist yet, the transaction keeps nothing and throws {@link UsagePeriodMissing}; the
  * caller makes the row ({@link UsageDao#ensurePeriod}) and writes again.
+ *
+ * <p>A run is counted here only, by one statement ({@code COUNT_RUNS}, the runs and their ticks,
+ * under the tier's limit) and one rule (the count last in the transaction that stores what the runs
+ * are; a refusal keeps nothing), for a plain create (one run, no ticks), a create-and-run (one run
+ * and its ticks) and an experiment (all its runs at once, {@link ExperimentWrites}), so that they
+ * cannot count differently. A plain create is not on a measured hot path; it is here for that rule.
+ * A run an experiment keeps as a simulation ({@link #insertKept}) was counted with its experiment.
  */
 public final class SimulationWrites {
   /** What an advance writes on the simulation's row: one line per column. */
@@ -34,6 +47,8 @@ public final class SimulationWrites {
           Column.of("ticks_computed", SimulationProgress::toTick),
           Column.of("status", SimulationProgress::status),
           Column.of("state_json", SimulationProgress::stateJson),
+          Column.of("outcome_b", SimulationProgress::outcomeB),
+          Column.of("outcome_lost", SimulationProgress::outcomeLost),
           Column.of("gamma_window", SimulationProgress::gammaWindow),
           Column.of("player", SimulationProgress::player),
           Column.of("updated_at", SimulationProgress::now));
@@ -50,6 +65,15 @@ public final class SimulationWrites {
           Column.of("speed", SimulationRow::speed),
           Column.of("created_at", SimulationRow::createdAt));
 
+  /** What a plain create's new row takes beside its {@link #CREATION}: it has not run. */
+  private static final List<Column<SimulationRow>> CREATED_STATE =
+      List.of(
+          Column.of("ticks_computed", SimulationRow::ticksComputed),
+          Column.of("status", SimulationRow::status),
+          Column.of("state_json", SimulationRow::stateJson),
+          Column.of("gamma_window", SimulationRow::gammaWindow),
+          Column.of("updated_at", SimulationRow::updatedAt));
+
   private static final String ADVANCE =
       "UPDATE simulations SET "
           + Column.assignments(PROGRESS)
@@ -62,13 +86,24 @@ public final class SimulationWrites {
           + ", version) VALUES ("
           + Column.parameters(CREATION.size() + PROGRESS.size() + 1)
           + ")";
+  private static final String INSERT_CREATED =
+      "INSERT INTO simulations ("
+          + Column.names(CREATION)
+          + ", "
+          + Column.names(CREATED_STATE)
+          + ") VALUES ("
+          + Column.parameters(CREATION.size() + CREATED_STATE.size())
+          + ")";
   private static final String COUNT_TICKS =
       "UPDATE usage_periods SET tick_count = tick_count + ?"
           + " WHERE organization_id = ? AND period_start = ?";
-  private static final String COUNT_RUN =
-      "UPDATE usage_periods SET simulation_runs = simulation_runs + 1,"
+
+  /** Counts runs and their ticks unless the runs would pass the limit (bound: limit - runs). */
+  private static final String COUNT_RUNS =
+      "UPDATE usage_periods SET simulation_runs = simulation_runs + ?,"
           + " tick_count = tick_count + ? WHERE organization_id = ? AND period_start = ?"
-          + " AND simulation_runs < ?";
+          + " AND simulation_runs <= ?";
+
   private static final String RUNS_TAKEN =
       "SELECT simulation_runs FROM usage_periods WHERE organization_id = ? AND period_start = ?";
 
@@ -93,7 +128,7 @@ public final class SimulationWrites {
    */
   public Optional<StatusChangeRow> storeProgress(SimulationProgress progress, ChangeNotice notice) {
     return inTransaction(
-        progress,
+        progress.id(),
         handle -> {
           Connection connection = handle.getConnection();
           if (advance(connection, progress) == 0) {
@@ -115,12 +150,61 @@ public final class SimulationWrites {
       SimulationRow created, SimulationProgress progress, long maxRuns, ChangeNotice notice) {
     try {
       return inTransaction(
-          progress,
+          progress.id(),
           handle -> {
             Connection connection = handle.getConnection();
             insert(connection, created, progress);
             storeTicks(handle, progress, notice, true);
-            countRun(connection, progress, maxRuns);
+            countRun(
+                connection,
+                created.organizationId(),
+                progress.periodStart(),
+                ticks(progress),
+                maxRuns);
+            return true;
+          });
+    } catch (RunsUsedUp e) {
+      return false;
+    }
+  }
+
+  /**
+   * Stores a run of an experiment as a simulation ({@code keepTraces}), already advanced by {@code
+   * progress}, counting nothing: the run was counted with its experiment, its ticks with the chunk
+   * of runs it belongs to. False when a simulation with its id is stored already (the run was kept
+   * before a crash made its chunk run again).
+   */
+  public boolean insertKept(
+      SimulationRow created, SimulationProgress progress, ChangeNotice notice) {
+    try {
+      return inTransaction(
+          progress.id(),
+          handle -> {
+            insert(handle.getConnection(), created, progress);
+            storeTicks(handle, progress, notice, true);
+            return true;
+          });
+    } catch (IllegalStateException e) {
+      if (UniqueViolation.in(e)) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Stores a new simulation as created (tick 0, version 0), counting its run in the period that
+   * starts at {@code periodStart}: false, keeping nothing, when the period already has {@code
+   * maxRuns}.
+   */
+  public boolean insertCreated(SimulationRow created, Instant periodStart, long maxRuns) {
+    try {
+      return inTransaction(
+          created.id(),
+          handle -> {
+            Connection connection = handle.getConnection();
+            insertCreated(connection, created);
+            countRun(connection, created.organizationId(), periodStart, 0, maxRuns);
             return true;
           });
     } catch (RunsUsedUp e) {
@@ -132,17 +216,16 @@ public final class SimulationWrites {
    * One transaction; a failure of the database is unexpected (the caller answers 500) and keeps
    * nothing.
    */
-  private <T> T inTransaction(SimulationProgress progress, HandleCallback<T, SQLException> work) {
+  private <T> T inTransaction(UUID simulation, HandleCallback<T, SQLException> work) {
     try {
       return jdbi.inTransaction(work);
     } catch (SQLException e) {
-      throw new IllegalStateException(
-          "Storing ticks of simulation " + progress.id() + " failed", e);
+      throw new IllegalStateException("Storing simulation " + simulation + " failed", e);
     }
   }
 
   /** Thrown inside the transaction so that it keeps nothing. */
-  private static final class RunsUsedUp extends RuntimeException {
+  static final class RunsUsedUp extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     RunsUsedUp() {
@@ -154,8 +237,7 @@ public final class SimulationWrites {
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(ADVANCE)) {
       int next = Column.bind(statement, 1, PROGRESS, progress);
-      statement.setObject(next, progress.id());
-      statement.setLong(next + 1, progress.version());
+      Parameters.bind(statement, next, progress.id(), progress.version());
       return statement.executeUpdate();
     }
   }
@@ -165,7 +247,7 @@ public final class SimulationWrites {
     try (PreparedStatement statement = connection.prepareStatement(INSERT_ADVANCED)) {
       int next = Column.bind(statement, 1, CREATION, created);
       next = Column.bind(statement, next, PROGRESS, p);
-      statement.setLong(next, p.version() + 1);
+      Parameters.bind(statement, next, p.version() + 1);
       statement.executeUpdate();
     }
   }
@@ -177,9 +259,7 @@ public final class SimulationWrites {
     Connection connection = handle.getConnection();
     notice.changed(handle, progress.id());
     TickRows.insertProphecies(connection, progress.prophecies());
-    if (progress.snapshot() != null) {
-      TickRows.insertSnapshot(connection, progress);
-    }
+    TickRows.insertSnapshots(connection, progress);
     if (progress.statusChange() == null) {
       return Optional.empty();
     }
@@ -190,41 +270,78 @@ public final class SimulationWrites {
     return Optional.of(numbered);
   }
 
+  private static void insertCreated(Connection connection, SimulationRow created)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(INSERT_CREATED)) {
+      int next = Column.bind(statement, 1, CREATION, created);
+      Column.bind(statement, next, CREATED_STATE, created);
+      statement.executeUpdate();
+    }
+  }
+
   private static void countTicks(Connection connection, SimulationProgress progress)
       throws SQLException {
+    countTicks(connection, progress.organizationId(), progress.periodStart(), ticks(progress));
+  }
+
+  /** Counts ticks computed in the period; {@link UsagePeriodMissing} when it has no row yet. */
+  static void countTicks(Connection connection, UUID organization, Instant periodStart, long ticks)
+      throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(COUNT_TICKS)) {
-      statement.setLong(1, progress.toTick() - progress.fromTick());
-      statement.setObject(2, progress.organizationId());
-      Column.bindValue(statement, 3, progress.periodStart());
+      Parameters.bind(statement, 1, ticks, organization, periodStart);
       if (statement.executeUpdate() == 0) {
         throw new UsagePeriodMissing();
       }
     }
   }
 
-  /** Counts the run and its ticks; {@link RunsUsedUp} or {@link UsagePeriodMissing} if not. */
-  private static void countRun(Connection connection, SimulationProgress progress, long maxRuns)
+  /** Counts one run and its ticks; {@link RunsUsedUp} or {@link UsagePeriodMissing} if not. */
+  private static void countRun(
+      Connection connection, UUID organization, Instant periodStart, long ticks, long maxRuns)
       throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(COUNT_RUN)) {
-      statement.setLong(1, progress.toTick() - progress.fromTick());
-      statement.setObject(2, progress.organizationId());
-      Column.bindValue(statement, 3, progress.periodStart());
-      statement.setLong(4, maxRuns);
+    countRuns(connection, organization, periodStart, 1, ticks, maxRuns);
+  }
+
+  /**
+   * Counts {@code runs} runs and their ticks in the period, unless that would pass {@code maxRuns}:
+   * {@link RunsUsedUp} or {@link UsagePeriodMissing} then, and the caller's transaction keeps
+   * nothing.
+   */
+  static void countRuns(
+      Connection connection,
+      UUID organization,
+      Instant periodStart,
+      long runs,
+      long ticks,
+      long maxRuns)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(COUNT_RUNS)) {
+      Parameters.bind(statement, 1, runs, ticks, organization, periodStart, maxRuns - runs);
       if (statement.executeUpdate() == 1) {
         return;
       }
     }
-    throw periodExists(connection, progress) ? new RunsUsedUp() : new UsagePeriodMissing();
+    // No row matched: the runs are used up, or the period's row is missing, or another
+    // transaction made it after this statement began (read committed); the last two retry.
+    throw runsTaken(connection, organization, periodStart) >= maxRuns
+        ? new RunsUsedUp()
+        : new UsagePeriodMissing();
   }
 
-  /** Only on the rare refusal: whether it was the used-up runs or the missing period. */
-  private static boolean periodExists(Connection connection, SimulationProgress progress)
+  private static long ticks(SimulationProgress progress) {
+    return progress.toTick() - progress.fromTick();
+  }
+
+  /**
+   * Only on the rare refusal: the period's runs as committed now, or -1 without a row, to tell the
+   * used-up runs from a missing period.
+   */
+  private static long runsTaken(Connection connection, UUID organization, Instant start)
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(RUNS_TAKEN)) {
-      statement.setObject(1, progress.organizationId());
-      Column.bindValue(statement, 2, progress.periodStart());
+      Parameters.bind(statement, 1, organization, start);
       try (ResultSet row = statement.executeQuery()) {
-        return row.next();
+        return row.next() ? row.getLong(1) : -1;
       }
     }
   }

@@ -3,7 +3,6 @@ package io.causality.sim.db;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 
 /** Engine snapshots of simulations, taken every few thousand ticks. */
@@ -14,9 +13,9 @@ public interface SnapshotDao {
   @SqlQuery(
       """
       SELECT tick, snapshot AS bytes FROM simulation_snapshots
-      WHERE simulation_id = :id AND tick <= :maxTick
+      WHERE simulation_id = :simulationId AND tick <= :maxTick
       ORDER BY tick DESC LIMIT 1
       """)
   @RegisterConstructorMapper(Snapshot.class)
-  Optional<Snapshot> latest(@Bind("id") UUID simulationId, @Bind("maxTick") long maxTick);
+  Optional<Snapshot> latest(UUID simulationId, long maxTick);
 }

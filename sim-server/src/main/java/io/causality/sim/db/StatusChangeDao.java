@@ -3,7 +3,6 @@ package io.causality.sim.db;
 import java.util.List;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
@@ -24,9 +23,9 @@ public interface StatusChangeDao {
   @SqlQuery(
       """
       SELECT COALESCE(MAX(seq) + 1, 0) FROM simulation_status_changes
-      WHERE simulation_id = :id
+      WHERE simulation_id = :simulationId
       """)
-  int nextSeq(@Bind("id") UUID simulationId);
+  int nextSeq(UUID simulationId);
 
   /** Journals a change as the simulation's next one (in the caller's transaction). */
   default StatusChangeRow append(StatusChangeRow change) {
@@ -38,15 +37,15 @@ public interface StatusChangeDao {
   /** The changes made while the simulation stood before tick {@code tick}. */
   @SqlQuery(
       """
-      SELECT * FROM simulation_status_changes WHERE simulation_id = :id AND tick = :tick
+      SELECT * FROM simulation_status_changes WHERE simulation_id = :simulationId AND tick = :tick
       ORDER BY seq
       """)
-  List<StatusChangeRow> atTick(@Bind("id") UUID simulationId, @Bind("tick") long tick);
+  List<StatusChangeRow> atTick(UUID simulationId, long tick);
 
   @SqlQuery(
       """
-      SELECT * FROM simulation_status_changes WHERE simulation_id = :id AND tick <= :maxTick
+      SELECT * FROM simulation_status_changes WHERE simulation_id = :simulationId AND tick <= :maxTick
       ORDER BY seq
       """)
-  List<StatusChangeRow> upTo(@Bind("id") UUID simulationId, @Bind("maxTick") long maxTick);
+  List<StatusChangeRow> upTo(UUID simulationId, long maxTick);
 }

@@ -1,5 +1,7 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Column;
+import io.causality.common.db.Parameters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,12 +24,16 @@ final class TickRows {
           Column.of("tick", ProphecyRow::tick),
           Column.of("data", ProphecyRow::data),
           Column.of("created_at", ProphecyRow::createdAt));
-  private static final List<Column<SimulationProgress>> SNAPSHOT =
+
+  /** A snapshot of a progress: the progress and one of its snapshots. */
+  private record Snapshot(SimulationProgress progress, TickSnapshot snapshot) {}
+
+  private static final List<Column<Snapshot>> SNAPSHOT =
       List.of(
-          Column.of("simulation_id", SimulationProgress::id),
-          Column.of("tick", SimulationProgress::toTick),
-          Column.of("snapshot", SimulationProgress::snapshot),
-          Column.of("created_at", SimulationProgress::now));
+          Column.of("simulation_id", s -> s.progress().id()),
+          Column.of("tick", s -> s.snapshot().tick()),
+          Column.of("snapshot", s -> s.snapshot().bytes()),
+          Column.of("created_at", s -> s.progress().now()));
   private static final List<Column<StatusChangeRow>> STATUS_CHANGE =
       List.of(
           Column.of("simulation_id", StatusChangeRow::simulationId),
@@ -40,10 +46,10 @@ final class TickRows {
           Column.of("speed", StatusChangeRow::speed),
           Column.of("created_at", StatusChangeRow::createdAt));
 
-  private static final String INSERT_PROPHECY = insert("prophecies", PROPHECY);
-  private static final String INSERT_SNAPSHOT = insert("simulation_snapshots", SNAPSHOT);
+  private static final String INSERT_PROPHECY = Column.insert("prophecies", PROPHECY);
+  private static final String INSERT_SNAPSHOT = Column.insert("simulation_snapshots", SNAPSHOT);
   private static final String INSERT_STATUS_CHANGE =
-      insert("simulation_status_changes", STATUS_CHANGE);
+      Column.insert("simulation_status_changes", STATUS_CHANGE);
 
   /** As {@link StatusChangeDao#nextSeq}: the primary key refuses a second writer of one seq. */
   private static final String NEXT_STATUS_SEQ =
@@ -64,9 +70,19 @@ final class TickRows {
     }
   }
 
-  static void insertSnapshot(Connection connection, SimulationProgress progress)
+  /** Every snapshot of the progress, in one batch. */
+  static void insertSnapshots(Connection connection, SimulationProgress progress)
       throws SQLException {
-    execute(connection, INSERT_SNAPSHOT, SNAPSHOT, progress);
+    if (progress.snapshots().isEmpty()) {
+      return;
+    }
+    try (PreparedStatement statement = connection.prepareStatement(INSERT_SNAPSHOT)) {
+      for (TickSnapshot snapshot : progress.snapshots()) {
+        Column.bind(statement, 1, SNAPSHOT, new Snapshot(progress, snapshot));
+        statement.addBatch();
+      }
+      statement.executeBatch();
+    }
   }
 
   static void insertStatusChange(Connection connection, StatusChangeRow change)
@@ -76,7 +92,7 @@ final class TickRows {
 
   static int nextStatusSeq(Connection connection, UUID simulationId) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(NEXT_STATUS_SEQ)) {
-      statement.setObject(1, simulationId);
+      Parameters.bind(statement, 1, simulationId);
       try (ResultSet row = statement.executeQuery()) {
         row.next();
         return row.getInt(1);
@@ -90,15 +106,5 @@ final class TickRows {
       Column.bind(statement, 1, columns, record);
       statement.executeUpdate();
     }
-  }
-
-  private static <T> String insert(String table, List<Column<T>> columns) {
-    return "INSERT INTO "
-        + table
-        + " ("
-        + Column.names(columns)
-        + ") VALUES ("
-        + Column.parameters(columns.size())
-        + ")";
   }
 }

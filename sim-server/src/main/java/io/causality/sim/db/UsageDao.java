@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
-import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
@@ -21,8 +20,7 @@ public interface UsageDao {
       SELECT * FROM usage_periods
       WHERE organization_id = :organizationId AND period_start = :periodStart
       """)
-  Optional<UsageRow> find(
-      @Bind("organizationId") UUID organizationId, @Bind("periodStart") Instant periodStart);
+  Optional<UsageRow> find(UUID organizationId, Instant periodStart);
 
   @SqlQuery(
       """
@@ -30,7 +28,7 @@ public interface UsageDao {
       WHERE organization_id = :organizationId AND period_start >= :from
       ORDER BY period_start DESC
       """)
-  List<UsageRow> since(@Bind("organizationId") UUID organizationId, @Bind("from") Instant from);
+  List<UsageRow> since(UUID organizationId, Instant from);
 
   @SqlUpdate(
       """
@@ -39,24 +37,7 @@ public interface UsageDao {
           tick_count = tick_count + :ticks
       WHERE organization_id = :organizationId AND period_start = :periodStart
       """)
-  int increment(
-      @Bind("organizationId") UUID organizationId,
-      @Bind("periodStart") Instant periodStart,
-      @Bind("runs") long runs,
-      @Bind("calls") long calls,
-      @Bind("ticks") long ticks);
-
-  /** One more run, unless the period already has {@code max}; 0 rows means refused. */
-  @SqlUpdate(
-      """
-      UPDATE usage_periods SET simulation_runs = simulation_runs + 1
-      WHERE organization_id = :organizationId AND period_start = :periodStart
-        AND simulation_runs < :max
-      """)
-  int takeRun(
-      @Bind("organizationId") UUID organizationId,
-      @Bind("periodStart") Instant periodStart,
-      @Bind("max") long max);
+  int increment(UUID organizationId, Instant periodStart, long runs, long calls, long ticks);
 
   @SqlUpdate(
       """
@@ -65,12 +46,12 @@ public interface UsageDao {
       VALUES (:organizationId, :periodStart, :periodEnd, :runs, :calls, :ticks)
       """)
   void insert(
-      @Bind("organizationId") UUID organizationId,
-      @Bind("periodStart") Instant periodStart,
-      @Bind("periodEnd") Instant periodEnd,
-      @Bind("runs") long runs,
-      @Bind("calls") long calls,
-      @Bind("ticks") long ticks);
+      UUID organizationId,
+      Instant periodStart,
+      Instant periodEnd,
+      long runs,
+      long calls,
+      long ticks);
 
   /**
    * Makes sure the period's row exists, in its own short transaction (not the caller's), so that

@@ -1,5 +1,6 @@
 package io.causality.sim.db;
 
+import io.causality.common.db.Timestamps;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.UUID;

@@ -3,7 +3,6 @@ package io.causality.sim.docs;
 import io.causality.common.openapi.ContractDocument;
 import io.causality.common.openapi.HttpConventions;
 import io.causality.common.openapi.JsonOverlay;
-import io.swagger.v3.oas.integration.SwaggerConfiguration;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -12,8 +11,6 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** What swagger-jaxrs2 needs to describe the service as OpenAPI 3.1. */
 public final class OpenApiDocument {
@@ -24,35 +21,22 @@ public final class OpenApiDocument {
 
   /**
    * The document as served: what swagger reads from the resources, completed by the hand-written
-   * schemas and operation details of {@code sim-openapi-overlay.json} and by the HTTP conventions
-   * (request id, rate limits on everything but the event stream, Idempotency-Key on every POST).
+   * schemas and operation details of {@code sim-openapi-overlay.json} (experiments': {@code
+   * sim-experiments-openapi-overlay.json}) and by the HTTP conventions (request id, rate limits on
+   * everything but the event stream, Idempotency-Key on every POST).
    */
   public static ContractDocument contract(String version, Set<Class<?>> resources) {
-    return new ContractDocument(
-        configuration(version, resources),
+    return ContractDocument.assemble(
+        model(version),
+        resources,
+        List.of(PublicOperations.class, SimStandardResponses.class, RegistryEnums.class),
         List.of(
             JsonOverlay.fromResource(OpenApiDocument.class, "sim-openapi-overlay.json"),
+            JsonOverlay.fromResource(OpenApiDocument.class, "sim-experiments-openapi-overlay.json"),
             new UuidPathParameters(),
             new HttpConventions(
                 operation -> !operation.endsWith("/events"),
                 operation -> operation.startsWith("POST "))));
-  }
-
-  /** The configuration: the listed resource classes only, so the document is deterministic. */
-  public static SwaggerConfiguration configuration(String version, Set<Class<?>> resources) {
-    return new SwaggerConfiguration()
-        .openAPI(model(version))
-        .openAPI31(true)
-        .prettyPrint(false)
-        .sortOutput(true)
-        .readAllResources(false)
-        .resourceClasses(
-            Stream.concat(
-                    resources.stream(),
-                    Stream.of(
-                        PublicOperations.class, SimStandardResponses.class, RegistryEnums.class))
-                .map(Class::getName)
-                .collect(Collectors.toSet()));
   }
 
   private static OpenAPI model(String version) {

@@ -1,6 +1,6 @@
 package io.causality.sim.errors;
 
-import io.causality.common.errors.ErrorResponses;
+import io.causality.sim.core.errors.StreamLimitException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -14,7 +14,7 @@ import jakarta.ws.rs.ext.Provider;
 public final class StreamLimitExceptionMapper implements ExceptionMapper<StreamLimitException> {
   @Override
   public Response toResponse(StreamLimitException exception) {
-    return Response.fromResponse(ErrorResponses.of(exception))
+    return Response.fromResponse(DomainExceptionMapper.envelope(exception))
         .header(HttpHeaders.RETRY_AFTER, exception.retryAfterSeconds())
         .header(RateLimitHeaders.LIMIT, exception.limit())
         .header(RateLimitHeaders.REMAINING, 0)

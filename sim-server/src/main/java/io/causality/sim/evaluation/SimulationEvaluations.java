@@ -36,17 +36,25 @@ public final class SimulationEvaluations {
   private final EvaluationRuntime runtime;
   private final SimulationAccess access;
   private final SimulationGammaReader gammas;
+  private final EvaluationJournal journal;
   private final Clock clock;
 
   public SimulationEvaluations(
       EvaluationRuntime runtime,
       SimulationAccess access,
       SimulationGammaReader gammas,
+      EvaluationJournal journal,
       Clock clock) {
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.access = Objects.requireNonNull(access, "access");
     this.gammas = Objects.requireNonNull(gammas, "gammas");
+    this.journal = Objects.requireNonNull(journal, "journal");
     this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  /** The simulation's evaluations so far, newest first (kept whether or not the gate is on). */
+  public EvaluationJournal.Listed list(Caller caller, UUID id, int limit, int offset) {
+    return journal.page(caller, id, limit, offset);
   }
 
   public SimulationEvaluation evaluate(Caller caller, UUID id, SimulationEvaluationRequest body) {
@@ -63,12 +71,17 @@ public final class SimulationEvaluations {
     EvaluationResponse response =
         parts.evaluator().evaluate(parts.requests().parse(request), licenseId);
     boolean rejected = response.decision().equals(Decision.REJECT_STATE.name());
+    SimulationEvaluation evaluation;
     if (!body.wantsSubmission() || !rejected) {
-      return new SimulationEvaluation(request, response, null, null);
+      evaluation = new SimulationEvaluation(request, response, null, null);
+    } else {
+      Submission submission = submit(parts, caller, row, history, request, response, licenseId);
+      evaluation =
+          new SimulationEvaluation(
+              request, response, submission.coordinatorRequestId(), submission);
     }
-    Submission submission = submit(parts, caller, row, history, request, response, licenseId);
-    return new SimulationEvaluation(
-        request, response, submission.coordinatorRequestId(), submission);
+    journal.record(caller, id, history.tick(), evaluation);
+    return evaluation;
   }
 
   private ObjectNode request(

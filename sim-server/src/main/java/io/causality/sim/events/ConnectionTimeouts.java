@@ -10,9 +10,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The idle timeout of an event stream's connection. The connector's (30 seconds by default) would
  * cut a quiet stream between two heartbeats of the spec's 30 seconds; a stream's connection is
- * never quiet longer than a heartbeat interval unless a write to it blocks, so it gets the
- * heartbeat interval plus {@code events.writeTimeout}: the time after which a client that reads
- * nothing is cut off and its stream slot freed.
+ * never quiet longer than its probe interval (or heartbeat interval, if shorter) unless a write to
+ * it blocks, so it gets that interval plus {@code events.writeTimeout}: the time after which a
+ * client that reads nothing is cut off and its stream slot freed.
  */
 public final class ConnectionTimeouts {
   private static final Logger LOG = LoggerFactory.getLogger(ConnectionTimeouts.class);
@@ -21,7 +21,10 @@ public final class ConnectionTimeouts {
 
   public ConnectionTimeouts(EventsConfig config) {
     this.streamIdleMillis =
-        config.getHeartbeatInterval().toMilliseconds() + config.getWriteTimeout().toMilliseconds();
+        Math.min(
+                config.getHeartbeatInterval().toMilliseconds(),
+                config.getProbeInterval().toMilliseconds())
+            + config.getWriteTimeout().toMilliseconds();
   }
 
   public void keepStreamOpen(HttpServletRequest request) {

@@ -2,6 +2,8 @@ package io.causality.sim.events;
 
 import io.causality.sim.core.events.EventBatch;
 import io.causality.sim.core.events.SimulationEvents;
+import io.causality.sim.engine.output.AgentSelection;
+import java.util.EnumSet;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,11 +34,21 @@ public final class EventHub implements SimulationEvents {
   }
 
   @Override
+  public Set<AgentSelection> selections(UUID simulationId) {
+    Set<EventStream> streams = listeners.get(simulationId);
+    EnumSet<AgentSelection> selections = EnumSet.noneOf(AgentSelection.class);
+    if (streams != null) {
+      streams.forEach(stream -> selections.add(stream.agents()));
+    }
+    return selections;
+  }
+
+  @Override
   public void publish(UUID simulationId, EventBatch batch) {
     Set<EventStream> streams = listeners.get(simulationId);
     if (streams != null) {
-      // encoded here once, not once per client
-      EncodedBatch encoded = EncodedBatch.of(batch);
+      // encoded here once per selection, not once per client
+      EncodedBatch encoded = EncodedBatch.of(batch, selections(simulationId));
       streams.forEach(stream -> stream.offer(encoded));
     }
   }
@@ -44,6 +56,11 @@ public final class EventHub implements SimulationEvents {
   @Override
   public void notice(UUID simulationId, String code, String message) {
     forEach(simulationId, stream -> stream.notice(code, message));
+  }
+
+  @Override
+  public void ended(UUID simulationId, String code, String message) {
+    forEach(simulationId, stream -> stream.end(code, message));
   }
 
   /** Under the simulation's lock, so the stream hears every change after its position. */

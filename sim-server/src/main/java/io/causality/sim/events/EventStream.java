@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.events.EventId;
+import io.causality.sim.engine.output.AgentSelection;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,13 @@ import org.slf4j.LoggerFactory;
  * SLOW_CONSUMER} and disconnected; its queued events are dropped at once, so it never holds more
  * memory.
  *
+ * <p>A client that goes away without a word (a closed tab, a killed process) is found by a failed
+ * write: when nothing else was written for a {@link Pace#probeNanos() probe interval}, the stream
+ * writes a comment line, which costs the client nothing. The first write after the client left is
+ * accepted by the kernel, which learns from the client's answer that the connection is gone, so the
+ * next one fails: the stream ends and its slot is freed within two probe intervals, not two
+ * heartbeats. A heartbeat is an event the spec times (30 seconds); a probe is not an event.
+ *
  * <p>{@code cursor} is the last event the client has (or the position it started from): every event
  * sent is after it, so nothing is sent twice, and every message that is not an event of the stream
  * (heartbeat, error) carries it as its id, so resuming from any id is exact.
@@ -37,11 +45,14 @@ final class EventStream implements Runnable {
   private static final int WRITE_BYTES = 256 * 1024;
 
   /** What the publishers queue for the stream's thread. */
-  private sealed interface Item permits Published, Notice, Signal {}
+  private sealed interface Item permits Published, Notice, Ending, Signal {}
 
   private record Published(EncodedBatch batch) implements Item {}
 
   private record Notice(String code, String message) implements Item {}
+
+  /** The simulation is gone: a last word, then the stream ends. */
+  private record Ending(String code, String message) implements Item {}
 
   private enum Signal implements Item {
     OVERFLOW,
@@ -51,7 +62,12 @@ final class EventStream implements Runnable {
   /** Reads back from storage the events between two positions ({@link EventReplay}). */
   @FunctionalInterface
   interface Replay {
-    void replay(UUID simulationId, EventId after, EventId until, EventReplay.Sink sink)
+    void replay(
+        UUID simulationId,
+        EventId after,
+        EventId until,
+        AgentSelection agents,
+        EventReplay.Sink sink)
         throws IOException;
   }
 
@@ -63,49 +79,86 @@ final class EventStream implements Runnable {
    */
   record Buffer(int events, long bytes) {}
 
+  /**
+   * How often the stream writes when nothing happens.
+   *
+   * @param heartbeatNanos the {@code heartbeat} event's interval
+   * @param probeNanos the longest the connection stays unwritten: a comment line then
+   */
+  record Pace(long heartbeatNanos, long probeNanos) {}
+
+  /** Why a stream ended: its {@link #closeReason()}. */
+  enum CloseReason {
+    /** A write failed: the client went away (or never read again and its write timed out). */
+    CLIENT_GONE,
+    /** The client fell too far behind ({@code SLOW_CONSUMER}). */
+    SLOW_CONSUMER,
+    /** The server stops ({@code SHUTDOWN}). */
+    SHUTDOWN,
+    /** An unexpected failure of the stream ({@code INTERNAL}). */
+    FAILED,
+    /** The simulation was deleted ({@code DELETED}). */
+    SIMULATION_GONE
+  }
+
   /** The data of an {@code error} event. */
   private record ErrorData(String code, String message) {}
 
   private final UUID simulationId;
+  private final AgentSelection agents;
   private final EventId position;
   private final StreamClient client;
   private final Replay replay;
   private final Consumer<EventStream> onClose;
   private final Buffer capacity;
-  private final long heartbeatNanos;
+  private final Pace pace;
   private final BlockingQueue<Item> queue = new LinkedBlockingQueue<>();
   private final AtomicInteger buffered = new AtomicInteger();
   private final AtomicLong bufferedBytes = new AtomicLong();
   private final List<Frame> pending = new ArrayList<>();
   private int pendingBytes;
   private volatile boolean overflowed;
+  private volatile CloseReason closeReason;
   private EventId cursor;
+  private long lastWrite = System.nanoTime();
 
   /**
    * @param from the last event the client has: its {@code Last-Event-ID}, else {@code position}
    * @param position where the simulation's stream stood when this one was registered
+   * @param agents the agents its {@code tick} events carry
    */
   EventStream(
       UUID simulationId,
+      AgentSelection agents,
       EventId from,
       EventId position,
       StreamClient client,
       Replay replay,
       Consumer<EventStream> onClose,
       Buffer capacity,
-      long heartbeatNanos) {
+      Pace pace) {
     this.simulationId = simulationId;
+    this.agents = agents;
     this.cursor = from;
     this.position = position;
     this.client = client;
     this.replay = replay;
     this.onClose = onClose;
     this.capacity = capacity;
-    this.heartbeatNanos = heartbeatNanos;
+    this.pace = pace;
   }
 
   UUID simulationId() {
     return simulationId;
+  }
+
+  AgentSelection agents() {
+    return agents;
+  }
+
+  /** Why the stream ended; null while it runs. */
+  CloseReason closeReason() {
+    return closeReason;
   }
 
   /** From a publisher, under the simulation's lock: never blocks. */
@@ -114,8 +167,8 @@ final class EventStream implements Runnable {
       return;
     }
     // both sums, always: what handle() takes off must have been put on
-    boolean tooMany = buffered.addAndGet(batch.weight()) > capacity.events();
-    boolean tooLarge = bufferedBytes.addAndGet(batch.bytes()) > capacity.bytes();
+    boolean tooMany = buffered.addAndGet(batch.weight(agents)) > capacity.events();
+    boolean tooLarge = bufferedBytes.addAndGet(batch.bytes(agents)) > capacity.bytes();
     if (tooMany || tooLarge) {
       overflowed = true;
       queue.clear();
@@ -131,6 +184,11 @@ final class EventStream implements Runnable {
     }
   }
 
+  /** After what is queued: tell the client why there is nothing more, and close. */
+  void end(String code, String message) {
+    queue.offer(new Ending(code, message));
+  }
+
   /** After what is queued: tell the client the server stops, and close. */
   void shutdown() {
     queue.offer(Signal.SHUTDOWN);
@@ -139,15 +197,24 @@ final class EventStream implements Runnable {
   @Override
   public void run() {
     try {
-      client.comment("events of simulation " + simulationId + " after " + cursor.wire());
+      client.comment(
+          "events of simulation "
+              + simulationId
+              + " after "
+              + cursor.wire()
+              + "; agents: "
+              + agents.wireName());
       catchUp(position);
       flush();
       pump();
     } catch (IOException e) {
+      closeReason = CloseReason.CLIENT_GONE;
       LOG.debug("Event stream of simulation {} ended: the client went away", simulationId);
     } catch (InterruptedException e) {
+      closeReason = CloseReason.SHUTDOWN;
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
+      closeReason = CloseReason.FAILED;
       LOG.error("Event stream of simulation {} failed", simulationId, e);
       lastWord("INTERNAL", "The stream failed; reconnect with Last-Event-ID to resume");
     } finally {
@@ -157,9 +224,10 @@ final class EventStream implements Runnable {
   }
 
   private void pump() throws IOException, InterruptedException {
-    long nextHeartbeat = System.nanoTime() + heartbeatNanos;
+    long nextHeartbeat = System.nanoTime() + pace.heartbeatNanos();
     while (true) {
-      Item item = queue.poll(nextHeartbeat - System.nanoTime(), TimeUnit.NANOSECONDS);
+      long wake = Math.min(nextHeartbeat - System.nanoTime(), nextProbe());
+      Item item = queue.poll(wake, TimeUnit.NANOSECONDS);
       // what else is queued goes out in the same write
       while (item != null) {
         if (!handle(item)) {
@@ -170,21 +238,30 @@ final class EventStream implements Runnable {
       long now = System.nanoTime();
       if (now - nextHeartbeat >= 0) {
         add(Frame.of("heartbeat", cursor, ""));
-        nextHeartbeat += heartbeatNanos;
+        nextHeartbeat += pace.heartbeatNanos();
         if (now - nextHeartbeat > 0) {
           // after a long write, one heartbeat, not one per interval missed
-          nextHeartbeat = now + heartbeatNanos;
+          nextHeartbeat = now + pace.heartbeatNanos();
         }
       }
       flush();
+      if (nextProbe() <= 0) {
+        client.probe();
+        lastWrite = System.nanoTime();
+      }
     }
+  }
+
+  /** Nanoseconds until the connection has been unwritten for a probe interval. */
+  private long nextProbe() {
+    return lastWrite + pace.probeNanos() - System.nanoTime();
   }
 
   /** False when the stream must end (after its last word). */
   private boolean handle(Item item) throws IOException {
     if (item instanceof Published published) {
-      buffered.addAndGet(-published.batch().weight());
-      bufferedBytes.addAndGet(-published.batch().bytes());
+      buffered.addAndGet(-published.batch().weight(agents));
+      bufferedBytes.addAndGet(-published.batch().bytes(agents));
       deliver(published.batch());
       return true;
     }
@@ -192,7 +269,13 @@ final class EventStream implements Runnable {
       add(Frame.of("error", cursor, errorData(notice.code(), notice.message())));
       return true;
     }
+    if (item instanceof Ending ending) {
+      closeReason = CloseReason.SIMULATION_GONE;
+      lastWord(ending.code(), ending.message());
+      return false;
+    }
     if (item == Signal.OVERFLOW) {
+      closeReason = CloseReason.SLOW_CONSUMER;
       lastWord(
           "SLOW_CONSUMER",
           "This client fell more than "
@@ -202,6 +285,7 @@ final class EventStream implements Runnable {
               + " bytes behind and is disconnected; reconnect with Last-Event-ID to resume");
       return false;
     }
+    closeReason = CloseReason.SHUTDOWN;
     lastWord("SHUTDOWN", "The server is shutting down; reconnect with Last-Event-ID to resume");
     return false;
   }
@@ -213,7 +297,7 @@ final class EventStream implements Runnable {
     }
     // a change stored by another instance may not have reached this stream yet
     catchUp(batch.follows());
-    for (Frame frame : batch.frames()) {
+    for (Frame frame : batch.frames(agents)) {
       send(frame);
     }
   }
@@ -221,7 +305,7 @@ final class EventStream implements Runnable {
   /** Sends from storage what lies between the cursor and {@code until}. */
   private void catchUp(EventId until) throws IOException {
     if (until.isAfter(cursor)) {
-      replay.replay(simulationId, cursor, until, event -> send(Frame.of(event)));
+      replay.replay(simulationId, cursor, until, agents, event -> send(Frame.of(event, agents)));
       cursor = until;
     }
   }
@@ -247,6 +331,7 @@ final class EventStream implements Runnable {
       pending.clear();
       pendingBytes = 0;
       client.send(frames);
+      lastWrite = System.nanoTime();
     }
   }
 

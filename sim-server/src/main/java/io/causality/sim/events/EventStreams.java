@@ -3,18 +3,24 @@ package io.causality.sim.events;
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ErrorCodes;
 import io.causality.sim.api.SimulationView;
+import io.causality.sim.api.TraceAgents;
 import io.causality.sim.config.EventsConfig;
+import io.causality.sim.core.AgentsShown;
 import io.causality.sim.core.EventReplay;
+import io.causality.sim.core.SharedStreamSlots;
 import io.causality.sim.core.SimulationPublisher;
 import io.causality.sim.core.SimulationReader;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.OrganizationService;
+import io.causality.sim.core.organization.Tier;
+import io.causality.sim.engine.output.AgentSelection;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +41,7 @@ public final class EventStreams {
   private final ExecutorService threads;
   private final StreamSlots slots;
   private final EventStream.Buffer clientBuffer;
-  private final long heartbeatNanos;
+  private final EventStream.Pace pace;
   private volatile boolean closing;
 
   public EventStreams(
@@ -45,7 +51,8 @@ public final class EventStreams {
       EventHub hub,
       EventReplay replay,
       ExecutorService threads,
-      EventsConfig config) {
+      EventsConfig config,
+      Optional<SharedStreamSlots> sharedSlots) {
     this.simulations = simulations;
     this.reader = reader;
     this.organizations = organizations;
@@ -54,20 +61,37 @@ public final class EventStreams {
     this.threads = threads;
     this.clientBuffer =
         new EventStream.Buffer(config.getClientBuffer(), config.getClientBufferBytes().toBytes());
-    this.heartbeatNanos = config.getHeartbeatInterval().toNanoseconds();
-    this.slots = new StreamSlots(Math.max(1, 2 * config.getHeartbeatInterval().toSeconds()));
+    this.pace =
+        new EventStream.Pace(
+            config.getHeartbeatInterval().toNanoseconds(),
+            config.getProbeInterval().toNanoseconds());
+    this.slots = new StreamSlots(retryAfterSeconds(pace), sharedSlots);
+  }
+
+  /**
+   * What a refused client is told to wait: by then a slot whose client went away is free, since its
+   * stream writes at least every probe interval and the second write after the client left fails.
+   */
+  static long retryAfterSeconds(EventStream.Pace pace) {
+    long quiet = Math.min(pace.heartbeatNanos(), pace.probeNanos());
+    return TimeUnit.NANOSECONDS.toSeconds(2 * quiet + TimeUnit.SECONDS.toNanos(1) - 1) + 1;
   }
 
   /**
    * Starts streaming the simulation's events to {@code client}: those after {@code lastEventId}
-   * read back from storage first, then the live ones.
+   * read back from storage first, then the live ones, each {@code tick} with the {@code agents}
+   * asked for (null: the default of the simulation's size and tier).
    */
-  public void open(Caller caller, UUID id, Optional<EventId> lastEventId, SseClient client) {
+  public void open(
+      Caller caller, UUID id, Optional<EventId> lastEventId, TraceAgents agents, SseClient client) {
     if (closing) {
       throw unavailable("The service is shutting down; reconnect once it is back");
     }
     SimulationView simulation = reader.get(caller, id);
-    int limit = organizations.tierOf(simulation.organizationId()).maxConcurrentSse();
+    Tier tier = organizations.tierOf(simulation.organizationId());
+    AgentSelection shown =
+        AgentsShown.resolve(agents, AgentsShown.agentsOf(simulation.state().json()), () -> tier);
+    int limit = tier.maxConcurrentSse();
     StreamSlots.Slot slot = slots.acquire(simulation.organizationId(), limit);
     EventStream stream;
     try {
@@ -75,7 +99,7 @@ public final class EventStreams {
           simulations.listen(
               caller,
               id,
-              (row, position) -> register(row.id(), position, lastEventId, client, slot));
+              (row, position) -> register(row.id(), shown, position, lastEventId, client, slot));
     } catch (RuntimeException e) {
       slot.release();
       throw e;
@@ -107,6 +131,7 @@ public final class EventStreams {
   /** Under the simulation's lock. */
   private EventStream register(
       UUID id,
+      AgentSelection agents,
       EventId position,
       Optional<EventId> lastEventId,
       SseClient client,
@@ -119,13 +144,14 @@ public final class EventStreams {
     EventStream stream =
         new EventStream(
             id,
+            agents,
             from,
             position,
             client,
             replay::replay,
             closed -> closed(closed, slot),
             clientBuffer,
-            heartbeatNanos);
+            pace);
     hub.add(stream);
     return stream;
   }

@@ -2,6 +2,7 @@ package io.causality.sim.events;
 
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.events.SimulationEvent;
+import io.causality.sim.engine.output.AgentSelection;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
@@ -12,6 +13,11 @@ import java.nio.charset.StandardCharsets;
 record Frame(EventId id, byte[] bytes) {
   static Frame of(SimulationEvent event) {
     return of(event.name(), event.id(), event.data());
+  }
+
+  /** The event as a listener that asked for {@code agents} gets it. */
+  static Frame of(SimulationEvent event, AgentSelection agents) {
+    return of(event.name(), event.id(), event.data(agents));
   }
 
   /**

@@ -11,5 +11,11 @@ interface StreamClient {
   /** Events, in one write; an {@link IOException} when the client went away. */
   void send(List<Frame> frames) throws IOException;
 
+  /**
+   * Writes something that is no event (an empty comment line), to learn whether the client is still
+   * there: an {@link IOException} when it went away.
+   */
+  void probe() throws IOException;
+
   void close();
 }

@@ -1,41 +1,63 @@
 package io.causality.sim.events;
 
-import io.causality.sim.errors.StreamLimitException;
+import io.causality.sim.core.SharedStreamSlots;
+import io.causality.sim.core.errors.StreamLimitException;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Open event streams per organization, against the license's {@code maxConcurrentSSE}. Counted in
- * this process: the service runs as one instance on its database.
+ * Open event streams per organization, against the license's {@code maxConcurrentSSE}: counted in
+ * this process on embedded H2 (one instance), or across the instances that share a PostgreSQL
+ * database ({@link SharedStreamSlots}).
  */
 final class StreamSlots {
   /** One open stream's place; released once, whatever ends the stream. */
   final class Slot {
     private final UUID organizationId;
+    private final UUID sharedId;
     private final AtomicBoolean released = new AtomicBoolean();
 
-    private Slot(UUID organizationId) {
+    private Slot(UUID organizationId, UUID sharedId) {
       this.organizationId = organizationId;
+      this.sharedId = sharedId;
     }
 
     void release() {
       if (released.compareAndSet(false, true)) {
-        open.computeIfPresent(organizationId, (id, count) -> count <= 1 ? null : count - 1);
+        if (sharedId != null) {
+          shared.orElseThrow().release(sharedId);
+        } else {
+          open.computeIfPresent(organizationId, (id, count) -> count <= 1 ? null : count - 1);
+        }
       }
     }
   }
 
   private final ConcurrentMap<UUID, Integer> open = new ConcurrentHashMap<>();
   private final long retryAfterSeconds;
+  private final Optional<SharedStreamSlots> shared;
 
   StreamSlots(long retryAfterSeconds) {
+    this(retryAfterSeconds, Optional.empty());
+  }
+
+  StreamSlots(long retryAfterSeconds, Optional<SharedStreamSlots> shared) {
     this.retryAfterSeconds = retryAfterSeconds;
+    this.shared = shared;
   }
 
   /** A slot, or 429 when the organization has {@code max} streams open already. */
   Slot acquire(UUID organizationId, int max) {
+    if (shared.isPresent()) {
+      return shared
+          .get()
+          .take(organizationId, max)
+          .map(id -> new Slot(organizationId, id))
+          .orElseThrow(() -> new StreamLimitException(max, retryAfterSeconds));
+    }
     boolean[] taken = new boolean[1];
     open.compute(
         organizationId,
@@ -47,7 +69,7 @@ final class StreamSlots {
     if (!taken[0]) {
       throw new StreamLimitException(max, retryAfterSeconds);
     }
-    return new Slot(organizationId);
+    return new Slot(organizationId, null);
   }
 
   /** Streams the organization has open now. */

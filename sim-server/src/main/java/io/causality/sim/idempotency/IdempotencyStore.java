@@ -1,9 +1,9 @@
 package io.causality.sim.idempotency;
 
+import io.causality.common.db.UniqueViolation;
 import io.causality.sim.db.IdempotencyKeyDao;
 import io.causality.sim.db.IdempotencyKeyRow;
 import io.causality.sim.db.IdempotencyScope;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +29,6 @@ public final class IdempotencyStore {
   public static final Duration TTL = Duration.ofHours(24);
 
   private static final Logger LOG = LoggerFactory.getLogger(IdempotencyStore.class);
-  private static final String UNIQUE_VIOLATION = "23505";
   // Rows can vanish between a failed insert and the read (released, expired); try again then.
   private static final int ATTEMPTS = 3;
 
@@ -102,7 +101,7 @@ public final class IdempotencyStore {
           dao -> dao.insertInFlight(scope, hash, claimId, now, now.plus(TTL)));
       return true;
     } catch (UnableToExecuteStatementException e) {
-      if (isUniqueViolation(e)) {
+      if (UniqueViolation.in(e)) {
         return false;
       }
       throw e;
@@ -158,14 +157,5 @@ public final class IdempotencyStore {
 
   private int dao(java.util.function.ToIntFunction<IdempotencyKeyDao> statement) {
     return jdbi.withExtension(IdempotencyKeyDao.class, statement::applyAsInt);
-  }
-
-  private static boolean isUniqueViolation(Throwable e) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (cause instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
-        return true;
-      }
-    }
-    return false;
   }
 }

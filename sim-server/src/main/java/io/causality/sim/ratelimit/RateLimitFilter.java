@@ -38,14 +38,14 @@ public final class RateLimitFilter implements ContainerRequestFilter, ContainerR
   public static final String RESET = RateLimitHeaders.RESET;
   private static final String DECISION = RateLimitFilter.class.getName() + ".decision";
 
-  private final RateLimiter limiter;
+  private final Budgets limiter;
   private final TierResolver tiers;
   private final Duration window;
 
   // Jersey injects a per-request proxy into registered instances; a constructor cannot take it.
   @Context private HttpServletRequest servletRequest;
 
-  public RateLimitFilter(RateLimiter limiter, TierResolver tiers, Duration window) {
+  public RateLimitFilter(Budgets limiter, TierResolver tiers, Duration window) {
     this.limiter = Objects.requireNonNull(limiter);
     this.tiers = Objects.requireNonNull(tiers);
     this.window = Objects.requireNonNull(window);

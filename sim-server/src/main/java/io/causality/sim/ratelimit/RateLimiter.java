@@ -8,14 +8,15 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * One sliding-window counter per identity and route class, in memory, per process.
+ * One sliding-window counter per identity and route class, in memory, per process: the budgets of a
+ * single instance (embedded H2).
  *
  * <p>A counter left alone for a whole window (plus a slot) counts nothing any more, so it is
  * evicted then without losing anything; {@code maxCounters} bounds memory under a flood of
  * identities (sprayed client addresses), at the price of a fresh budget for whoever is evicted
  * early.
  */
-public final class RateLimiter {
+public final class RateLimiter implements Budgets {
   private final Cache<Key, SlidingWindowCounter> counters;
   private final long slotMillis;
   private final Clock clock;
@@ -32,7 +33,7 @@ public final class RateLimiter {
             .build();
   }
 
-  /** Counts the request against the identity's budget for the class, when there is room. */
+  @Override
   public RateLimitDecision tryAcquire(RequestIdentity identity, RouteClass routeClass, int limit) {
     long now = clock.millis();
     SlidingWindowCounter counter =

@@ -10,18 +10,26 @@ import java.util.regex.Pattern;
  * step they advance or alter a simulation, and they cost about as much.
  */
 public enum RouteClass {
-  /** {@code POST /v1/simulations*} and {@code POST /v1/simulations/{id}/decrees}. */
+  /**
+   * {@code POST /v1/simulations*}, {@code POST /v1/simulations/{id}/decrees} and {@code POST
+   * /v1/experiments} (which creates runs).
+   */
   CREATE,
   /** {@code POST /v1/simulations/{id}/step} and the other writes. */
   STEP,
   /** Every GET except the event stream. */
   READ,
-  /** {@code GET /v1/simulations/{id}/events}: limited by concurrent streams, not per window. */
+  /**
+   * {@code GET /v1/simulations/{id}/events} and {@code GET /v1/experiments/{id}/events}: limited by
+   * concurrent streams, not per window.
+   */
   EVENTS;
 
   private static final Pattern STEP_PATH = Pattern.compile("/v1/simulations/[^/]+/step");
-  private static final Pattern EVENTS_PATH = Pattern.compile("/v1/simulations/[^/]+/events");
+  private static final Pattern EVENTS_PATH =
+      Pattern.compile("/v1/(?:simulations|experiments)/[^/]+/events");
   private static final String SIMULATIONS = "/v1/simulations";
+  private static final String EXPERIMENTS = "/v1/experiments";
 
   /** The class of a request, from its method and its path (leading slash optional). */
   public static RouteClass of(String method, String path) {
@@ -50,7 +58,7 @@ public enum RouteClass {
 
   private static boolean isCreate(String path) {
     boolean underSimulations = path.equals(SIMULATIONS) || path.startsWith(SIMULATIONS + "/");
-    return underSimulations && !STEP_PATH.matcher(path).matches();
+    return underSimulations && !STEP_PATH.matcher(path).matches() || path.equals(EXPERIMENTS);
   }
 
   private static String normalize(String path) {

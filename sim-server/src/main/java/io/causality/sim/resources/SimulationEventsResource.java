@@ -2,6 +2,8 @@ package io.causality.sim.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
+import io.causality.common.sse.SseConnection;
+import io.causality.sim.api.TraceAgents;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.organization.Caller;
@@ -24,6 +26,7 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
@@ -55,7 +58,8 @@ public final class SimulationEventsResource {
       description =
           "Events tick, loss, warning, paradox, prophecy, decree, policy, "
               + "simulation:status, error and heartbeat, each with an id <tick>-<index>; send "
-              + "Last-Event-ID to resume after it (docs/simulations.md). Concurrent streams per "
+              + "Last-Event-ID to resume after it (docs/simulations.md); agents=all|changed|none "
+              + "chooses the agents of tick events, as on the trace. Concurrent streams per "
               + "organization are limited by the license's maxConcurrentSSE. Scope "
               + "simulation:read.")
   @ApiResponse(
@@ -76,11 +80,12 @@ public final class SimulationEventsResource {
               schema = @Schema(type = "string", example = "41-3"))
           @HeaderParam("Last-Event-ID")
           LastEventId lastEventId,
+      @Parameter(description = SimulationResource.AGENTS) @QueryParam("agents") TraceAgents agents,
       @Context SseEventSink sink,
       @Context Sse sse,
       @Context HttpServletRequest request) {
     Optional<EventId> resume = Optional.ofNullable(lastEventId).map(LastEventId::id);
-    streams.open(caller, id, resume, new SseClient(sink, sse));
+    streams.open(caller, id, resume, agents, new SseClient(new SseConnection(sink, sse)));
     // only an accepted stream's connection outlives the connector's idle timeout
     timeouts.keepStreamOpen(request);
   }

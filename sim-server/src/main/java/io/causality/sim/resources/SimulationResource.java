@@ -9,11 +9,15 @@ import io.causality.sim.api.MediaTypes;
 import io.causality.sim.api.Ok;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.ProphecyView;
+import io.causality.sim.api.RawJson;
+import io.causality.sim.api.SimulationNotes;
 import io.causality.sim.api.SimulationView;
 import io.causality.sim.api.SortOrder;
 import io.causality.sim.api.StepRequest;
 import io.causality.sim.api.StepResponse;
+import io.causality.sim.api.TraceAgents;
 import io.causality.sim.auth.RequiresScope;
+import io.causality.sim.core.SimulationHistory;
 import io.causality.sim.core.SimulationInputs;
 import io.causality.sim.core.SimulationReader;
 import io.causality.sim.core.TickRange;
@@ -34,8 +38,10 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -60,14 +66,28 @@ import java.util.UUID;
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
 @SecurityRequirement(name = OpenApiDocument.BEARER_SCHEME)
 public final class SimulationResource {
+  /** The documentation of the {@code agents} parameter of traces and create-and-run. */
+  static final String AGENTS =
+      "Agents in each step: all, changed (status or basin changed during the tick) or none; "
+          + "absent: all, or changed for a simulation larger than its license shows whole";
+
+  /** A JSON merge patch (RFC 7396); plain JSON is taken as one too. */
+  static final String MERGE_PATCH = "application/merge-patch+json";
+
   private final TimeControl time;
   private final SimulationInputs inputs;
   private final SimulationReader reader;
+  private final SimulationHistory history;
 
-  public SimulationResource(TimeControl time, SimulationInputs inputs, SimulationReader reader) {
+  public SimulationResource(
+      TimeControl time,
+      SimulationInputs inputs,
+      SimulationReader reader,
+      SimulationHistory history) {
     this.time = time;
     this.inputs = inputs;
     this.reader = reader;
+    this.history = history;
   }
 
   @GET
@@ -79,6 +99,60 @@ public final class SimulationResource {
   public SimulationView get(
       @Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
     return reader.get(caller, id);
+  }
+
+  @PATCH
+  @Consumes({MERGE_PATCH, MediaType.APPLICATION_JSON})
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(
+      summary = "Name a simulation and write a note on it",
+      description =
+          "A JSON merge patch of label (at most 100 printable characters) and note (at most "
+              + "2,000, line breaks allowed): a member left out stays, null or a blank string "
+              + "clears it. The simulation's inputs, trace and events do not change. Scope "
+              + "simulation:write.")
+  @ApiResponse(responseCode = "200", description = "The simulation", useReturnTypeSchema = true)
+  public SimulationView annotate(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") UUID id,
+      @NotNull @Valid SimulationNotes patch) {
+    return history.annotate(caller, id, patch);
+  }
+
+  @DELETE
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(
+      summary = "Delete a simulation that is not running",
+      description =
+          "With its decrees, policy changes, prophecies, snapshots and status changes; its event "
+              + "streams get error DELETED and end. 409 CONFLICT while it runs (pause it first). "
+              + "The run and the ticks it counted stay counted in the billing period "
+              + "(docs/simulations.md). Scope simulation:write.")
+  @ApiResponse(responseCode = "204", description = "Deleted")
+  @ApiResponse(responseCode = "409", description = "The simulation is running")
+  public Response delete(@Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
+    history.delete(caller, id);
+    return Response.noContent().build();
+  }
+
+  @GET
+  @Path("/scenario")
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_READ)
+  @Operation(
+      summary = "The scenario a simulation runs",
+      description =
+          "As stored at its creation, in the Scenario shape (id and label null for an inline "
+              + "or domain scenario), with the seed it runs with: sent back as the scenario of a "
+              + "create, it makes the same simulation again. Scope simulation:read.")
+  @ApiResponse(responseCode = "200", description = "The scenario")
+  public RawJson scenario(@Parameter(hidden = true) @Auth Caller caller, @PathParam("id") UUID id) {
+    return reader.scenario(caller, id);
   }
 
   @POST
@@ -113,13 +187,19 @@ public final class SimulationResource {
               + "it is computed. 404 until the simulation has run a tick. fromTick and toTick "
               + "(both included) keep the steps of that range, each as in the whole trace, after "
               + "the same metadata and initialState; a range past the computed ticks keeps what "
-              + "there is, possibly no step. Scope simulation:read.")
+              + "there is, possibly no step. agents=all|changed|none chooses the agents each step "
+              + "carries (absent: all, or changed above the tier's size shown whole; the metadata "
+              + "says which in agentsShown when not all). With Accept: text/csv, the per-tick "
+              + "series instead, one line per step: tick, move, b, alive, held, straying, free, "
+              + "lost, removed, meanGamma, warnings, losses (docs/simulations.md, \"Trace as "
+              + "CSV\"). Scope simulation:read.")
   @ApiResponse(
       responseCode = "200",
       description = "The Trace object, or NDJSON lines",
       content = {
         @Content(mediaType = MediaType.APPLICATION_JSON),
-        @Content(mediaType = MediaTypes.NDJSON)
+        @Content(mediaType = MediaTypes.NDJSON),
+        @Content(mediaType = MediaTypes.CSV)
       })
   public Response trace(
       @Parameter(hidden = true) @Auth Caller caller,
@@ -132,8 +212,9 @@ public final class SimulationResource {
       @Parameter(description = "Last step's tick, included (default: the last computed)")
           @QueryParam("toTick")
           @Min(0)
-          Integer toTick) {
-    return traceAnswer(caller, id, range(fromTick, toTick), false);
+          Integer toTick,
+      @Parameter(description = AGENTS) @QueryParam("agents") TraceAgents agents) {
+    return traceAnswer(caller, id, range(fromTick, toTick), false, agents);
   }
 
   /** The same trace when the client prefers NDJSON; documented with {@code trace}. */
@@ -148,17 +229,38 @@ public final class SimulationResource {
       @Auth Caller caller,
       @PathParam("id") UUID id,
       @QueryParam("fromTick") @DefaultValue("0") @Min(0) int fromTick,
+      @QueryParam("toTick") @Min(0) Integer toTick,
+      @QueryParam("agents") TraceAgents agents) {
+    return traceAnswer(caller, id, range(fromTick, toTick), true, agents);
+  }
+
+  /** The trace's per-tick series as CSV; documented with {@code trace}. */
+  @GET
+  @Path("/trace")
+  @Produces(MediaTypes.CSV + ";qs=0.4")
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_READ)
+  @Operation(hidden = true)
+  public Response traceCsv(
+      @Auth Caller caller,
+      @PathParam("id") UUID id,
+      @QueryParam("fromTick") @DefaultValue("0") @Min(0) int fromTick,
       @QueryParam("toTick") @Min(0) Integer toTick) {
-    return traceAnswer(caller, id, range(fromTick, toTick), true);
+    Traceable row = reader.traceable(caller, id);
+    TickRange range = range(fromTick, toTick);
+    StreamingOutput body = out -> reader.writeTraceCsv(row, range, out);
+    return Downloads.csv(Response.ok(body), id, "trace");
   }
 
   private static TickRange range(int fromTick, Integer toTick) {
     return new TickRange(fromTick, toTick == null ? null : toTick.longValue());
   }
 
-  private Response traceAnswer(Caller caller, UUID id, TickRange range, boolean ndjson) {
+  private Response traceAnswer(
+      Caller caller, UUID id, TickRange range, boolean ndjson, TraceAgents agents) {
     Traceable row = reader.traceable(caller, id);
-    StreamingOutput body = out -> reader.writeTrace(row, range, ndjson, out);
+    StreamingOutput body = out -> reader.writeTrace(row, range, ndjson, agents, out);
     return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON).build();
   }
 

@@ -8,7 +8,10 @@ import io.causality.sim.api.MediaTypes;
 import io.causality.sim.api.Page;
 import io.causality.sim.api.RunSimulationRequest;
 import io.causality.sim.api.SimulationCreated;
+import io.causality.sim.api.SimulationSort;
 import io.causality.sim.api.SimulationView;
+import io.causality.sim.api.SortOrder;
+import io.causality.sim.api.TraceAgents;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.SimulationCreation;
 import io.causality.sim.core.SimulationReader;
@@ -106,7 +109,9 @@ public final class SimulationsResource {
       description =
           "Exactly one of scenarioId or domain (with input); ticks 1 to 10,000. "
               + "With Accept: application/x-ndjson the trace streams as NDJSON: metadata line, "
-              + "initialState line, then one step per line. Scope simulation:write.")
+              + "initialState line, then one step per line. The ticks are computed once: the "
+              + "trace is written as they are. agents=all|changed|none as on the trace. "
+              + "Scope simulation:write.")
   @ApiResponse(
       responseCode = "200",
       description = "{simulationId, engineVersion, trace}, or NDJSON lines",
@@ -116,8 +121,10 @@ public final class SimulationsResource {
       })
   @ApiResponse(responseCode = "404", description = "No such scenario or domain adapter")
   public Response run(
-      @Parameter(hidden = true) @Auth Caller caller, @NotNull @Valid RunSimulationRequest request) {
-    return runAnswer(simulations.createAndRun(caller, request), false);
+      @Parameter(hidden = true) @Auth Caller caller,
+      @Parameter(description = SimulationResource.AGENTS) @QueryParam("agents") TraceAgents agents,
+      @NotNull @Valid RunSimulationRequest request) {
+    return runAnswer(simulations.createAndRun(caller, request, false, agents));
   }
 
   /** The same run when the client prefers NDJSON; documented with {@link #run}. */
@@ -129,14 +136,16 @@ public final class SimulationsResource {
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_WRITE)
   @Operation(hidden = true)
-  public Response runNdjson(@Auth Caller caller, @NotNull @Valid RunSimulationRequest request) {
-    return runAnswer(simulations.createAndRun(caller, request), true);
+  public Response runNdjson(
+      @Auth Caller caller,
+      @QueryParam("agents") TraceAgents agents,
+      @NotNull @Valid RunSimulationRequest request) {
+    return runAnswer(simulations.createAndRun(caller, request, true, agents));
   }
 
-  private Response runAnswer(Traceable row, boolean ndjson) {
-    StreamingOutput body =
-        ndjson ? out -> reader.writeTrace(row, true, out) : out -> reader.writeRun(row, out);
-    return Response.ok(body, ndjson ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON)
+  private Response runAnswer(Traceable row) {
+    StreamingOutput body = out -> reader.writeRun(row, out);
+    return Response.ok(body, row.ndjson() ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON)
         .location(URI.create("/v1/simulations/" + row.id()))
         .header("X-Simulation-Id", row.id().toString())
         .build();
@@ -147,11 +156,13 @@ public final class SimulationsResource {
   @ExceptionMetered
   @RequiresScope(Scope.SIMULATION_READ)
   @Operation(
-      summary = "List the simulations the caller may see, newest first",
+      summary = "List the simulations the caller may see, newest first by default",
       description =
           "organizationId narrows a JWT caller's list; an API key always lists its "
               + "own organization. status keeps the simulations in that status; the "
-              + "pagination total counts those the filters keep. Scope simulation:read.")
+              + "pagination total counts those the filters keep. sort orders them by "
+              + "createdAt (default), b (the outcome's b) or losses (agents lost), order asc "
+              + "or desc (default); those without a tick come last. Scope simulation:read.")
   @ApiResponse(
       responseCode = "200",
       description = "A page of simulations",
@@ -162,9 +173,17 @@ public final class SimulationsResource {
       @Parameter(description = "Only the simulations in this status; absent: every status")
           @QueryParam("status")
           SimulationStatus status,
+      @Parameter(description = "What the list is ordered by (default createdAt)")
+          @QueryParam("sort")
+          @DefaultValue("createdAt")
+          SimulationSort sort,
+      @Parameter(description = "Which way (default desc)")
+          @QueryParam("order")
+          @DefaultValue("desc")
+          SortOrder order,
       @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
       @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
-    return reader.list(caller, organizationId, status, limit, offset);
+    return reader.list(caller, organizationId, status, sort, order, limit, offset);
   }
 
   private static Response created(SimulationCreated created) {

@@ -16,9 +16,13 @@ import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
@@ -41,21 +45,72 @@ class SecretsInLogsIntegrationTest {
 
   @Test
   void noSecretReachesTheLogsOrTheAnswers() throws Exception {
-    String console;
+    String console = run("INFO", false);
+    assertThat(console).contains("GET /v1/simulations"); // the request log was captured
+    checkNoSecretIn(console);
+  }
+
+  /**
+   * Every logger at DEBUG, and Jetty's set there through the admin port's log-level task as an
+   * attacker did (with the admin token now): Jetty printed the request headers, X-Api-Key and
+   * Authorization values with them. Also the first and last 16 characters of each secret, as a
+   * buffer dump cuts them anywhere.
+   */
+  @Test
+  void noSecretReachesTheLogsAtDebugEither() throws Exception {
+    String console = run("DEBUG", true);
+    assertThat(console).contains("DEBUG").contains("GET /v1/simulations");
+    checkNoSecretIn(console);
+    secrets.forEach(
+        (name, secret) -> {
+          if (secret.length() >= 24) {
+            assertThat(console)
+                .as("the console holds part of " + name)
+                .doesNotContain(secret.substring(0, 16))
+                .doesNotContain(secret.substring(secret.length() - 16));
+          }
+        });
+  }
+
+  private String run(String level, boolean jettyDebugByTask) throws Exception {
     try (ConsoleCapture capture = ConsoleCapture.start()) {
       DropwizardAppExtension<SimConfiguration> app =
           SimTestFixture.app(
-              ConfigOverride.config("logging.level", "INFO"),
+              ConfigOverride.config("logging.level", level),
               ConfigOverride.config("rateLimits.enabled", "false"));
       app.before();
       try {
+        if (jettyDebugByTask) {
+          jettyToDebug(app);
+        }
         exercise(app);
       } finally {
         app.after();
       }
-      console = capture.text();
+      return capture.text();
     }
-    assertThat(console).contains("GET /v1/simulations"); // the request log was captured
+  }
+
+  private void jettyToDebug(DropwizardAppExtension<SimConfiguration> app) throws Exception {
+    String token =
+        Files.readString(Path.of(app.getConfiguration().getAdmin().getTokenFile())).strip();
+    secret("the admin token", token);
+    HttpResponse<String> task =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            "http://127.0.0.1:"
+                                + app.getAdminPort()
+                                + "/tasks/log-level?logger=org.eclipse.jetty&level=DEBUG"))
+                    .header("Authorization", "Bearer " + token)
+                    .POST(HttpRequest.BodyPublishers.noBody())
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(task.statusCode()).isEqualTo(200);
+  }
+
+  private void checkNoSecretIn(String console) {
     secrets.forEach(
         (name, secret) -> {
           assertThat(console).as("the console holds " + name).doesNotContain(secret);

@@ -151,7 +151,7 @@ class InstanceDeathIntegrationTest {
   /** The same settings for both instances: the schema, a fast sweep, fast playback. */
   private static Map<String, String> settings() {
     Map<String, String> settings = new LinkedHashMap<>(database.databaseSettings());
-    settings.put("auth.jwtSecret", SimTestFixture.JWT_SECRET);
+    settings.putAll(SimTestFixture.jwtSettings());
     settings.put("rateLimits.enabled", "false");
     settings.put("events.heartbeatInterval", "200 milliseconds");
     settings.put("playback.baseTicksPerSecond", "100");

@@ -420,7 +420,8 @@ class TwoInstancesIntegrationTest {
 
   private static DropwizardTestSupport<SimConfiguration> instance() {
     List<ConfigOverride> overrides = new ArrayList<>(SimTestFixture.postgres(database));
-    overrides.add(ConfigOverride.config("auth.jwtSecret", SimTestFixture.JWT_SECRET));
+    SimTestFixture.jwtSettings()
+        .forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
     overrides.add(ConfigOverride.config("rateLimits.enabled", "false"));
     overrides.add(ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"));
     overrides.add(ConfigOverride.config("playback.baseTicksPerSecond", "100"));

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The events and playback blocks: defaults, every key, and the bounds. */
+/** The events, playback and engine blocks: defaults, every key, and the bounds. */
 class LiveConfigurationTest {
   private final YamlConfigurationFactory<SimConfiguration> factory =
       new YamlConfigurationFactory<>(
@@ -29,6 +29,7 @@ class LiveConfigurationTest {
     SimConfiguration configuration = load("minimal.yml");
     EventsConfig events = configuration.getEvents();
     assertThat(events.getHeartbeatInterval()).isEqualTo(Duration.seconds(30));
+    assertThat(events.getProbeInterval()).isEqualTo(Duration.seconds(1));
     assertThat(events.getClientBuffer()).isEqualTo(4_096);
     assertThat(events.getMaxStreams()).isEqualTo(1_000);
     assertThat(events.getWriteTimeout()).isEqualTo(Duration.seconds(30));
@@ -36,6 +37,8 @@ class LiveConfigurationTest {
     assertThat(playback.getBaseTicksPerSecond()).isEqualTo(10);
     assertThat(playback.getBatchInterval()).isEqualTo(Duration.milliseconds(25));
     assertThat(playback.getThreads()).isEqualTo(2);
+    assertThat(configuration.getEngine().getThreads())
+        .isEqualTo(Runtime.getRuntime().availableProcessors());
   }
 
   @Test
@@ -43,6 +46,7 @@ class LiveConfigurationTest {
     SimConfiguration configuration = load("live-valid.yml");
     EventsConfig events = configuration.getEvents();
     assertThat(events.getHeartbeatInterval()).isEqualTo(Duration.seconds(5));
+    assertThat(events.getProbeInterval()).isEqualTo(Duration.milliseconds(500));
     assertThat(events.getClientBuffer()).isEqualTo(256);
     assertThat(events.getMaxStreams()).isEqualTo(50);
     assertThat(events.getWriteTimeout()).isEqualTo(Duration.seconds(2));
@@ -50,14 +54,17 @@ class LiveConfigurationTest {
     assertThat(playback.getBaseTicksPerSecond()).isEqualTo(100);
     assertThat(playback.getBatchInterval()).isEqualTo(Duration.milliseconds(20));
     assertThat(playback.getThreads()).isEqualTo(4);
+    assertThat(configuration.getEngine().getThreads()).isEqualTo(3);
   }
 
   @ParameterizedTest
   @CsvSource({
     "live-invalid-heartbeat.yml, events.heartbeatInterval",
+    "live-invalid-probe.yml, events.probeInterval",
     "live-invalid-client-buffer.yml, events.clientBuffer",
     "live-invalid-base-rate.yml, playback.baseTicksPerSecond",
-    "live-invalid-batch-interval.yml, playback.batchInterval"
+    "live-invalid-batch-interval.yml, playback.batchInterval",
+    "live-invalid-engine-threads.yml, engine.threads"
   })
   void outOfBoundsValuesAreRefused(String file, String key) {
     assertThatThrownBy(() -> load(file))

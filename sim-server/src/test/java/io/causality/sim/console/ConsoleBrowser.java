@@ -117,11 +117,22 @@ final class ConsoleBrowser implements AutoCloseable {
         By.xpath(
             ".//label[starts-with(normalize-space(.), '"
                 + label
-                + "')]//*[self::input or self::select]"));
+                + "')]//*[self::input or self::select or self::textarea]"));
   }
 
   WebElement field(String label) {
     return field(driver.findElement(By.tagName("body")), label);
+  }
+
+  /**
+   * The control a label names exactly, whether the label wraps it or points to it ({@code for}).
+   */
+  WebElement labelled(String label) {
+    WebElement found = driver.findElement(By.xpath("//label[normalize-space(.)='" + label + "']"));
+    String target = found.getAttribute("for");
+    return target == null || target.isEmpty()
+        ? found.findElement(By.xpath(".//*[self::input or self::select or self::textarea]"))
+        : driver.findElement(By.id(target));
   }
 
   WebElement button(WebElement scope, String text) {
@@ -182,6 +193,28 @@ final class ConsoleBrowser implements AutoCloseable {
     int request = message.indexOf("\"request\":");
     int start = message.indexOf("\"url\":\"", request) + 7;
     return message.substring(start, message.indexOf('"', start));
+  }
+
+  /** A Chrome DevTools command (network conditions, emulated media, downloads). */
+  Map<String, Object> cdp(String command, Map<String, Object> parameters) {
+    return driver.executeCdpCommand(command, parameters);
+  }
+
+  /** Whether the element's box is (at least partly) within the window as it is scrolled now. */
+  boolean inView(WebElement element) {
+    return (Boolean)
+        driver.executeScript(
+            "const r = arguments[0].getBoundingClientRect();"
+                + "return r.bottom > 0 && r.top < window.innerHeight && r.height > 0;",
+            element);
+  }
+
+  /** The element's top, in pixels from the top of the page (not of the window). */
+  long pageTop(WebElement element) {
+    return ((Number)
+            driver.executeScript(
+                "return arguments[0].getBoundingClientRect().top + window.scrollY", element))
+        .longValue();
   }
 
   void screenshot(Path file) {

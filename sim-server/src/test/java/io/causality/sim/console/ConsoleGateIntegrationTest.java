@@ -67,5 +67,16 @@ class ConsoleGateIntegrationTest extends ConsoleBrowserTest {
     assertThat(stored.get("status").asText()).isEqualTo("PENDING");
     assertThat(stored.get("sentinelFeed").get("escalationContext").get("simulationId").asText())
         .isEqualTo(id);
+    // the simulation's evaluations: the first one alone, then the one submitted, newest first
+    browser.await(
+        d ->
+            browser
+                .section("State gate")
+                .getText()
+                .contains("submitted as override request " + submitted.group(1)));
+    String evaluations = browser.section("State gate").getText();
+    assertThat(evaluations)
+        .containsPattern("tick 4: REJECT_STATE \\(GAMMA_BELOW_FLOOR\\) · submitted as override")
+        .contains("2 of 2, newest first.");
   }
 }

@@ -6,6 +6,7 @@ import io.causality.sim.SimConfiguration;
 import io.causality.sim.engine.input.DecreeType;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -72,6 +73,9 @@ class ConsoleViewsIntegrationTest extends ConsoleBrowserTest {
                 + ".map(m => m.detail).find(d => d.simulationId === arguments[0])?.ticks",
             id);
     assertThat(runPlotted).isEqualTo(25L);
+    // the simulation opened with the trace the run streamed: it was not asked for again
+    assertThat(browser.requestedUrls())
+        .noneMatch(u -> u.startsWith(page.origin() + "/v1/simulations/" + id + "/trace"));
     List<WebElement> plots = browser.driver.findElements(By.cssSelector(".uplot .u-over"));
     assertThat(plots).hasSize(3);
 
@@ -121,7 +125,6 @@ class ConsoleViewsIntegrationTest extends ConsoleBrowserTest {
 
     browser.await(d -> browser.heading().getText().equals("Simulations"));
     browser.await(d -> browser.text().contains(id));
-    page.docScreenshot("simulations");
     new Select(browser.field("Status")).selectByVisibleText("completed");
     browser.awaitText("No completed simulation.");
     new Select(browser.field("Status")).selectByVisibleText("paused");
@@ -240,5 +243,168 @@ class ConsoleViewsIntegrationTest extends ConsoleBrowserTest {
     } finally {
       browser.driver.manage().window().setSize(laptop);
     }
+  }
+
+  @Test
+  void aNewSimulationShowsItsInitialStateAndNoTickYet() {
+    page.signIn(page.key);
+    browser.await(d -> page.scenarioCard("Migration").isDisplayed());
+    browser.button(page.scenarioCard("Migration"), "Create").click();
+
+    browser.await(d -> browser.heading().getText().equals("Simulation of migration"));
+    browser.await(d -> browser.section("Grid").getText().contains("initial state"));
+    String grid = browser.driver.findElement(By.id("grid-canvas")).getAttribute("aria-label");
+    assertThat(grid).matches("The grid at initial state: \\d+ attractors, [1-9]\\d* agents");
+    assertThat(browser.section("Summary").getText())
+        .contains("Tick\nnone yet")
+        .doesNotContain("-1");
+    browser.driver.findElement(By.linkText("Simulations")).click();
+    browser.await(d -> browser.heading().getText().equals("Simulations"));
+    browser.await(d -> browser.text().contains("none yet"));
+    assertThat(browser.text()).doesNotContain(" -1");
+  }
+
+  @Test
+  void createAndRunFromALowerCardDrawsUnderItInViewAndCanBeCancelled() {
+    page.signIn(page.key);
+    browser.await(d -> page.scenarioCard("Stable basins").getText().contains("30 agents"));
+    List<WebElement> cards = browser.driver.findElements(By.cssSelector("article.card"));
+    WebElement last = cards.get(cards.size() - 1);
+    browser.driver.executeScript("arguments[0].scrollIntoView()", last);
+    WebElement ticks = browser.field(last, "Ticks to run");
+    ticks.clear();
+    ticks.sendKeys("2000");
+    browser.cdp("Network.enable", Map.of());
+    // a slow line, so that the run is still streaming when Cancel is pressed
+    browser.cdp(
+        "Network.emulateNetworkConditions",
+        Map.of(
+            "offline", false, "latency", 0, "downloadThroughput", 20_000, "uploadThroughput", -1));
+    try {
+      browser.button(last, "Create and run").click();
+
+      WebElement running =
+          browser.await(
+              d ->
+                  d.findElement(
+                      By.xpath("//section[.//h2[starts-with(normalize-space(.), 'Running')]]")));
+      assertThat(browser.inView(running)).isTrue();
+      // under the card that asked for it, not above the list
+      assertThat(browser.pageTop(running)).isGreaterThan(browser.pageTop(last));
+      browser.button(running, "Cancel").click();
+
+      browser.awaitText("cancelled");
+      assertThat(browser.text()).contains("created and run on the service already");
+    } finally {
+      browser.cdp(
+          "Network.emulateNetworkConditions",
+          Map.of("offline", false, "latency", 0, "downloadThroughput", -1, "uploadThroughput", -1));
+    }
+    browser.driver.findElement(By.linkText("Open it")).click();
+    browser.await(d -> browser.heading().getText().startsWith("Simulation of"));
+    browser.awaitText("2000 ticks plotted");
+  }
+
+  @Test
+  void paradoxMarkersAreThereAfterAReload() {
+    String id = page.createAndStep("prophecy-loop", 60);
+    page.signIn(page.key);
+    browser.open(page.origin() + "/console/simulations/" + id);
+    browser.awaitText("60 ticks plotted");
+    browser.await(
+        d -> browser.section("Plots over ticks").getText().matches("(?s).*Marked: .*parad.*"));
+    String marked = markedLine();
+
+    browser.driver.navigate().refresh();
+
+    browser.awaitText("60 ticks plotted");
+    browser.await(d -> markedLine().equals(marked));
+    assertThat(browser.section("Timeline").getText()).containsPattern("tick \\d+: paradox: agent");
+  }
+
+  private static String markedLine() {
+    return browser
+        .section("Plots over ticks")
+        .findElement(By.className("marker-summary"))
+        .getText();
+  }
+
+  @Test
+  void eachPageOfTheListIsAPlaceInTheHistory() {
+    String key = page.keyOfNewOrganization("professional");
+    for (int i = 0; i < 21; i++) {
+      page.create("stable-basins", key);
+    }
+    page.signIn(key);
+    browser.await(d -> browser.heading().getText().equals("Scenarios"));
+    browser.driver.findElement(By.linkText("Simulations")).click();
+    browser.awaitText("1–20 of 21");
+
+    browser.button("Next page").click();
+    browser.awaitText("21–21 of 21");
+    browser.driver.navigate().back();
+
+    browser.awaitText("1–20 of 21");
+    assertThat(browser.driver.getCurrentUrl()).endsWith("/console/simulations");
+    browser.driver.navigate().forward();
+    browser.awaitText("21–21 of 21");
+    assertThat(browser.driver.getCurrentUrl()).endsWith("/console/simulations?offset=20");
+  }
+
+  @Test
+  void aZoomHoldsWhileTicksArriveUntilItIsReset() {
+    String id = page.createAndStep("stable-basins", 40);
+    page.signIn(page.key);
+    browser.open(page.origin() + "/console/simulations/" + id);
+    browser.awaitText("40 ticks plotted");
+    browser.awaitText("Following live events");
+    WebElement plot = browser.driver.findElements(By.cssSelector(".uplot .u-over")).get(0);
+    int width = plot.getSize().getWidth();
+    new Actions(browser.driver)
+        .moveToElement(plot, -width / 4, 0)
+        .clickAndHold()
+        .moveByOffset(width / 4, 0)
+        .release()
+        .perform();
+    browser.await(d -> browser.section("Plots over ticks").getText().contains("Zoomed to ticks"));
+    String zoom = zoomLine();
+    assertThat(browser.driver.getCurrentUrl()).contains("from=").contains("to=");
+
+    new Select(browser.field("Speed")).selectByVisibleText("10×");
+    browser.button("Play").click();
+    try {
+      browser.await(d -> page.plotted()[2] >= 70);
+      assertThat(zoomLine()).isEqualTo(zoom);
+    } finally {
+      browser.button("Pause").click();
+    }
+    browser.button("Reset zoom").click();
+
+    browser.await(d -> !browser.section("Plots over ticks").getText().contains("Zoomed to ticks"));
+    assertThat(browser.driver.getCurrentUrl()).doesNotContain("from=");
+  }
+
+  private static String zoomLine() {
+    String text = browser.section("Plots over ticks").getText();
+    return text.substring(text.indexOf("Zoomed to ticks")).lines().findFirst().orElseThrow();
+  }
+
+  @Test
+  void manyQuickPressesSubmitOneDecree() {
+    String id = page.createAndStep("chaos-storm", 2);
+    page.signIn(page.key);
+    browser.open(page.origin() + "/console/simulations/" + id);
+    browser.awaitText("2 ticks plotted");
+    browser.await(d -> !new Select(browser.field("Decree type")).getOptions().isEmpty());
+    new Select(browser.field("Decree type")).selectByVisibleText("shock");
+    browser.field(browser.section("Decree"), "magnitude").sendKeys("2");
+
+    // ten presses before the first answer could arrive
+    browser.driver.executeScript(
+        "for (let i = 0; i < 10; i++) arguments[0].click()", browser.button("Submit decree"));
+
+    browser.awaitText("Decree shock accepted for tick 2.");
+    browser.await(d -> browser.button("Submit decree").isEnabled());
+    assertThat(page.total("/v1/simulations/" + id + "/decrees")).isEqualTo(1);
   }
 }

@@ -11,10 +11,14 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class GammaWindowTest {
+  /** An interval no test reaches: these tests are about the window. */
+  private static final int NO_SNAPSHOTS = 1_000_000;
+
   @Test
   void advancingRecordsTheLastTicksOnly() {
     Simulation simulation = simulation();
-    List<Double> gammas = GammaWindow.advance(simulation, 25, EngineListener.NONE);
+    List<Double> gammas =
+        TickRun.advance(simulation, 25, NO_SNAPSHOTS, EngineListener.NONE).gammas();
 
     assertThat(gammas).hasSize(GammaWindow.SIZE);
     assertThat(simulation.nextTick()).isEqualTo(25);
@@ -27,13 +31,14 @@ class GammaWindowTest {
     Optional<GammaWindow> window = Optional.of(GammaWindow.initial(joined));
     long ticks = 0;
     for (int step : new int[] {4, 3, 7, 1}) {
-      List<Double> latest = GammaWindow.advance(joined, step, EngineListener.NONE);
+      List<Double> latest =
+          TickRun.advance(joined, step, NO_SNAPSHOTS, EngineListener.NONE).gammas();
       window = GammaWindow.after(window.orElseThrow().json(), ticks, latest, joined);
       ticks += step;
     }
     Simulation oneGo = simulation();
     oneGo.advance(5, EngineListener.NONE);
-    List<Double> last = GammaWindow.advance(oneGo, 10, EngineListener.NONE);
+    List<Double> last = TickRun.advance(oneGo, 10, NO_SNAPSHOTS, EngineListener.NONE).gammas();
 
     assertThat(window).contains(GammaWindow.after(null, 5, last, oneGo).orElseThrow());
     assertThat(window.orElseThrow().covers(15)).isTrue();
@@ -44,8 +49,9 @@ class GammaWindowTest {
     Simulation simulation = simulation();
     simulation.advance(50, EngineListener.NONE);
 
-    List<Double> few = GammaWindow.advance(simulation, 3, EngineListener.NONE);
-    List<Double> whole = GammaWindow.advance(simulation, 10, EngineListener.NONE);
+    List<Double> few = TickRun.advance(simulation, 3, NO_SNAPSHOTS, EngineListener.NONE).gammas();
+    List<Double> whole =
+        TickRun.advance(simulation, 10, NO_SNAPSHOTS, EngineListener.NONE).gammas();
 
     assertThat(GammaWindow.after(null, 50, few, simulation)).isEmpty();
     assertThat(GammaWindow.after(null, 53, whole, simulation)).isPresent();

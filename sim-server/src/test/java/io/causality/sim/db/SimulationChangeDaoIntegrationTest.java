@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.extension.ExtensionCallback;
@@ -94,33 +93,6 @@ class SimulationChangeDaoIntegrationTest {
     assertThat(notices).containsExactly(row.id());
   }
 
-  @Test
-  void aRunPastTheLimitIsNotStored() {
-    SimulationRow first = created();
-    SimulationRow second =
-        new SimulationRow(
-            UUID.randomUUID(),
-            first.organizationId(),
-            "s",
-            "{}",
-            "1.0.0",
-            "created",
-            0,
-            0,
-            1.0,
-            "{}",
-            NOW,
-            NOW,
-            0,
-            null,
-            null);
-
-    boolean inserted = changes(dao -> dao.insertCountingRun(second, PERIOD, 1));
-    assertThat(inserted).isFalse();
-    assertThat(stored(second)).isEmpty();
-    assertThat(usage(first).simulationRuns()).isEqualTo(1);
-  }
-
   private SimulationRow created() {
     UUID organization = UUID.randomUUID();
     jdbi.useExtension(
@@ -146,7 +118,7 @@ class SimulationChangeDaoIntegrationTest {
             0,
             null,
             null);
-    boolean inserted = changes(dao -> dao.insertCountingRun(row, PERIOD, 10));
+    boolean inserted = new SimulationWrites(jdbi).insertCreated(row, PERIOD, 10);
     assertThat(inserted).isTrue();
     return row;
   }
@@ -159,16 +131,7 @@ class SimulationChangeDaoIntegrationTest {
     return jdbi.withExtension(InputDao.class, dao -> dao.all(row.id()));
   }
 
-  private static Optional<SimulationRow> stored(SimulationRow row) {
-    return jdbi.withExtension(SimulationDao.class, dao -> dao.find(row.id()));
-  }
-
   private static List<StatusChangeRow> statusChanges(SimulationRow row) {
     return jdbi.withExtension(StatusChangeDao.class, dao -> dao.upTo(row.id(), Long.MAX_VALUE));
-  }
-
-  private static UsageRow usage(SimulationRow row) {
-    return jdbi.withExtension(UsageDao.class, dao -> dao.find(row.organizationId(), PERIOD))
-        .orElseThrow();
   }
 }

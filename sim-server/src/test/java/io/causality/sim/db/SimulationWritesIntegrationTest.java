@@ -18,10 +18,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The plain JDBC reads and writes of computed ticks on H2 with the real changelog: what a step
- * reads ({@link SimulationToAdvance}), what a step and a create-and-run store, read back through
- * the DAOs that serve them; a write over a stale version, past the runs or into a period without
- * its usage row keeps nothing.
+ * The plain JDBC reads and the writes that count usage on H2 with the real changelog: what a step
+ * reads ({@link SimulationToAdvance}), what a create, a step and a create-and-run store, read back
+ * through the DAOs that serve them; a write over a stale version, past the runs or into a period
+ * without its usage row keeps nothing.
  */
 class SimulationWritesIntegrationTest {
   private static final Instant CREATED = Instant.parse("2026-11-25T03:00:00Z");
@@ -102,6 +102,23 @@ class SimulationWritesIntegrationTest {
   }
 
   @Test
+  void theOutcomeOfTheLastTickIsStoredForTheList() {
+    SimulationRow row = stored(organization(true));
+
+    writes.storeProgress(progress(row, 8, "paused", List.of(), null, null), notice);
+
+    List<Object> outcome =
+        jdbi.withHandle(
+            handle ->
+                handle
+                    .createQuery("SELECT outcome_b, outcome_lost FROM simulations WHERE id = :id")
+                    .bind("id", row.id())
+                    .map((rs, ctx) -> List.<Object>of(rs.getDouble(1), rs.getInt(2)))
+                    .one());
+    assertThat(outcome).containsExactly(0.08, 4);
+  }
+
+  @Test
   void aStaleAdvanceKeepsNeitherProgressNorUsage() {
     SimulationRow row = stored(organization(true));
     SimulationProgress stale = progress(row, 5, "paused", List.of(), new byte[] {1}, null);
@@ -114,11 +131,13 @@ class SimulationWritesIntegrationTest {
             stale.toTick(),
             stale.status(),
             stale.stateJson(),
+            stale.outcomeB(),
+            stale.outcomeLost(),
             stale.gammaWindow(),
             stale.player(),
             stale.now(),
             stale.prophecies(),
-            stale.snapshot(),
+            stale.snapshots(),
             stale.periodStart(),
             null);
 
@@ -190,6 +209,35 @@ class SimulationWritesIntegrationTest {
     assertThat(find(row)).isEmpty();
   }
 
+  @Test
+  void aCreateIsStoredAsCreatedWithItsRunCounted() {
+    SimulationRow row = stored(organization(true));
+
+    assertThat(find(row)).contains(row);
+    assertThat(usage(row)).extracting("tickCount", "simulationRuns").containsExactly(0L, 1L);
+    assertThat(notices).isEmpty();
+  }
+
+  @Test
+  void aCreatePastTheLimitIsNotStored() {
+    SimulationRow first = stored(organization(true));
+    SimulationRow second = created(first.organizationId());
+
+    boolean inserted = writes.insertCreated(second, PERIOD, 1);
+    assertThat(inserted).isFalse();
+    assertThat(find(second)).isEmpty();
+    assertThat(usage(first).simulationRuns()).isEqualTo(1);
+  }
+
+  @Test
+  void aCreateIntoAPeriodWithoutItsRowKeepsNothing() {
+    SimulationRow row = created(organization(false));
+
+    assertThatThrownBy(() -> writes.insertCreated(row, PERIOD, 10))
+        .isInstanceOf(SimulationWrites.UsagePeriodMissing.class);
+    assertThat(find(row)).isEmpty();
+  }
+
   private static SimulationProgress progress(
       SimulationRow row,
       long toTick,
@@ -205,11 +253,13 @@ class SimulationWritesIntegrationTest {
         toTick,
         status,
         "{\"t\":" + toTick + "}",
+        toTick / 100.0,
+        (int) toTick / 2,
         "{\"w\":" + toTick + "}",
         null,
         NOW,
         prophecies,
-        snapshot,
+        snapshot == null ? List.of() : List.of(new TickSnapshot(toTick, snapshot)),
         PERIOD,
         change);
   }
@@ -250,8 +300,7 @@ class SimulationWritesIntegrationTest {
   /** A simulation stored as created, its run counted. */
   private static SimulationRow stored(UUID organization) {
     SimulationRow row = created(organization);
-    boolean inserted =
-        jdbi.withExtension(SimulationChangeDao.class, dao -> dao.insertCountingRun(row, PERIOD, 1));
+    boolean inserted = writes.insertCreated(row, PERIOD, 1);
     assertThat(inserted).isTrue();
     return row;
   }

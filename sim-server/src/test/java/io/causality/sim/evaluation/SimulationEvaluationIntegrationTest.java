@@ -44,6 +44,8 @@ class SimulationEvaluationIntegrationTest {
 
   static UUID organizationId;
 
+  static String organizationSlug;
+
   @BeforeAll
   static void callers() {
     OrganizationAdmin admin = SimTestFixture.admin(SIM);
@@ -53,6 +55,7 @@ class SimulationEvaluationIntegrationTest {
     writer = key.key();
     writerKeyId = key.id();
     organizationId = organization.id();
+    organizationSlug = organization.slug();
     license = licenseOf(sim(""), organizationId, writer);
   }
 
@@ -206,5 +209,51 @@ class SimulationEvaluationIntegrationTest {
             "Organization "
                 + unlicensed.id()
                 + " has no license: an evaluation presents its organization's license");
+  }
+
+  @Test
+  void aSimulationsEvaluationsAreListedNewestFirstWithTheOverrideRequestTheyBecame()
+      throws Exception {
+    String id = simulation(0.2, 0.3, 5);
+    evaluateSimulation(id, "{}");
+    JsonNode submitted = evaluateSimulation(id, "{\"submit\":true}");
+    SimTestFixture.Client client = new SimTestFixture.Client(SIM);
+    String reader =
+        SimTestFixture.admin(SIM).createApiKey(organizationSlug, "simulation:read").key();
+
+    HttpResponse<String> answer =
+        client.getWithKey("/v1/simulations/" + id + "/evaluations", reader);
+
+    assertThat(answer.statusCode()).isEqualTo(200);
+    JsonNode page = json(answer, 200);
+    assertThat(page.get("pagination").get("total").asLong()).isEqualTo(2);
+    JsonNode newest = page.get("data").get(0);
+    assertThat(newest.get("decision").asText()).isEqualTo("REJECT_STATE");
+    assertThat(newest.get("reasonCode").asText()).isEqualTo("GAMMA_BELOW_FLOOR");
+    assertThat(newest.get("tick").asLong()).isEqualTo(4);
+    assertThat(newest.get("actorId").asText()).isEqualTo("simulation:" + id);
+    assertThat(newest.get("requestedBy").asText()).startsWith("key:");
+    assertThat(newest.get("submission").get("status").asText()).isEqualTo("SUBMITTED");
+    assertThat(newest.get("submission").get("coordinatorRequestId").asText())
+        .isEqualTo(submitted.get("coordinatorRequestId").asText());
+    JsonNode older = page.get("data").get(1);
+    assertThat(older.get("decision").asText()).isEqualTo("REJECT_STATE");
+    assertThat(older.get("submission").isNull()).isTrue();
+    // another organization sees none of it; a deleted simulation takes its evaluations along
+    String stranger =
+        SimTestFixture.admin(SIM)
+            .createApiKey(
+                SimTestFixture.organization(SimTestFixture.admin(SIM), "community").slug(),
+                "simulation:read")
+            .key();
+    assertThat(client.getWithKey("/v1/simulations/" + id + "/evaluations", stranger).statusCode())
+        .isIn(401, 404);
+    assertThat(
+            client
+                .send(client.request("/v1/simulations/" + id).header("X-Api-Key", writer).DELETE())
+                .statusCode())
+        .isEqualTo(204);
+    assertThat(client.getWithKey("/v1/simulations/" + id + "/evaluations", reader).statusCode())
+        .isEqualTo(404);
   }
 }

@@ -113,7 +113,7 @@ class EventStreamLimitsIntegrationTest {
       assertThat(first.status()).isEqualTo(200);
       try (SseTestClient second = stream(id, key)) {
         assertThat(second.status()).isEqualTo(429);
-        assertThat(second.response().headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(second.response().headers().firstValue("Retry-After")).hasValue("2");
         assertThat(second.response().headers().firstValue("X-RateLimit-Limit")).hasValue("1");
         JsonNode error = JSON.readTree(second.body()).get("error");
         assertThat(error.get("code").asText()).isEqualTo("RATE_LIMITED");

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causality.sim.core.events.EventBatch;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.events.SimulationEvent;
+import io.causality.sim.engine.output.AgentSelection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -57,6 +59,11 @@ class EventStreamTest {
     }
 
     @Override
+    public void probe() {
+      // not an event
+    }
+
+    @Override
     public void close() {
       closed.countDown();
     }
@@ -89,15 +96,16 @@ class EventStreamTest {
     EventStream stream =
         new EventStream(
             SIMULATION,
+            AgentSelection.ALL,
             EventId.before(5),
             EventId.before(5),
             client,
-            (id, after, until, sink) -> {
+            (id, after, until, agents, sink) -> {
               throw new IOException("no storage here");
             },
             closed -> ended.countDown(),
             new EventStream.Buffer(capacity, maxBytes),
-            heartbeatNanos);
+            new EventStream.Pace(heartbeatNanos, NO_HEARTBEAT));
     Thread thread = new Thread(stream);
     threads.add(thread);
     thread.start();
@@ -110,7 +118,8 @@ class EventStreamTest {
       events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"t\":" + t + "}"));
     }
     return EncodedBatch.of(
-        EventBatch.of(EventId.before(from), events, EventId.before(from + count)));
+        EventBatch.of(EventId.before(from), events, EventId.before(from + count)),
+        Set.of(AgentSelection.ALL));
   }
 
   @Test
@@ -157,7 +166,8 @@ class EventStreamTest {
       events.add(new SimulationEvent(new EventId(t, 1), "tick", "{\"agents\":[" + agents + "{}]}"));
     }
     return EncodedBatch.of(
-        EventBatch.of(EventId.before(from), events, EventId.before(from + count)));
+        EventBatch.of(EventId.before(from), events, EventId.before(from + count)),
+        Set.of(AgentSelection.ALL));
   }
 
   @Test
@@ -220,6 +230,11 @@ class EventStreamTest {
           }
 
           @Override
+          public void probe() {
+            // never reached: the heartbeat comes first
+          }
+
+          @Override
           public void close() {
             // nothing to close
           }
@@ -227,16 +242,66 @@ class EventStreamTest {
     EventStream stream =
         new EventStream(
             SIMULATION,
+            AgentSelection.ALL,
             EventId.before(5),
             EventId.before(5),
             gone,
-            (id, after, until, sink) -> {},
+            (id, after, until, agents, sink) -> {},
             closed -> ended.countDown(),
             new EventStream.Buffer(16, Long.MAX_VALUE),
-            TimeUnit.MILLISECONDS.toNanos(20));
+            new EventStream.Pace(TimeUnit.MILLISECONDS.toNanos(20), NO_HEARTBEAT));
     Thread thread = new Thread(stream);
     threads.add(thread);
     thread.start();
     assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void aQuietStreamProbesItsClientAndEndsAtTheFirstFailedProbe() throws Exception {
+    List<String> writes = new CopyOnWriteArrayList<>();
+    StreamClient vanishing =
+        new StreamClient() {
+          @Override
+          public void comment(String text) {
+            writes.add("comment");
+          }
+
+          @Override
+          public void send(List<Frame> frames) {
+            frames.forEach(frame -> writes.add(text(frame)));
+          }
+
+          @Override
+          public void probe() throws IOException {
+            writes.add("probe");
+            if (writes.stream().filter("probe"::equals).count() == 3) {
+              throw new IOException("connection reset by peer");
+            }
+          }
+
+          @Override
+          public void close() {
+            // nothing to close
+          }
+        };
+    EventStream stream =
+        new EventStream(
+            SIMULATION,
+            AgentSelection.ALL,
+            EventId.before(5),
+            EventId.before(5),
+            vanishing,
+            (id, after, until, agents, sink) -> {},
+            closed -> ended.countDown(),
+            new EventStream.Buffer(16, Long.MAX_VALUE),
+            new EventStream.Pace(NO_HEARTBEAT, TimeUnit.MILLISECONDS.toNanos(20)));
+    Thread thread = new Thread(stream);
+    threads.add(thread);
+    thread.start();
+
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    // no heartbeat was due: the probes alone found the client gone
+    assertThat(writes).containsExactly("comment", "probe", "probe", "probe");
+    assertThat(stream.closeReason()).isEqualTo(EventStream.CloseReason.CLIENT_GONE);
   }
 }

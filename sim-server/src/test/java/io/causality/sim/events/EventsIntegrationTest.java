@@ -302,7 +302,7 @@ class EventsIntegrationTest {
   void theStreamAnswersLikeTheOtherSimulationEndpoints() throws Exception {
     String id = createInline();
     assertRefused(stream(id, Map.of()), 401, "UNAUTHORIZED");
-    assertRefused(stream(id, globexReader), 401, "UNAUTHORIZED");
+    assertRefused(stream(id, globexReader), 404, "NOT_FOUND");
     assertRefused(stream(id, orgReader), 403, "FORBIDDEN");
     assertRefused(stream("6f1d8f38-3b5e-4f53-8d1b-5b0a4c6f2a11", reader), 404, "NOT_FOUND");
     assertRefused(stream("not-a-uuid", reader), 400, "VALIDATION_ERROR");

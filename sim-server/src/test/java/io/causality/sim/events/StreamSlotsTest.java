@@ -3,7 +3,7 @@ package io.causality.sim.events;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.causality.sim.errors.StreamLimitException;
+import io.causality.sim.core.errors.StreamLimitException;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 

@@ -268,12 +268,38 @@ class DocumentationIntegrationTest {
     HttpResponse<String> page = client.send(client.request("/v1/docs"));
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.body())
-        .contains("/v1/openapi.json")
+        .contains("/v1/docs/swagger-initializer.js")
         .contains("/v1/docs/swagger-ui-bundle.js")
         .doesNotContain("https://");
     HttpResponse<String> bundle = client.send(client.request("/v1/docs/swagger-ui-bundle.js"));
     assertThat(bundle.statusCode()).isEqualTo(200);
     assertThat(bundle.body().length()).isGreaterThan(100_000);
+  }
+
+  /** The console's protective headers, and no inline script for the policy to allow. */
+  @Test
+  void docsPageAndItsFilesCarryTheConsolesProtectiveHeaders() {
+    for (String path :
+        List.of("/v1/docs", "/v1/docs/swagger-initializer.js", "/v1/docs/swagger-ui-bundle.js")) {
+      HttpResponse<String> answer = client.send(client.request(path));
+      assertThat(answer.statusCode()).as(path).isEqualTo(200);
+      assertThat(answer.headers().firstValue("Content-Security-Policy"))
+          .as(path)
+          .hasValueSatisfying(
+              csp ->
+                  assertThat(csp)
+                      .contains("script-src 'self';", "frame-ancestors 'none'")
+                      .doesNotContain("unsafe-eval")
+                      .doesNotContainPattern("script-src[^;]*unsafe-inline"));
+      assertThat(answer.headers().firstValue("X-Frame-Options")).as(path).hasValue("DENY");
+      assertThat(answer.headers().firstValue("X-Content-Type-Options"))
+          .as(path)
+          .hasValue("nosniff");
+    }
+    String page = client.send(client.request("/v1/docs")).body();
+    assertThat(page).contains("<script src=\"/v1/docs/swagger-initializer.js\"></script>");
+    assertThat(page.split("<script").length - 1)
+        .isEqualTo(page.split("<script src=\"/v1/docs/").length - 1);
   }
 
   @Test
@@ -433,6 +459,8 @@ class DocumentationIntegrationTest {
 
   @Test
   void swaggerUiLeavesTheOnlineValidatorOff() {
-    assertThat(client.send(client.request("/v1/docs")).body()).contains("validatorUrl: null");
+    assertThat(client.send(client.request("/v1/docs/swagger-initializer.js")).body())
+        .contains("validatorUrl: null")
+        .contains("/v1/openapi.json");
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.sim.SimConfiguration;
+import io.causality.sim.core.organization.Tier;
 import io.causality.sim.engine.EngineLimits;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;
@@ -48,6 +49,8 @@ class RequestSizeLimitIntegrationTest {
             "simulation:read,simulation:write")
         .key();
   }
+
+  private static final Tier.Size COMMUNITY = Tier.COMMUNITY.size();
 
   @Test
   void theLargestValidInlineScenarioFitsTheDefaultLimit() throws Exception {
@@ -92,13 +95,17 @@ class RequestSizeLimitIntegrationTest {
     }
   }
 
-  /** Every bound at its maximum: agents, attractors, name lengths, preferences, digits. */
+  /**
+   * Every bound of a community scenario at its maximum: agents, attractors, name lengths,
+   * preferences, digits (larger tiers allow more agents; docs/configuration.md says what their
+   * bodies need).
+   */
   private static ObjectNode largestScenario() {
     ObjectNode scenario = JSON.createObjectNode().put("seed", Long.MIN_VALUE);
     ObjectNode initial = scenario.putObject("initialState");
     initial.putObject("grid").put("width", 10_000).put("height", 10_000);
     ArrayNode attractors = initial.putArray("attractors");
-    for (int i = 0; i < EngineLimits.MAX_ATTRACTORS; i++) {
+    for (int i = 0; i < COMMUNITY.maxAttractors(); i++) {
       attractors
           .addObject()
           .put("name", name("b", i))
@@ -108,12 +115,12 @@ class RequestSizeLimitIntegrationTest {
           .put("radius", 12.3456789);
     }
     ArrayNode agents = scenario.putArray("agents");
-    for (int i = 0; i < EngineLimits.MAX_AGENTS; i++) {
+    for (int i = 0; i < COMMUNITY.maxAgents(); i++) {
       ObjectNode agent = agents.addObject().put("id", name("a", i)).put("heedsProphecies", true);
       agent.putObject("marker").put("x", 4321.1234567890123).put("y", 1234.9876543210987);
       agent.putObject("policy").put("lambda", 0.12345678901234567).put("gamma", 0.3456789012345);
       ObjectNode preferences = agent.putObject("attractorPreferences");
-      for (int j = 0; j < EngineLimits.MAX_ATTRACTORS; j++) {
+      for (int j = 0; j < COMMUNITY.maxAttractors(); j++) {
         preferences.put(name("b", j), 12.345678901234567);
       }
     }

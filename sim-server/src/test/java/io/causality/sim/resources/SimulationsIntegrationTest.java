@@ -466,9 +466,22 @@ class SimulationsIntegrationTest {
       String id = createInline();
       JsonNode body = json(get("/v1/simulations/" + id, reader), 200);
       assertThat(body.get("status").asText()).isEqualTo("created");
-      json(get("/v1/simulations/" + id, globexWriter), 401);
+      json(get("/v1/simulations/" + id, globexWriter), 404);
       json(get("/v1/simulations/" + UUID.randomUUID(), reader), 404);
       assertThat(issuePaths(json(get("/v1/simulations/xyz", reader), 400))).containsExactly("id");
+    }
+
+    /** Another organization's simulation is told from an unknown id by nothing but its id. */
+    @Test
+    void aSimulationOfAnotherOrganizationAnswersAsAnUnknownId() throws Exception {
+      String id = createInline();
+      UUID unknown = UUID.randomUUID();
+      JsonNode foreign = json(get("/v1/simulations/" + id, globexWriter), 404).get("error");
+      JsonNode missing = json(get("/v1/simulations/" + unknown, globexWriter), 404).get("error");
+      assertThat(foreign.get("code").asText()).isEqualTo(missing.get("code").asText());
+      assertThat(foreign.get("message").asText())
+          .isEqualTo(missing.get("message").asText().replace(unknown.toString(), id));
+      assertThat(foreign.get("details")).isEqualTo(missing.get("details"));
     }
   }
 
@@ -495,7 +508,7 @@ class SimulationsIntegrationTest {
           .containsExactly("ticks");
       assertThat(issuePaths(json(post("/v1/simulations/" + id + "/step", writer, "{}"), 400)))
           .containsExactly("ticks");
-      json(post("/v1/simulations/" + id + "/step", globexWriter, "{\"ticks\":1}"), 401);
+      json(post("/v1/simulations/" + id + "/step", globexWriter, "{\"ticks\":1}"), 404);
       json(post("/v1/simulations/" + id + "/step", reader, "{\"ticks\":1}"), 403);
       json(post("/v1/simulations/" + UUID.randomUUID() + "/step", writer, "{\"ticks\":1}"), 404);
     }
@@ -586,7 +599,7 @@ class SimulationsIntegrationTest {
                   .header("X-Api-Key", reader)
                   .header("Accept", "application/x-ndjson"));
       assertThat(response.body().split("\n")).hasSize(22);
-      json(get("/v1/simulations/" + id + "/trace", globexWriter), 401);
+      json(get("/v1/simulations/" + id + "/trace", globexWriter), 404);
     }
   }
 
@@ -645,7 +658,7 @@ class SimulationsIntegrationTest {
               "/v1/simulations/" + id + "/decrees",
               globexWriter,
               "{\"type\":\"shock\",\"payload\":{\"magnitude\":1}}"),
-          401);
+          404);
       json(
           post(
               "/v1/simulations/" + UUID.randomUUID() + "/decrees",
@@ -656,7 +669,7 @@ class SimulationsIntegrationTest {
               issuePaths(
                   json(get("/v1/simulations/" + id + "/decrees?order=sideways", reader), 400)))
           .containsExactly("order");
-      json(get("/v1/simulations/" + id + "/decrees", globexWriter), 401);
+      json(get("/v1/simulations/" + id + "/decrees", globexWriter), 404);
     }
 
     @Test
@@ -696,7 +709,7 @@ class SimulationsIntegrationTest {
               "/v1/simulations/" + id + "/agent-policy",
               globexWriter,
               "{\"agentId\":\"a1\",\"policy\":{\"gamma\":0.6}}"),
-          401);
+          404);
     }
 
     @Test
@@ -716,7 +729,7 @@ class SimulationsIntegrationTest {
       assertThat(desc.get("data").get(0).get("tick").asLong())
           .isGreaterThanOrEqualTo(first.get("tick").asLong());
       json(get("/v1/simulations/" + id + "/prophecies?limit=500", reader), 400);
-      json(get("/v1/simulations/" + id + "/prophecies", globexWriter), 401);
+      json(get("/v1/simulations/" + id + "/prophecies", globexWriter), 404);
     }
   }
 

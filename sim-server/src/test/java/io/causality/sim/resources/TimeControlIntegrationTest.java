@@ -200,8 +200,8 @@ class TimeControlIntegrationTest {
     String play = "{\"action\":\"play\"}";
     assertThat(json(control(id, null, play), 401).get("error").get("code").asText())
         .isEqualTo("UNAUTHORIZED");
-    assertThat(json(control(id, globexWriter, play), 401).get("error").get("code").asText())
-        .isEqualTo("UNAUTHORIZED");
+    assertThat(json(control(id, globexWriter, play), 404).get("error").get("code").asText())
+        .isEqualTo("NOT_FOUND");
     assertThat(json(control(id, reader, play), 403).get("error").get("code").asText())
         .isEqualTo("FORBIDDEN");
     assertThat(

@@ -42,6 +42,8 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 /** A running sim-server on a fresh database, with helpers to make callers and requests. */
 public final class SimTestFixture {
   public static final String JWT_SECRET = "test-secret-that-is-at-least-32-bytes-long!";
+  public static final String JWT_ISSUER = "https://issuer.test";
+  public static final String JWT_AUDIENCE = "sim-server-tests";
   private static final Map<Path, PostgresTestDatabase> SCHEMAS = new ConcurrentHashMap<>();
 
   static {
@@ -74,12 +76,18 @@ public final class SimTestFixture {
       Path database,
       ConfigOverride... extra) {
     List<ConfigOverride> overrides = new ArrayList<>(databaseOverrides(database));
-    overrides.add(ConfigOverride.config("auth.jwtSecret", JWT_SECRET));
+    jwtSettings().forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
+    overrides.add(ConfigOverride.config("admin.tokenFile", adminTokenFile(database).toString()));
     overrides.addAll(List.of(extra));
     return new DropwizardAppExtension<>(
         application,
         ResourceHelpers.resourceFilePath(config),
         overrides.toArray(ConfigOverride[]::new));
+  }
+
+  /** Where a test application on {@code database} keeps its generated admin token. */
+  public static Path adminTokenFile(Path database) {
+    return database.resolveSibling(database.getFileName() + ".admin-token");
   }
 
   /**
@@ -142,6 +150,12 @@ public final class SimTestFixture {
     return admin.createOrganization("Org " + slug, slug, tier);
   }
 
+  /** The settings under which {@link #jwt} tokens are accepted: secret, issuer, audience. */
+  public static Map<String, String> jwtSettings() {
+    return Map.of(
+        "auth.jwtSecret", JWT_SECRET, "auth.issuer", JWT_ISSUER, "auth.audience", JWT_AUDIENCE);
+  }
+
   public static String jwt(String subject, Instant expiry) {
     return jwt(subject, expiry, JWT_SECRET);
   }
@@ -153,6 +167,8 @@ public final class SimTestFixture {
               new JWSHeader.Builder(JWSAlgorithm.HS256).type(JOSEObjectType.JWT).build(),
               new JWTClaimsSet.Builder()
                   .subject(subject)
+                  .issuer(JWT_ISSUER)
+                  .audience(JWT_AUDIENCE)
                   .expirationTime(Date.from(expiry))
                   .issueTime(new Date())
                   .build());

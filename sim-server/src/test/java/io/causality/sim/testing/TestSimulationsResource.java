@@ -3,9 +3,9 @@ package io.causality.sim.testing;
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ErrorCodes;
 import io.causality.sim.auth.RequiresScope;
+import io.causality.sim.core.errors.UnauthorizedException;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.Scope;
-import io.causality.sim.errors.UnauthorizedException;
 import io.dropwizard.auth.Auth;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -26,8 +26,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Stand-ins for the simulation endpoints, with the routes and failures the limits care about. Every
  * execution answers a fresh {@code execution} id, so a replay is told from a re-run. The simulation
- * id {@code missing} is 404 and {@code foreign} is 401, as for a simulation of another
- * organization.
+ * id {@code missing} is 404 and {@code foreign} is 401, a refusal after authentication.
  */
 @Path("/v1/simulations/test")
 @Produces(MediaType.APPLICATION_JSON)

@@ -2,6 +2,7 @@ package io.causality.hitl.coordinator.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.google.common.net.InetAddresses;
 import io.causality.common.cli.CommandOutput;
 import io.causality.common.cli.ServeCommand;
 import io.causality.hitl.coordinator.cli.dashboard.Dashboard;
@@ -138,6 +139,12 @@ public final class HitlCommand<C extends Configuration> extends Command {
         .addArgument("--token-file")
         .dest("tokenFile")
         .help("a file holding the operator's bearer token (dev-init writes one, mode 600)");
+    parser
+        .addArgument("--insecure")
+        .action(Arguments.storeTrue())
+        .help(
+            "allow plain http to a host other than this machine (the token and the decisions"
+                + " cross the network in the clear)");
     return parser;
   }
 
@@ -181,6 +188,7 @@ public final class HitlCommand<C extends Configuration> extends Command {
             : CoordinatorClient.DEFAULT_TIMEOUT;
     Optional<String> token = token(namespace);
     requireKeyOrOperator(operation, namespace, token);
+    requireTlsOffThisMachine(namespace);
     CoordinatorClient client =
         new CoordinatorClient(URI.create(namespace.getString("url")), timeout, token);
     switch (operation) {
@@ -247,6 +255,31 @@ public final class HitlCommand<C extends Configuration> extends Command {
       throw new OperatorException.Usage(
           "token file " + file + " cannot be read (" + e.getClass().getSimpleName() + ")");
     }
+  }
+
+  /** Plain http only to this machine, unless the operator says {@code --insecure}. */
+  private static void requireTlsOffThisMachine(Namespace namespace) {
+    String url = namespace.getString("url");
+    if (isPlainHttpToAnotherHost(URI.create(url)) && !namespace.getBoolean("insecure")) {
+      throw new OperatorException.Usage(
+          "--url "
+              + url
+              + " is plain http to another host: the bearer token and the decisions would cross"
+              + " the network in the clear; use https, or add --insecure");
+    }
+  }
+
+  /** An {@code http} URL whose host is not loopback ({@code localhost}, 127.0.0.0/8, ::1). */
+  static boolean isPlainHttpToAnotherHost(URI url) {
+    if (!"http".equalsIgnoreCase(url.getScheme())) {
+      return false;
+    }
+    String host = url.getHost() == null ? "" : url.getHost().replaceAll("^\\[|\\]$", "");
+    if ("localhost".equalsIgnoreCase(host)) {
+      return false;
+    }
+    return !(InetAddresses.isInetAddress(host)
+        && InetAddresses.forString(host).isLoopbackAddress());
   }
 
   private static void list(CoordinatorClient client, Namespace namespace, PrintStream out) {

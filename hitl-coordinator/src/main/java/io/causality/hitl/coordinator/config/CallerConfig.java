@@ -1,6 +1,7 @@
 package io.causality.hitl.coordinator.config;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.causality.common.config.Substituted;
 import io.causality.hitl.protocol.wire.Requester;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
@@ -23,7 +24,7 @@ import java.util.List;
  */
 public record CallerConfig(
     @NotBlank String id,
-    @Size(min = 16, message = "must be at least 16 characters") String token,
+    @Size(min = 16, message = "must be at least 16 characters") @Substituted String token,
     String tokenFile,
     @NotEmpty
         List<

@@ -2,11 +2,11 @@ package io.causality.hitl.coordinator.core;
 
 import static io.causality.hitl.coordinator.core.Submission.orEmpty;
 
+import io.causality.common.db.UniqueViolation;
 import io.causality.hitl.coordinator.db.AuditEventRow;
 import io.causality.hitl.coordinator.db.OverrideRequestDao;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
 import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
 import org.jdbi.v3.core.JdbiException;
@@ -23,9 +23,6 @@ import org.jdbi.v3.core.JdbiException;
  * it is reported as deduplicated as well.
  */
 final class SubmissionGate {
-
-  /** SQL state of a unique-constraint violation (H2 and PostgreSQL). */
-  private static final String UNIQUE_VIOLATION = "23505";
 
   private final OverrideRequestDao requests;
   private final AdaptiveEscalationPolicy adaptive;
@@ -70,7 +67,7 @@ final class SubmissionGate {
     try {
       requests.insertSubmitted(row, submitted);
     } catch (JdbiException e) {
-      if (row.pendingKey() == null || !isUniqueViolation(e)) {
+      if (row.pendingKey() == null || !UniqueViolation.in(e)) {
         throw e;
       }
       Optional<String> winner = requests.findByPendingKey(row.pendingKey());
@@ -91,14 +88,5 @@ final class SubmissionGate {
             end -> {
               throw new DenyCooldownException(end);
             });
-  }
-
-  private static boolean isUniqueViolation(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
-        return true;
-      }
-    }
-    return false;
   }
 }

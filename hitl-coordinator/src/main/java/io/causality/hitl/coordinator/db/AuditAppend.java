@@ -1,12 +1,14 @@
 package io.causality.hitl.coordinator.db;
 
+import io.causality.common.db.Column;
+import io.causality.common.db.Parameters;
 import io.causality.hitl.protocol.wire.AuditCheckpoint;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -23,13 +25,21 @@ import java.util.UUID;
 final class AuditAppend {
   private static final String LOCK_HEAD =
       "SELECT last_seq, last_hash FROM audit_chain_head WHERE id = 1 FOR UPDATE";
-  private static final String INSERT_LINKED =
-      """
-      INSERT INTO audit_events
-          (id, coordinator_request_id, event_type, actor_id, occurred_at, note,
-           chain_seq, previous_hash, event_hash)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """;
+
+  /** An event linked into the chain: one line per column. */
+  private static final List<Column<ChainedAuditEventRow>> LINKED =
+      List.of(
+          Column.of("id", linked -> linked.event().id()),
+          Column.of("coordinator_request_id", linked -> linked.event().coordinatorRequestId()),
+          Column.of("event_type", linked -> linked.event().eventType().name()),
+          Column.of("actor_id", linked -> linked.event().actorId()),
+          Column.of("occurred_at", linked -> linked.event().occurredAt()),
+          Column.of("note", linked -> linked.event().note()),
+          Column.of("chain_seq", ChainedAuditEventRow::sequence),
+          Column.of("previous_hash", ChainedAuditEventRow::previousHash),
+          Column.of("event_hash", ChainedAuditEventRow::hash));
+
+  private static final String INSERT_LINKED = Column.insert("audit_events", LINKED);
   private static final String ADVANCE_HEAD =
       "UPDATE audit_chain_head SET last_seq = ?, last_hash = ? WHERE id = 1";
   private static final String INSERT_CHECKPOINT =
@@ -63,7 +73,8 @@ final class AuditAppend {
     ChainHead head = lockHead(connection);
     long sequence = head.sequence() + 1;
     String hash = AuditChain.hash(stored, sequence, head.hash());
-    insertLinked(connection, stored, sequence, head.hash(), hash);
+    ChainedAuditEventRow linked = new ChainedAuditEventRow(sequence, stored, head.hash(), hash);
+    insertLinked(connection, linked);
     advanceHead(connection, sequence, hash);
     for (String endpoint : routes.endpointsFor(stored.eventType())) {
       enqueue(connection, stored.id(), endpoint, stored.occurredAt());
@@ -73,7 +84,7 @@ final class AuditAppend {
           checkpoints.signer().orElseThrow().sign(sequence, hash, stored.occurredAt());
       insertCheckpoint(connection, routes, checkpoint);
     }
-    return new ChainedAuditEventRow(sequence, stored, head.hash(), hash);
+    return linked;
   }
 
   /**
@@ -84,12 +95,15 @@ final class AuditAppend {
       Connection connection, WebhookRoutes routes, AuditCheckpoint checkpoint) throws SQLException {
     String id = UUID.randomUUID().toString();
     try (PreparedStatement statement = connection.prepareStatement(INSERT_CHECKPOINT)) {
-      statement.setString(1, id);
-      statement.setLong(2, checkpoint.sequence());
-      statement.setString(3, checkpoint.hash());
-      statement.setTimestamp(4, timestamp(checkpoint.signedAt()));
-      statement.setString(5, checkpoint.keyId());
-      statement.setString(6, checkpoint.signature());
+      Parameters.bind(
+          statement,
+          1,
+          id,
+          checkpoint.sequence(),
+          checkpoint.hash(),
+          checkpoint.signedAt(),
+          checkpoint.keyId(),
+          checkpoint.signature());
       statement.executeUpdate();
     }
     for (String endpoint : routes.allEndpoints()) {
@@ -113,25 +127,15 @@ final class AuditAppend {
 
   static void advanceHead(Connection connection, long sequence, String hash) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(ADVANCE_HEAD)) {
-      statement.setLong(1, sequence);
-      statement.setString(2, hash);
+      Parameters.bind(statement, 1, sequence, hash);
       statement.executeUpdate();
     }
   }
 
-  private static void insertLinked(
-      Connection connection, AuditEventRow event, long sequence, String previous, String hash)
+  private static void insertLinked(Connection connection, ChainedAuditEventRow linked)
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(INSERT_LINKED)) {
-      statement.setString(1, event.id());
-      statement.setString(2, event.coordinatorRequestId());
-      statement.setString(3, event.eventType().name());
-      statement.setString(4, event.actorId());
-      statement.setTimestamp(5, timestamp(event.occurredAt()));
-      statement.setString(6, event.note());
-      statement.setLong(7, sequence);
-      statement.setString(8, previous);
-      statement.setString(9, hash);
+      Column.bind(statement, 1, LINKED, linked);
       statement.executeUpdate();
     }
   }
@@ -139,15 +143,8 @@ final class AuditAppend {
   private static void enqueue(Connection connection, String eventId, String endpoint, Instant due)
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(ENQUEUE)) {
-      statement.setString(1, eventId);
-      statement.setString(2, endpoint);
-      statement.setTimestamp(3, timestamp(due));
+      Parameters.bind(statement, 1, eventId, endpoint, due);
       statement.executeUpdate();
     }
-  }
-
-  /** As JDBI binds an {@link Instant}, so that rows read back the same whoever wrote them. */
-  static Timestamp timestamp(Instant instant) {
-    return Timestamp.from(instant);
   }
 }

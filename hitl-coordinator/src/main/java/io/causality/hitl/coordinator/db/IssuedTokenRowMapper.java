@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.db;
 
-import static io.causality.hitl.coordinator.db.Timestamps.instant;
+import static io.causality.common.db.Timestamps.instant;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.db;
 
+import io.causality.common.db.Parameters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -52,7 +53,7 @@ public final class RedemptionTransaction {
   public Optional<IssuedTokenRow> findToken(String tokenId) {
     try (Connection connection = dataSource.getConnection();
         PreparedStatement statement = connection.prepareStatement(FIND_TOKEN)) {
-      statement.setString(1, tokenId);
+      Parameters.bind(statement, 1, tokenId);
       try (ResultSet row = statement.executeQuery()) {
         return row.next() ? Optional.of(TOKENS.map(row, null)) : Optional.empty();
       }
@@ -110,15 +111,14 @@ public final class RedemptionTransaction {
   private static int markTokenRedeemed(Connection connection, String tokenId, Instant now)
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(MARK_TOKEN_REDEEMED)) {
-      statement.setTimestamp(1, AuditAppend.timestamp(now));
-      statement.setString(2, tokenId);
+      Parameters.bind(statement, 1, now, tokenId);
       return statement.executeUpdate();
     }
   }
 
   private static int update(Connection connection, String sql, String id) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      statement.setString(1, id);
+      Parameters.bind(statement, 1, id);
       return statement.executeUpdate();
     }
   }

@@ -3,7 +3,6 @@ package io.causality.hitl.coordinator.docs;
 import io.causality.common.openapi.ContractDocument;
 import io.causality.common.openapi.HttpConventions;
 import io.causality.common.openapi.JsonOverlay;
-import io.swagger.v3.oas.integration.SwaggerConfiguration;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -11,8 +10,6 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The coordinator's OpenAPI 3.1 document, served at {@code /v1/openapi.json}: the resources'
@@ -29,24 +26,13 @@ public final class CoordinatorOpenApi {
 
   /** The document of these resources. */
   public static ContractDocument contract(String version, Set<Class<?>> resources) {
-    return new ContractDocument(
-        configuration(version, resources),
+    return ContractDocument.assemble(
+        model(version),
+        resources,
+        List.of(CoordinatorStandardResponses.class),
         List.of(
             JsonOverlay.fromResource(CoordinatorOpenApi.class, "coordinator-openapi-overlay.json"),
             new HttpConventions(RATE_LIMITED::contains, operation -> false)));
-  }
-
-  private static SwaggerConfiguration configuration(String version, Set<Class<?>> resources) {
-    return new SwaggerConfiguration()
-        .openAPI(model(version))
-        .openAPI31(true)
-        .prettyPrint(false)
-        .sortOutput(true)
-        .readAllResources(false)
-        .resourceClasses(
-            Stream.concat(resources.stream(), Stream.of(CoordinatorStandardResponses.class))
-                .map(Class::getName)
-                .collect(Collectors.toSet()));
   }
 
   private static OpenAPI model(String version) {

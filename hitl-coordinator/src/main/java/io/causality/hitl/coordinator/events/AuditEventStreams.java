@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.events;
 
+import io.causality.common.sse.SseConnection;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OrganizationScope;
 import io.dropwizard.lifecycle.Managed;
@@ -58,7 +59,8 @@ public final class AuditEventStreams implements Managed, LifeCycle.Listener {
   public void open(
       Optional<Long> lastEventId, OrganizationScope scope, SseEventSink sink, Sse sse) {
     AuditStream stream =
-        new AuditStream(sink, sse, lastEventId.orElseGet(audit::headSequence), scope);
+        new AuditStream(
+            new SseConnection(sink, sse), lastEventId.orElseGet(audit::headSequence), scope);
     try {
       // Flushes the answer's headers, so the client knows the stream is open before any event.
       stream.comment("audit events after " + stream.lastSent());

@@ -1,31 +1,25 @@
 package io.causality.hitl.coordinator.events;
 
+import io.causality.common.sse.SseConnection;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OrganizationScope;
 import io.causality.hitl.protocol.wire.ChainedAuditEvent;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.sse.OutboundSseEvent;
-import jakarta.ws.rs.sse.Sse;
-import jakarta.ws.rs.sse.SseEventSink;
 import java.io.IOException;
-import java.util.concurrent.CompletionException;
 
 /**
- * One client's stream: the sequence of the last event it was sent, and its Jersey SSE sink. Every
- * write waits until Jersey has handed the frame to the connection, so a client that went away
- * surfaces as an {@link IOException}.
+ * One client's stream: the sequence of the last event it was sent, and its SSE connection ({@link
+ * SseConnection}: a client that went away surfaces as an {@link IOException}).
  */
 final class AuditStream {
   static final String EVENT_NAME = "audit";
 
-  private final SseEventSink sink;
-  private final Sse sse;
+  private final SseConnection connection;
   private final OrganizationScope scope;
   private long lastSent;
 
-  AuditStream(SseEventSink sink, Sse sse, long after, OrganizationScope scope) {
-    this.sink = sink;
-    this.sse = sse;
+  AuditStream(SseConnection connection, long after, OrganizationScope scope) {
+    this.connection = connection;
     this.lastSent = after;
     this.scope = scope;
   }
@@ -44,8 +38,9 @@ final class AuditStream {
       lastSent = event.sequence();
       return;
     }
-    await(
-        sse.newEventBuilder()
+    connection.send(
+        connection
+            .event()
             .id(Long.toString(event.sequence()))
             .name(EVENT_NAME)
             .mediaType(MediaType.APPLICATION_JSON_TYPE)
@@ -56,20 +51,10 @@ final class AuditStream {
 
   /** A comment line, which keeps the connection from looking idle. */
   void comment(String text) throws IOException {
-    await(sse.newEventBuilder().comment(text).build());
+    connection.comment(text);
   }
 
   void close() {
-    if (!sink.isClosed()) {
-      sink.close();
-    }
-  }
-
-  private void await(OutboundSseEvent event) throws IOException {
-    try {
-      sink.send(event).toCompletableFuture().join();
-    } catch (CompletionException | IllegalStateException e) {
-      throw new IOException("the client went away", e);
-    }
+    connection.close();
   }
 }

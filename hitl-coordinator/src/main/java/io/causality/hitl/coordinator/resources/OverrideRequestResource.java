@@ -30,6 +30,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
  * {@code /v1/override-requests/{id}}: read one request, approve it (issuing the signed token) or
@@ -60,8 +61,8 @@ public final class OverrideRequestResource {
   @ApiResponse(responseCode = "200", description = "The request", useReturnTypeSchema = true)
   public OverrideRequestRecord get(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "coordinatorRequestId") @PathParam("id") String id) {
-    return overrides.get(id, Callers.scopeOf(caller));
+      @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id) {
+    return overrides.get(id.toString(), Callers.scopeOf(caller));
   }
 
   @POST
@@ -107,9 +108,9 @@ public final class OverrideRequestResource {
               + "approved it before")
   public Response approve(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
+      @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id,
       @Valid ApproveOverrideRequest body) {
-    OverrideApproval approval = overrides.approve(id, body, Callers.deciderOf(caller));
+    OverrideApproval approval = overrides.approve(id.toString(), body, Callers.deciderOf(caller));
     return approval
         .issued()
         .map(token -> Response.ok(token).build())
@@ -146,8 +147,8 @@ public final class OverrideRequestResource {
       description = "INVALID_TRANSITION: the request is not " + "PENDING")
   public OverrideRequestRecord deny(
       @Parameter(hidden = true) @Auth Caller caller,
-      @Parameter(description = "coordinatorRequestId") @PathParam("id") String id,
+      @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id,
       @Valid DenyOverrideRequest body) {
-    return overrides.deny(id, body, Callers.deciderOf(caller));
+    return overrides.deny(id.toString(), body, Callers.deciderOf(caller));
   }
 }

@@ -10,6 +10,7 @@ import io.causality.hitl.coordinator.ratelimit.Budget;
 import io.causality.hitl.coordinator.ratelimit.RateLimited;
 import io.causality.hitl.protocol.wire.OverrideRequestList;
 import io.causality.hitl.protocol.wire.OverrideRequestQuery;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import io.causality.hitl.protocol.wire.SubmitOverrideResponse;
 import io.dropwizard.auth.Auth;
@@ -107,7 +108,7 @@ public final class OverrideRequestsResource {
       @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "pending, approved, denied, expired or redeemed (any case)")
           @QueryParam("status")
-          String status,
+          OverrideRequestStatus status,
       @Parameter(description = "only requests of this actor")
           @QueryParam("actorId")
           @Size(max = 255)
@@ -125,7 +126,7 @@ public final class OverrideRequestsResource {
           long offset) {
     Optional<String> actor = Optional.ofNullable(actorId).filter(a -> !a.isEmpty());
     return overrides.list(
-        new OverrideRequestQuery(StatusFilter.parse(status), actor, limit, offset),
+        new OverrideRequestQuery(Optional.ofNullable(status), actor, limit, offset),
         Callers.scopeOf(caller));
   }
 }

@@ -50,7 +50,7 @@ public final class WebhookChecks {
       return Optional.of(
           "url host " + uri.get().getHost() + " is not in webhooks.allowedHosts " + allowedHosts);
     }
-    if (endpoint.secret().startsWith("${")) {
+    if (endpoint.secret().contains("${")) {
       return Optional.of(
           "secret names an environment variable that is not set; set it or configure the secret");
     }

@@ -15,10 +15,12 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -233,6 +235,35 @@ class HitlCommandIntegrationTest {
         .isEqualTo("error: coordinator unreachable at " + closed + ": connection refused");
     assertThat(approve.exit()).isEqualTo(3);
     assertThat(approve.out()).isEmpty();
+  }
+
+  /** The token goes in the clear over plain http: only to this machine, or when told so. */
+  @Test
+  void plainHttpToAnotherHostIsRefusedWithoutInsecure() throws IOException {
+    String remote = "http://198.51.100.7:8090"; // refused before anything is sent
+
+    Result refused = cli.run("hitl", "list", "--url", remote);
+
+    assertThat(refused.exit()).isEqualTo(2);
+    assertThat(refused.err())
+        .isEqualTo(
+            "error: --url "
+                + remote
+                + " is plain http to another host: the bearer token and the decisions would"
+                + " cross the network in the clear; use https, or add --insecure");
+    int closed = closedPort();
+    for (String local :
+        List.of(
+            "http://127.0.0.1:" + closed, "http://localhost:" + closed, "http://[::1]:" + closed)) {
+      assertThat(cli.run("hitl", "list", "--url", local).exit()).as(local).isEqualTo(3);
+    }
+    assertThat(cli.run("hitl", "list", "--insecure", "--url", "http://127.0.0.1:" + closed).exit())
+        .isEqualTo(3);
+    assertThat(HitlCommand.isPlainHttpToAnotherHost(URI.create(remote))).isTrue();
+    assertThat(HitlCommand.isPlainHttpToAnotherHost(URI.create("https://198.51.100.7"))).isFalse();
+    assertThat(HitlCommand.isPlainHttpToAnotherHost(URI.create("http://127.0.0.9:1"))).isFalse();
+    assertThat(HitlCommand.isPlainHttpToAnotherHost(URI.create("http://coordinator.example")))
+        .isTrue();
   }
 
   /** A port nothing listens on: bound once by the test, then released. */

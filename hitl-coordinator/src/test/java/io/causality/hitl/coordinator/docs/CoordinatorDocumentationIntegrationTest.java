@@ -97,8 +97,16 @@ class CoordinatorDocumentationIntegrationTest {
 
   @Test
   void docsPageServesSwaggerUiWithoutTheOnlineValidator() {
-    CoordinatorHttp.Answer page = new CoordinatorHttp(APP.getLocalPort()).get("/v1/docs");
+    CoordinatorHttp http = new CoordinatorHttp(APP.getLocalPort());
+    CoordinatorHttp.Answer page = http.get("/v1/docs");
     assertThat(page.status()).isEqualTo(200);
-    assertThat(page.text()).contains("/v1/openapi.json").contains("validatorUrl: null");
+    assertThat(page.text()).contains("/v1/docs/swagger-initializer.js").doesNotContain("<script>");
+    assertThat(page.headers().firstValue("Content-Security-Policy"))
+        .hasValueSatisfying(csp -> assertThat(csp).contains("script-src 'self';"));
+    assertThat(page.headers().firstValue("X-Frame-Options")).hasValue("DENY");
+    assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    assertThat(http.get("/v1/docs/swagger-initializer.js").text())
+        .contains("/v1/openapi.json")
+        .contains("validatorUrl: null");
   }
 }

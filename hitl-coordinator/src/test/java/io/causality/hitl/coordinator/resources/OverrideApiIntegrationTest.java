@@ -238,6 +238,21 @@ class OverrideApiIntegrationTest {
   }
 
   @Test
+  void anIdThatIsNotAUuidIsA400NamingItOnGetApproveAndDeny() {
+    for (Answer answer :
+        new Answer[] {
+          http.get(REQUESTS + "/not-a-uuid"),
+          http.post(REQUESTS + "/not-a-uuid/approve", approve(TestDeployment.KEY_ID)),
+          http.post(REQUESTS + "/not-a-uuid/deny", deny(TestDeployment.KEY_ID, null))
+        }) {
+      assertThat(answer.status()).isEqualTo(400);
+      assertThat(answer.errorCode()).isEqualTo("VALIDATION_ERROR");
+      assertThat(answer.issues().get(0).get("path").asText()).isEqualTo("id");
+      assertThat(answer.issues().get(0).get("message").asText()).isEqualTo("must be a UUID");
+    }
+  }
+
+  @Test
   void approvalIssuesATokenBoundToTheRequestWithTheDefaultLifetime() throws Exception {
     String id = submit("actor-approve");
     JsonNode token = approved(id);

@@ -2,12 +2,17 @@ package io.causality.sim.core.events;
 
 import io.causality.sim.api.RawJson;
 import io.causality.sim.db.InputRow;
+import io.causality.sim.engine.output.AgentSelection;
 import io.causality.sim.engine.output.EngineEvent;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.InputApplied;
 import io.causality.sim.engine.output.Step;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Numbers and writes the events of computed ticks in the engine's order (docs/engine.md, "Events of
@@ -23,14 +28,31 @@ public final class EventRecorder implements EngineListener {
 
   private final Preludes preludes;
   private final Target target;
+  private final Set<AgentSelection> selections;
+  private final Set<AgentSelection> wanted;
   private long tick = -1;
   private int index;
   private int applied;
   private boolean open = true;
 
+  /** Records ticks with every agent, as before listeners could choose. */
   public EventRecorder(Preludes preludes, Target target) {
+    this(preludes, target, Set.of(AgentSelection.ALL));
+  }
+
+  /**
+   * Records each {@code tick} event once per selection its listeners asked for ({@code selections},
+   * at least one).
+   */
+  public EventRecorder(Preludes preludes, Target target, Set<AgentSelection> selections) {
+    if (selections.isEmpty()) {
+      throw new IllegalArgumentException("a recorder writes ticks for some selection");
+    }
     this.preludes = preludes;
     this.target = target;
+    this.selections = EnumSet.copyOf(selections);
+    this.wanted = EnumSet.copyOf(selections);
+    this.wanted.remove(AgentSelection.NONE);
   }
 
   /** Keeps events in memory, up to {@code limit}; past it, the batch is incomplete. */
@@ -75,10 +97,20 @@ public final class EventRecorder implements EngineListener {
   }
 
   @Override
+  public Set<AgentSelection> agentsWanted() {
+    return wanted;
+  }
+
+  @Override
   public void onStep(Step step) {
     at(step.tick());
     if (open) {
-      emit("tick", RawJson.of(step::writeTickPayload).json());
+      Map<AgentSelection, String> byAgents = new EnumMap<>(AgentSelection.class);
+      for (AgentSelection selection : selections) {
+        byAgents.put(selection, RawJson.of(gen -> step.writeTickPayload(gen, selection)).json());
+      }
+      index++;
+      open = target.accept(SimulationEvent.tick(new EventId(tick, index), byAgents));
     }
   }
 

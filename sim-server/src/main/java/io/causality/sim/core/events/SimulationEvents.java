@@ -1,5 +1,7 @@
 package io.causality.sim.core.events;
 
+import io.causality.sim.engine.output.AgentSelection;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -24,6 +26,11 @@ public interface SimulationEvents {
         }
 
         @Override
+        public Set<AgentSelection> selections(UUID simulationId) {
+          return Set.of();
+        }
+
+        @Override
         public void publish(UUID simulationId, EventBatch batch) {
           // nobody to tell
         }
@@ -32,10 +39,21 @@ public interface SimulationEvents {
         public void notice(UUID simulationId, String code, String message) {
           // nobody to tell
         }
+
+        @Override
+        public void ended(UUID simulationId, String code, String message) {
+          // nobody to tell
+        }
       };
 
   /** Whether anyone listens to the simulation; when not, events are not even built. */
   boolean watched(UUID simulationId);
+
+  /**
+   * The agents the simulation's listeners asked to see in {@code tick} events: each tick is written
+   * once per selection; empty when nobody listens.
+   */
+  Set<AgentSelection> selections(UUID simulationId);
 
   /** The most events a batch may carry; a change that makes more is published incomplete. */
   int maxBatchEvents();
@@ -44,4 +62,10 @@ public interface SimulationEvents {
 
   /** A problem listeners should hear of that is not an event of the stream (not numbered). */
   void notice(UUID simulationId, String code, String message);
+
+  /**
+   * The simulation is gone (deleted): listeners hear why, as an error that is not an event, and
+   * their streams end.
+   */
+  void ended(UUID simulationId, String code, String message);
 }

@@ -1,7 +1,7 @@
 package io.causality.sim.core.organization;
 
-import io.causality.common.errors.ApiException;
-import io.causality.sim.errors.ForbiddenException;
+import io.causality.sim.core.errors.ForbiddenException;
+import io.causality.sim.core.errors.InvalidInputException;
 import java.util.UUID;
 
 /** Which organization a new simulation is billed to. */
@@ -37,7 +37,7 @@ public final class BillingOrganizations {
     if (count == 0) {
       throw new ForbiddenException("You are not a member of any organization");
     }
-    throw ApiException.invalidField(
+    throw InvalidInputException.field(
         "organizationId", "is required: you belong to " + count + " organizations");
   }
 }

@@ -5,6 +5,9 @@ import io.causality.sim.api.OrganizationDetail;
 import io.causality.sim.api.OrganizationSummary;
 import io.causality.sim.api.UsageHistoryItem;
 import io.causality.sim.api.UsageSummary;
+import io.causality.sim.core.errors.ForbiddenException;
+import io.causality.sim.core.errors.LicenseNotFoundException;
+import io.causality.sim.core.errors.OrganizationNotFoundException;
 import io.causality.sim.db.LicenseDao;
 import io.causality.sim.db.LicenseRow;
 import io.causality.sim.db.LicenseTiers;
@@ -12,9 +15,6 @@ import io.causality.sim.db.OrganizationDao;
 import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.db.UsageDao;
 import io.causality.sim.db.UsageRow;
-import io.causality.sim.errors.ForbiddenException;
-import io.causality.sim.errors.LicenseNotFoundException;
-import io.causality.sim.errors.OrganizationNotFoundException;
 import java.time.Clock;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -33,9 +33,9 @@ public final class OrganizationService {
   private final LicenseTiers tiers;
   private final Clock clock;
 
-  public OrganizationService(Jdbi jdbi, Clock clock) {
+  public OrganizationService(Jdbi jdbi, LicenseTiers tiers, Clock clock) {
     this.jdbi = Objects.requireNonNull(jdbi);
-    this.tiers = new LicenseTiers(jdbi);
+    this.tiers = Objects.requireNonNull(tiers);
     this.clock = Objects.requireNonNull(clock);
   }
 

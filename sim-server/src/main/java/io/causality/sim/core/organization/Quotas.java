@@ -1,11 +1,11 @@
 package io.causality.sim.core.organization;
 
-import io.causality.sim.errors.QuotaExceededException;
+import io.causality.sim.core.errors.QuotaExceededException;
 
 /**
  * The license limits of docs/licensing.md. The run count is taken with a conditional update in the
- * creating transaction ({@link io.causality.sim.db.SimulationChangeDao#insertCountingRun}), so
- * concurrent creates (on any instance) never pass the limit.
+ * creating transaction ({@link io.causality.sim.db.SimulationWrites}, one statement for every
+ * create), so concurrent creates (on any instance) never pass the limit.
  */
 public final class Quotas {
   private Quotas() {}

@@ -1,6 +1,6 @@
 package io.causality.sim.engine.core;
 
-import io.causality.sim.engine.EngineLimits;
+import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.UnknownAgentException;
 import io.causality.sim.engine.input.Decree;
 import io.causality.sim.engine.input.EngineInput;
@@ -21,10 +21,12 @@ final class Admission {
   private final World world;
   private final List<String> attractors = new ArrayList<>();
   private final boolean[] gone;
+  private final SizeLimits limits;
   private Rules rules;
 
-  private Admission(World world, List<ScheduledInput> queued) {
+  private Admission(World world, List<ScheduledInput> queued, SizeLimits limits) {
     this.world = world;
+    this.limits = limits;
     for (int a = 0; a < world.attractorCount; a++) {
       attractors.add(world.names[a]);
     }
@@ -37,8 +39,9 @@ final class Admission {
   }
 
   /** Throws EngineValidationException or UnknownAgentException when the input cannot apply. */
-  static void check(World world, List<ScheduledInput> queued, EngineInput input) {
-    new Admission(world, queued).admit(input);
+  static void check(
+      World world, List<ScheduledInput> queued, EngineInput input, SizeLimits limits) {
+    new Admission(world, queued, limits).admit(input);
   }
 
   private void project(EngineInput input) {
@@ -91,8 +94,8 @@ final class Admission {
     if (attractors.contains(add.attractor().name())) {
       issues.add("payload.name", "attractor '" + add.attractor().name() + "' exists");
     }
-    if (attractors.size() >= EngineLimits.MAX_ATTRACTORS) {
-      issues.add("payload", "at most " + EngineLimits.MAX_ATTRACTORS + " attractors");
+    if (attractors.size() >= limits.attractors()) {
+      issues.add("payload", "at most " + limits.attractors() + " attractors" + limits.why());
     }
     onGrid(add.attractor().x(), add.attractor().y(), issues);
   }

@@ -57,6 +57,11 @@ public final class EngineRegistry {
 
   /** A simulation from {@link Simulation#snapshot()} bytes, under the version they name. */
   public Simulation restore(byte[] snapshot) {
-    return SnapshotCodec.read(snapshot, this::require);
+    return restore(snapshot, TickThreads.single());
+  }
+
+  /** The same, its further ticks computed on {@code threads}. */
+  public Simulation restore(byte[] snapshot, TickThreads threads) {
+    return SnapshotCodec.read(snapshot, this::require, threads);
   }
 }

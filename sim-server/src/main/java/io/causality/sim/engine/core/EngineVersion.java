@@ -28,9 +28,14 @@ public final class EngineVersion {
     return defaultRules;
   }
 
-  /** A new simulation of {@code scenario} under this version, before tick 0. */
+  /** A new simulation of {@code scenario} under this version, before tick 0, on one thread. */
   public Simulation newSimulation(Scenario scenario) {
-    return Simulation.create(this, scenario);
+    return Simulation.create(this, scenario, TickThreads.single());
+  }
+
+  /** The same, its ticks computed on {@code threads}: the same bytes whatever their number. */
+  public Simulation newSimulation(Scenario scenario, TickThreads threads) {
+    return Simulation.create(this, scenario, threads);
   }
 
   @Override

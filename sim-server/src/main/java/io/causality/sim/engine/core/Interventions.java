@@ -50,8 +50,8 @@ final class Interventions {
     if (gamma != null) {
       double before = w.gamma[i];
       w.gamma[i] = gamma;
-      if (w.alive(i)) {
-        Kernel.noteGamma(w, i, before, s);
+      if (w.alive(i) && Kernel.entersMargin(w, i, before)) {
+        s.recordGammaWarning(i);
       }
     }
   }

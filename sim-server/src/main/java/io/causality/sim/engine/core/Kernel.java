@@ -7,9 +7,11 @@ import java.util.Arrays;
 
 /**
  * The physics of engine version 1.0.0: one tick over the primitive arrays of a {@link World}. Cost
- * O(agents x attractors), no allocation. Each agent's update reads only its own state, the
- * attractors and the hold counts of the previous tick, so agent order cannot change the outcome;
- * the fixed order is kept anyway for the loss order in the outputs.
+ * O(agents x attractors), no allocation per agent. Each agent's update reads only its own state
+ * (its own random stream included), the attractors and the hold counts of the previous tick, so
+ * agents may be computed in any order and on any threads: the agents are cut into parts ({@link
+ * TickScratch.Part}) whose results (hold counts, losses, warnings) are merged in agent order, and b
+ * sums the depths in agent order, so that the outcome is the same bytes for any thread count.
  */
 final class Kernel {
   private Kernel() {}
@@ -18,18 +20,13 @@ final class Kernel {
    * Computes tick {@code world.nextTick} and advances it by one. The caller resets the scratch
    * first, so that warnings raised by inputs applied before the tick are kept.
    */
-  static void step(World w, TickScratch s) {
+  static void step(World w, TickScratch s, TickThreads threads) {
     effectiveStrengths(w, s.effectiveStrength);
-    Arrays.fill(w.held, 0, w.attractorCount, 0);
     double bBefore = w.b;
-    double sumDepth = 0;
-    for (int i = 0; i < w.n; i++) {
-      if (w.status[i] < World.LOST) {
-        move(w, i, s.effectiveStrength);
-        sumDepth += classify(w, i, s);
-        erode(w, i, s);
-      }
-    }
+    TickScratch.Part[] parts = s.parts;
+    double[] seff = s.effectiveStrength;
+    threads.run(parts.length, p -> moveAll(w, parts[p], seff));
+    double sumDepth = merge(w, s, parts);
     w.b = w.population > 0 ? sumDepth / w.population : 0;
     contagion(w, s);
     double threshold = w.rules.get(Rule.STABILITY_THRESHOLD);
@@ -37,37 +34,95 @@ final class Kernel {
     w.nextTick++;
   }
 
+  /** Moves, classifies and erodes the live agents of one part; touches only its own agents. */
+  private static void moveAll(World w, TickScratch.Part part, double[] seff) {
+    part.reset(w.attractorCount);
+    double sumDepth = 0;
+    for (int i = part.from; i < part.to; i++) {
+      if (w.status[i] < World.LOST) {
+        move(w, i, seff);
+        sumDepth += classify(w, i, part);
+        erode(w, i, part);
+      }
+    }
+    part.sumDepth = sumDepth;
+  }
+
+  /**
+   * Adds the parts' hold counts, appends their losses and warnings in part order (agent order), and
+   * returns the sum of the depths in agent order: a single part's own sum, else the depths added
+   * again one by one, as one part would have (a dead agent's depth is 0 and adds nothing).
+   */
+  private static double merge(World w, TickScratch s, TickScratch.Part[] parts) {
+    int count = w.attractorCount;
+    Arrays.fill(w.held, 0, count, 0);
+    for (TickScratch.Part part : parts) {
+      for (int a = 0; a < count; a++) {
+        w.held[a] += part.held[a];
+      }
+      for (int k = 0; k < part.lostCount; k++) {
+        s.recordLoss(part.lost[k], part.lostMagnitude[k], part.lostBasin[k]);
+      }
+      w.lostCount += part.lostCount;
+      for (int k = 0; k < part.warnedCount; k++) {
+        s.recordGammaWarning(part.warned[k]);
+      }
+    }
+    if (parts.length == 1) {
+      return parts[0].sumDepth;
+    }
+    double sum = 0;
+    for (int i = 0; i < w.n; i++) {
+      sum += w.depth[i];
+    }
+    return sum;
+  }
+
   /**
    * Rule lossContagion: each loss kicks the agents still held by the basin the lost agent left,
    * away from its centre. Applied after every agent moved, so it acts next tick and agent order
-   * cannot matter. Costs O(agents) per loss; an agent is lost at most once.
+   * cannot matter. The losses of a basin are counted first, then each held agent gets its kick once
+   * per loss of its basin, added one at a time as loss by loss would: O(agents + losses) to find
+   * them, where looking at every agent for every loss was O(agents x losses).
    */
   private static void contagion(World w, TickScratch s) {
     double kick = w.rules.get(Rule.LOSS_CONTAGION);
-    if (kick == 0) {
+    if (kick == 0 || s.lostCount == 0) {
       return;
     }
+    int[] lossesOf = s.lossesOf;
+    Arrays.fill(lossesOf, 0, w.attractorCount, 0);
+    boolean any = false;
     for (int k = 0; k < s.lostCount; k++) {
       int basin = s.lostBasin[k];
       if (basin >= 0) {
-        kickBasin(w, basin, kick);
+        lossesOf[basin]++;
+        any = true;
       }
+    }
+    if (any) {
+      kickHeld(w, lossesOf, kick);
     }
   }
 
-  private static void kickBasin(World w, int basin, double kick) {
+  private static void kickHeld(World w, int[] lossesOf, double kick) {
     for (int j = 0; j < w.n; j++) {
-      if (w.status[j] == World.HELD && w.holder[j] == basin) {
+      int basin = w.holder[j];
+      if (w.status[j] == World.HELD && lossesOf[basin] > 0) {
         double dx = w.x[j] - w.ax[basin];
         double dy = w.y[j] - w.ay[basin];
         double norm = Math.sqrt(dx * dx + dy * dy);
-        w.vx[j] += norm == 0 ? kick : kick * dx / norm;
-        w.vy[j] += norm == 0 ? 0 : kick * dy / norm;
+        double kx = norm == 0 ? kick : kick * dx / norm;
+        double ky = norm == 0 ? 0 : kick * dy / norm;
+        for (int m = lossesOf[basin]; m > 0; m--) {
+          w.vx[j] += kx;
+          w.vy[j] += ky;
+        }
       }
     }
   }
 
-  /** With zero-sum capture an attractor's strength is shared by the agents it holds. */
+  /** With zero-sum capture an attractor's strength is shared among the agents it holds. */
   private static void effectiveStrengths(World w, double[] out) {
     boolean zeroSum = w.rules.flag(Rule.ZERO_SUM_ATTRACTOR_CAPTURE);
     for (int a = 0; a < w.attractorCount; a++) {
@@ -86,7 +141,7 @@ final class Kernel {
     double fx = 0;
     double fy = 0;
     int count = w.attractorCount;
-    int base = i * count;
+    int base = w.weightBase[i];
     double[] weights = w.weights;
     for (int a = 0; a < count; a++) {
       double dx = w.ax[a] - px;
@@ -98,8 +153,8 @@ final class Kernel {
     }
     double order = 1.0 - w.gamma[i];
     double chaos = order * w.lambda[i];
-    double nvx = order * w.vx[i] + fx + chaos * nextSigned(w.rng, i);
-    double nvy = order * w.vy[i] + fy + chaos * nextSigned(w.rng, i);
+    double nvx = order * w.vx[i] + fx + chaos * SplitMix64.nextSigned(w.rng, i);
+    double nvy = order * w.vy[i] + fy + chaos * SplitMix64.nextSigned(w.rng, i);
     double max = w.rules.get(Rule.MAX_SPEED);
     double speed2 = nvx * nvx + nvy * nvy;
     if (speed2 > max * max) {
@@ -113,29 +168,26 @@ final class Kernel {
     w.y[i] = py + nvy;
   }
 
-  private static double nextSigned(long[] rng, int i) {
-    return SplitMix64.nextSigned(rng, i);
-  }
-
   /**
    * Capture and loss. The deepest basin containing the agent holds it (depth 1 - d^2/r^2); outside
    * every basin it strays from its last holder until it passes pointOfReturn x radius, then it is
    * lost; off the plane it is lost at once. Returns the agent's depth.
    */
-  static double classify(World w, int i, TickScratch s) {
+  private static double classify(World w, int i, TickScratch.Part part) {
     double px = w.x[i];
     double py = w.y[i];
     if (px < 0 || px > w.width || py < 0 || py > w.height) {
-      lose(w, i, s);
+      lose(w, i, part);
       return 0;
     }
     int best = deepestBasin(w, px, py);
     if (best >= 0) {
+      part.held[best]++;
       return hold(w, i, best);
     }
     int h = w.holder[i];
     if (h >= 0 && beyondReturn(w, h, px, py)) {
-      lose(w, i, s);
+      lose(w, i, part);
       return 0;
     }
     w.status[i] = h >= 0 ? World.STRAYING : World.FREE;
@@ -159,6 +211,7 @@ final class Kernel {
     return best;
   }
 
+  /** Holds agent i in basin a and returns its depth; the caller counts the hold. */
   private static double hold(World w, int i, int a) {
     double dx = w.ax[a] - w.x[i];
     double dy = w.ay[a] - w.y[i];
@@ -167,7 +220,6 @@ final class Kernel {
     w.holder[i] = a;
     w.status[i] = World.HELD;
     w.depth[i] = depth;
-    w.held[a]++;
     return depth;
   }
 
@@ -179,18 +231,17 @@ final class Kernel {
   }
 
   /** The loss magnitude is the agent's speed at the tick it was lost: how hard it was thrown. */
-  private static void lose(World w, int i, TickScratch s) {
+  private static void lose(World w, int i, TickScratch.Part part) {
     double magnitude = Math.sqrt(w.vx[i] * w.vx[i] + w.vy[i] * w.vy[i]);
-    s.recordLoss(i, magnitude, w.holder[i]);
+    part.recordLoss(i, magnitude, w.holder[i]);
     w.status[i] = World.LOST;
     w.depth[i] = 0;
     w.vx[i] = 0;
     w.vy[i] = 0;
-    w.lostCount++;
   }
 
   /** Outside a basin an agent's order erodes towards the floor (rule gammaErosion). */
-  private static void erode(World w, int i, TickScratch s) {
+  private static void erode(World w, int i, TickScratch.Part part) {
     Rules rules = w.rules;
     double erosion = rules.get(Rule.GAMMA_EROSION);
     if (erosion == 0 || w.status[i] != World.FREE && w.status[i] != World.STRAYING) {
@@ -200,16 +251,16 @@ final class Kernel {
     double before = w.gamma[i];
     if (before > floor) {
       w.gamma[i] = Math.max(floor, before - erosion);
-      noteGamma(w, i, before, s);
+      if (entersMargin(w, i, before)) {
+        part.recordGammaWarning(i);
+      }
     }
   }
 
-  /** Records a gamma warning when gamma enters the margin above the floor. */
-  static void noteGamma(World w, int i, double before, TickScratch s) {
+  /** Whether agent i's gamma, {@code before} until now, entered the margin above the floor. */
+  static boolean entersMargin(World w, int i, double before) {
     double line = w.rules.get(Rule.GAMMA_FLOOR) + w.rules.get(Rule.GAMMA_WARNING_MARGIN);
-    if (before > line && w.gamma[i] <= line) {
-      s.recordGammaWarning(i);
-    }
+    return before > line && w.gamma[i] <= line;
   }
 
   /** Classifies every agent without losses (the initial state) and computes b. */
@@ -219,7 +270,12 @@ final class Kernel {
     for (int i = 0; i < w.n; i++) {
       if (w.status[i] < World.LOST) {
         int best = deepestBasin(w, w.x[i], w.y[i]);
-        sum += best >= 0 ? hold(w, i, best) : free(w, i);
+        if (best >= 0) {
+          w.held[best]++;
+          sum += hold(w, i, best);
+        } else {
+          sum += free(w, i);
+        }
       }
     }
     w.b = w.population > 0 ? sum / w.population : 0;

@@ -20,15 +20,17 @@ import java.util.List;
 final class Prophet {
   private final String engineVersion;
   private final TickScratch forkScratch;
+  private final TickThreads threads;
   private final List<Foretold> pending = new ArrayList<>();
   private int seq;
 
   /** A loss foretold by prophecy {@code prophecy} (made at {@code madeAt}) for a tick. */
   record Foretold(int agent, long tick, int prophecy, long madeAt) {}
 
-  Prophet(String engineVersion, int agents) {
+  Prophet(String engineVersion, int agents, TickThreads threads) {
     this.engineVersion = engineVersion;
-    this.forkScratch = new TickScratch(agents);
+    this.forkScratch = new TickScratch(agents, threads);
+    this.threads = threads;
   }
 
   /** True when a prophecy is due at the end of {@code tick}. */
@@ -123,7 +125,7 @@ final class Prophet {
     for (int t = 0; t < horizon; t++) {
       long tick = fork.nextTick;
       forkScratch.reset();
-      Kernel.step(fork, forkScratch);
+      Kernel.step(fork, forkScratch, threads);
       for (int k = 0; k < forkScratch.lostCount; k++) {
         out.agents.add(forkScratch.lost[k]);
         out.ticks.add(tick);

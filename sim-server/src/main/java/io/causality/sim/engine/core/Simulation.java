@@ -3,6 +3,7 @@ package io.causality.sim.engine.core;
 import static java.util.Objects.requireNonNull;
 
 import io.causality.sim.engine.EngineValidationException;
+import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.UnknownAgentException;
 import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.input.PolicyChange;
@@ -10,6 +11,7 @@ import io.causality.sim.engine.input.ScheduledInput;
 import io.causality.sim.engine.model.Rule;
 import io.causality.sim.engine.model.Rules;
 import io.causality.sim.engine.model.Scenario;
+import io.causality.sim.engine.output.AgentSelection;
 import io.causality.sim.engine.output.AgentSnapshot;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.InputApplied;
@@ -23,6 +25,7 @@ import io.causality.sim.engine.output.TraceSource;
 import io.causality.sim.engine.output.Warning;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
@@ -39,28 +42,32 @@ public final class Simulation implements TraceSource {
 
   private final EngineVersion version;
   private final Scenario scenario;
+  private final TickThreads threads;
   final World world;
   final Prophet prophet;
   private final TickScratch scratch;
   private final List<ScheduledInput> queued = new ArrayList<>();
   private final List<Paradox> paradoxes = new ArrayList<>();
+  private final Views.Before before = new Views.Before();
   long lastInputTick = -1;
   String lastInputKind = "reaction";
 
-  Simulation(EngineVersion version, Scenario scenario, World world) {
+  Simulation(EngineVersion version, Scenario scenario, World world, TickThreads threads) {
     this.version = requireNonNull(version, "version");
     this.scenario = requireNonNull(scenario, "scenario");
     this.world = world;
-    this.prophet = new Prophet(version.id(), world.n);
-    this.scratch = new TickScratch(world.n);
+    this.threads = requireNonNull(threads, "threads");
+    this.prophet = new Prophet(version.id(), world.n, threads);
+    this.scratch = new TickScratch(world.n, threads);
   }
 
   /**
-   * Starts a simulation of {@code scenario} under {@code version}, before tick 0. Throws {@link
+   * Starts a simulation of {@code scenario} under {@code version}, before tick 0, computing its
+   * ticks on {@code threads} (the output does not depend on them). Throws {@link
    * EngineValidationException} (path {@code rules.prophecyHorizon}) when the resolved rules break
    * the prophecy cost bound.
    */
-  public static Simulation create(EngineVersion version, Scenario scenario) {
+  public static Simulation create(EngineVersion version, Scenario scenario, TickThreads threads) {
     Rules rules = version.defaultRules().withAll(scenario.ruleOverrides());
     rules
         .costProblem()
@@ -68,7 +75,7 @@ public final class Simulation implements TraceSource {
             problem -> {
               throw EngineValidationException.of("rules.prophecyHorizon", problem);
             });
-    return new Simulation(version, scenario, new World(scenario, rules));
+    return new Simulation(version, scenario, new World(scenario, rules), threads);
   }
 
   public EngineVersion engineVersion() {
@@ -77,6 +84,11 @@ public final class Simulation implements TraceSource {
 
   public Scenario scenario() {
     return scenario;
+  }
+
+  /** The threads its ticks run on. */
+  public TickThreads threads() {
+    return threads;
   }
 
   /** The tick the next {@link #advance} computes first, and at which queued inputs apply. */
@@ -99,8 +111,17 @@ public final class Simulation implements TraceSource {
    * {@link UnknownAgentException} for a policy change naming no agent.
    */
   public ScheduledInput submit(EngineInput input) {
+    return submit(input, SizeLimits.ENGINE);
+  }
+
+  /**
+   * The same, within {@code limits} (a license's, at most the engine's): an attractor.add past its
+   * attractors is refused (path {@code payload}). Replays of admitted inputs are checked against
+   * the engine's limits only, so that a license that shrank later never breaks a stored run.
+   */
+  public ScheduledInput submit(EngineInput input, SizeLimits limits) {
     requireNonNull(input, "input");
-    Admission.check(world, queued, input);
+    Admission.check(world, queued, input, limits);
     ScheduledInput scheduled = new ScheduledInput(world.nextTick, input);
     queued.add(scheduled);
     return scheduled;
@@ -112,7 +133,7 @@ public final class Simulation implements TraceSource {
       throw new IllegalArgumentException(
           "input for tick " + scheduled.tick() + " submitted before tick " + world.nextTick);
     }
-    Admission.check(world, queued, scheduled.input());
+    Admission.check(world, queued, scheduled.input(), SizeLimits.ENGINE);
     queued.add(scheduled);
   }
 
@@ -122,8 +143,9 @@ public final class Simulation implements TraceSource {
     if (ticks < 0) {
       throw new IllegalArgumentException("ticks must not be negative: " + ticks);
     }
+    Set<AgentSelection> wanted = ticks > 0 ? listener.agentsWanted() : Set.of();
     for (long k = 0; k < ticks; k++) {
-      tick(listener);
+      tick(listener, wanted);
     }
   }
 
@@ -213,18 +235,30 @@ public final class Simulation implements TraceSource {
     return SnapshotCodec.write(this);
   }
 
-  private void tick(EngineListener listener) {
+  private void tick(EngineListener listener, Set<AgentSelection> wanted) {
     long t = world.nextTick;
     scratch.reset();
     paradoxes.clear();
+    boolean steps = listener.wantsSteps();
+    if (steps && wanted.contains(AgentSelection.CHANGED)) {
+      before.record(world);
+    }
     String move = applyQueued(t, listener);
-    Kernel.step(world, scratch);
+    Kernel.step(world, scratch, threads);
     Warning warning = warning(t);
     Loss loss = scratch.lostCount > 0 ? loss(t) : null;
-    if (listener.wantsSteps()) {
-      listener.onStep(new Step(t, move, Views.state(world), warning, loss, Views.agents(world)));
+    if (steps) {
+      listener.onStep(step(t, move, warning, loss, wanted));
     }
     emitAfterStep(t, listener, warning, loss);
+  }
+
+  /** The step with the agent lists its listener wants, and no other. */
+  private Step step(long t, String move, Warning warning, Loss loss, Set<AgentSelection> wanted) {
+    List<AgentSnapshot> all = wanted.contains(AgentSelection.ALL) ? Views.agents(world) : List.of();
+    List<AgentSnapshot> changed =
+        wanted.contains(AgentSelection.CHANGED) ? before.changed(world) : List.of();
+    return new Step(t, move, Views.state(world), warning, loss, all, changed);
   }
 
   private void emitAfterStep(long t, EngineListener listener, Warning warning, Loss loss) {

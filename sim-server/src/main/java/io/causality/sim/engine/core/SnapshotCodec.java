@@ -45,7 +45,8 @@ public final class SnapshotCodec {
   }
 
   /** Reads a snapshot; {@code versions} resolves the version it names (or throws). */
-  public static Simulation read(byte[] snapshot, Function<String, EngineVersion> versions) {
+  public static Simulation read(
+      byte[] snapshot, Function<String, EngineVersion> versions, TickThreads threads) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(snapshot))) {
       if (in.readInt() != MAGIC || in.readInt() != FORMAT) {
         throw new IllegalArgumentException("not a simulation snapshot");
@@ -54,7 +55,7 @@ public final class SnapshotCodec {
       byte[] json = new byte[in.readInt()];
       in.readFully(json);
       Scenario scenario = ScenarioParser.parse(JsonTree.read(json), "snapshot");
-      Simulation sim = Simulation.create(version, scenario);
+      Simulation sim = Simulation.create(version, scenario, threads);
       readWorld(in, sim.world);
       readHistory(in, sim);
       return sim;

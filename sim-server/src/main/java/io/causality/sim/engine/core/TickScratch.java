@@ -1,31 +1,58 @@
 package io.causality.sim.engine.core;
 
 import io.causality.sim.engine.EngineLimits;
+import java.util.Arrays;
 
 /**
  * What one tick produced besides the new state: the agents lost, the agents whose gamma entered the
  * warning margin, whether b crossed the stability threshold. Sized once per simulation and reused,
- * so that a tick allocates nothing.
+ * so that a tick allocates nothing per agent. The agents are cut into {@link Part}s computed on any
+ * threads; each part keeps what its agents produced, merged here in agent order.
  */
 final class TickScratch {
+  /** Parts per thread, so that a part whose agents are mostly lost leaves no thread idle. */
+  private static final int PARTS_PER_THREAD = 4;
+
+  private static final int MIN_PART = 512;
+
   final double[] effectiveStrength = new double[EngineLimits.MAX_ATTRACTORS];
+
+  /** Losses per basin this tick, for the contagion rule. */
+  final int[] lossesOf = new int[EngineLimits.MAX_ATTRACTORS];
+
   final int[] lost;
   final double[] lostMagnitude;
   final int[] lostBasin;
   int lostCount;
   final int[] gammaWarned;
   int gammaWarnedCount;
+  private final boolean[] warned;
   boolean stabilityCrossed;
+  final Part[] parts;
 
-  TickScratch(int agents) {
+  TickScratch(int agents, TickThreads threads) {
     lost = new int[agents];
     lostMagnitude = new double[agents];
     lostBasin = new int[agents];
     gammaWarned = new int[agents];
+    warned = new boolean[agents];
+    parts = Part.split(agents, partCount(agents, threads));
+  }
+
+  /** How many parts a tick of {@code agents} is cut into on {@code threads}. */
+  static int partCount(int agents, TickThreads threads) {
+    if (threads.threads() == 1 || agents < threads.minAgentsToSplit()) {
+      return 1;
+    }
+    int smallest = Math.min(MIN_PART, threads.minAgentsToSplit());
+    return Math.max(1, Math.min(threads.threads() * PARTS_PER_THREAD, agents / smallest));
   }
 
   void reset() {
     lostCount = 0;
+    for (int k = 0; k < gammaWarnedCount; k++) {
+      warned[gammaWarned[k]] = false;
+    }
     gammaWarnedCount = 0;
     stabilityCrossed = false;
   }
@@ -37,13 +64,67 @@ final class TickScratch {
     lostCount++;
   }
 
-  /** Records a gamma warning once per agent and tick, whatever raised it. */
+  /** Records a gamma warning once per agent and tick, whatever raised it, in order of arrival. */
   void recordGammaWarning(int agent) {
-    for (int k = 0; k < gammaWarnedCount; k++) {
-      if (gammaWarned[k] == agent) {
-        return;
-      }
+    if (!warned[agent]) {
+      warned[agent] = true;
+      gammaWarned[gammaWarnedCount++] = agent;
     }
-    gammaWarned[gammaWarnedCount++] = agent;
+  }
+
+  /** A range of agents [from, to) and what computing its tick produced. */
+  static final class Part {
+    final int from;
+    final int to;
+    final int[] held = new int[EngineLimits.MAX_ATTRACTORS];
+    final int[] lost;
+    final double[] lostMagnitude;
+    final int[] lostBasin;
+    int lostCount;
+    final int[] warned;
+    int warnedCount;
+
+    /** The depths of its live agents added in agent order (b's numerator when it is alone). */
+    double sumDepth;
+
+    private Part(int from, int to) {
+      this.from = from;
+      this.to = to;
+      lost = new int[to - from];
+      lostMagnitude = new double[to - from];
+      lostBasin = new int[to - from];
+      warned = new int[to - from];
+    }
+
+    static Part[] split(int agents, int count) {
+      Part[] parts = new Part[count];
+      for (int p = 0; p < count; p++) {
+        parts[p] = new Part(bound(agents, count, p), bound(agents, count, p + 1));
+      }
+      return parts;
+    }
+
+    private static int bound(int agents, int count, int p) {
+      return (int) ((long) agents * p / count);
+    }
+
+    void reset(int attractors) {
+      Arrays.fill(held, 0, attractors, 0);
+      lostCount = 0;
+      warnedCount = 0;
+      sumDepth = 0;
+    }
+
+    void recordLoss(int agent, double magnitude, int basin) {
+      lost[lostCount] = agent;
+      lostMagnitude[lostCount] = magnitude;
+      lostBasin[lostCount] = basin;
+      lostCount++;
+    }
+
+    /** Each agent erodes at most once a tick, so a part records it at most once. */
+    void recordGammaWarning(int agent) {
+      warned[warnedCount++] = agent;
+    }
   }
 }

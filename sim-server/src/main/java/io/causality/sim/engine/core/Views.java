@@ -5,6 +5,7 @@ import io.causality.sim.engine.output.AttractorState;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /** Builds the immutable output views of a {@link World}; only called when someone wants them. */
 final class Views {
@@ -49,9 +50,46 @@ final class Views {
     return out;
   }
 
-  private static AgentSnapshot agent(World w, int i) {
+  /**
+   * Every agent's status and basin at the start of a tick (before its inputs), so that the step can
+   * list the agents whose status or basin changed during it. Arrays kept for the simulation's life:
+   * recording costs one pass over the agents, no allocation after the first.
+   */
+  static final class Before {
+    private byte[] status;
+    private String[] basin;
+
+    void record(World w) {
+      if (status == null) {
+        status = new byte[w.n];
+        basin = new String[w.n];
+      }
+      System.arraycopy(w.status, 0, status, 0, w.n);
+      for (int i = 0; i < w.n; i++) {
+        basin[i] = basin(w, i);
+      }
+    }
+
+    /** The agents whose status or basin differ from the recorded ones, in agent order. */
+    List<AgentSnapshot> changed(World w) {
+      List<AgentSnapshot> out = new ArrayList<>();
+      for (int i = 0; i < w.n; i++) {
+        if (w.status[i] != status[i] || !Objects.equals(basin(w, i), basin[i])) {
+          out.add(agent(w, i));
+        }
+      }
+      return out;
+    }
+  }
+
+  /** The basin an agent shows: its holder (the last one when lost), none once removed. */
+  private static String basin(World w, int i) {
     int h = w.holder[i];
-    String basin = h >= 0 && w.status[i] != World.REMOVED ? w.names[h] : null;
+    return h >= 0 && w.status[i] != World.REMOVED ? w.names[h] : null;
+  }
+
+  private static AgentSnapshot agent(World w, int i) {
+    String basin = basin(w, i);
     return new AgentSnapshot(
         w.ids[i],
         w.x[i],

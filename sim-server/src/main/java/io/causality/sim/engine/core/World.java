@@ -8,6 +8,8 @@ import io.causality.sim.engine.model.Rules;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.random.SplitMix64;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.SortedMap;
 
 /**
@@ -52,8 +54,17 @@ final class World {
   final double[] radius = new double[EngineLimits.MAX_ATTRACTORS];
   final int[] held = new int[EngineLimits.MAX_ATTRACTORS];
 
-  /** weights[i * attractorCount + a]: agent i's affinity for attractor a. */
+  /**
+   * weights[weightBase[i] + a]: agent i's affinity for attractor a. Agents with the same
+   * preferences share one row of attractorCount weights, so that 100,000 agents of a few kinds cost
+   * a few rows.
+   */
   double[] weights;
+
+  int[] weightBase;
+
+  /** Agent index by id, built once and shared by copies (ids never change). */
+  final Map<String, Integer> agentIndex;
 
   Rules rules;
 
@@ -78,8 +89,17 @@ final class World {
       initAgent(i, scenario.agents().get(i), scenario.seed());
     }
     population = n;
+    agentIndex.putAll(indexOf(ids));
     rebuildWeights();
     Kernel.classifyAll(this);
+  }
+
+  private static Map<String, Integer> indexOf(String[] ids) {
+    Map<String, Integer> index = new HashMap<>(ids.length * 2);
+    for (int i = 0; i < ids.length; i++) {
+      index.put(ids[i], i);
+    }
+    return index;
   }
 
   private World(int n, double width, double height) {
@@ -87,6 +107,7 @@ final class World {
     this.width = width;
     this.height = height;
     ids = new String[n];
+    agentIndex = new HashMap<>();
     heeds = new boolean[n];
     prefNames = new String[n][];
     prefWeights = new double[n][];
@@ -124,18 +145,44 @@ final class World {
     radius[slot] = spec.radius();
   }
 
-  /** Rebuilds the dense weight matrix after the set of attractors or the rules changed. */
+  /**
+   * Rebuilds the weight rows after the set of attractors or the rules changed: one row per distinct
+   * preference map, in order of first use, so that equal agents share it.
+   */
   void rebuildWeights() {
     int count = attractorCount;
     double fallback = rules.get(Rule.DEFAULT_AFFINITY);
-    double[] w = new double[n * Math.max(count, 1)];
+    Map<Preferences, Integer> rows = new HashMap<>();
+    int[] base = new int[n];
+    for (int i = 0; i < n; i++) {
+      int row =
+          rows.computeIfAbsent(new Preferences(prefNames[i], prefWeights[i]), p -> rows.size());
+      base[i] = row * count;
+    }
+    double[] w = new double[rows.size() * Math.max(count, 1)];
     for (int i = 0; i < n; i++) {
       for (int a = 0; a < count; a++) {
         int k = Arrays.binarySearch(prefNames[i], names[a]);
-        w[i * count + a] = k >= 0 ? prefWeights[i][k] : fallback;
+        w[base[i] + a] = k >= 0 ? prefWeights[i][k] : fallback;
       }
     }
     weights = w;
+    weightBase = base;
+  }
+
+  /** One agent's named preferences as a key: equal names and weights, equal rows. */
+  private record Preferences(String[] names, double[] weights) {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Preferences p
+          && Arrays.equals(names, p.names)
+          && Arrays.equals(weights, p.weights);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Arrays.hashCode(names) + Arrays.hashCode(weights);
+    }
   }
 
   int attractorIndex(String name) {
@@ -148,12 +195,8 @@ final class World {
   }
 
   int agentIndex(String id) {
-    for (int i = 0; i < n; i++) {
-      if (ids[i].equals(id)) {
-        return i;
-      }
-    }
-    return -1;
+    Integer i = agentIndex.get(id);
+    return i == null ? -1 : i;
   }
 
   boolean alive(int i) {
@@ -168,6 +211,7 @@ final class World {
   private World(World s) {
     n = s.n;
     ids = s.ids;
+    agentIndex = s.agentIndex;
     heeds = s.heeds;
     prefNames = s.prefNames;
     prefWeights = s.prefWeights;
@@ -195,6 +239,7 @@ final class World {
     System.arraycopy(s.radius, 0, radius, 0, radius.length);
     System.arraycopy(s.held, 0, held, 0, held.length);
     weights = s.weights;
+    weightBase = s.weightBase;
     rules = s.rules;
     nextTick = s.nextTick;
     b = s.b;

@@ -180,25 +180,38 @@ public final class JsonIn {
 
   /** The elements of a required array of 1 to {@code maxSize} items; empty when bad. */
   public List<JsonIn> array(int maxSize) {
+    return array(maxSize, "");
+  }
+
+  /**
+   * The same; {@code why} follows the size message (which limit it is, for example " (the limit of
+   * the community license)").
+   */
+  public List<JsonIn> array(int maxSize, String why) {
     if (!present()) {
       fail("is required");
       return List.of();
     }
-    return checkedArray(1, maxSize);
+    return checkedArray(1, maxSize, why);
   }
 
   /** The elements of an optional array of 0 to {@code maxSize} items. */
   public List<JsonIn> optionalArray(int maxSize) {
-    return present() ? checkedArray(0, maxSize) : List.of();
+    return optionalArray(maxSize, "");
   }
 
-  private List<JsonIn> checkedArray(int minSize, int maxSize) {
+  /** The same, with {@code why} after the size message. */
+  public List<JsonIn> optionalArray(int maxSize, String why) {
+    return present() ? checkedArray(0, maxSize, why) : List.of();
+  }
+
+  private List<JsonIn> checkedArray(int minSize, int maxSize, String why) {
     if (!node.isArray()) {
       fail("must be an array");
       return List.of();
     }
     if (node.size() < minSize || node.size() > maxSize) {
-      fail("must have between " + minSize + " and " + maxSize + " items");
+      fail("must have between " + minSize + " and " + maxSize + " items" + why);
       return List.of();
     }
     List<JsonIn> items = new ArrayList<>(node.size());

@@ -1,5 +1,8 @@
 package io.causality.sim.engine.output;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * Receives what a simulation produces while it advances, so that a caller can stream a trace
  * without holding it. Per tick the order is: the {@code decree}/{@code policy} events of the inputs
@@ -7,6 +10,9 @@ package io.causality.sim.engine.output;
  * end of a prophecy tick, the prophecy.
  */
 public interface EngineListener {
+  /** What a listener that writes every agent wants. */
+  Set<AgentSelection> ALL_AGENTS = Set.copyOf(EnumSet.of(AgentSelection.ALL));
+
   /** A listener that wants nothing: the fastest way to advance. */
   EngineListener NONE =
       new EngineListener() {
@@ -19,6 +25,14 @@ public interface EngineListener {
   /** When false the engine does not build {@link Step} objects at all. */
   default boolean wantsSteps() {
     return true;
+  }
+
+  /**
+   * Which agent lists the steps must carry ({@link Step#agents}, {@link Step#changed}); asked once
+   * per {@code advance}. Every agent by default.
+   */
+  default Set<AgentSelection> agentsWanted() {
+    return ALL_AGENTS;
   }
 
   default void onStep(Step step) {}
@@ -37,6 +51,17 @@ public interface EngineListener {
           }
         }
         return false;
+      }
+
+      @Override
+      public Set<AgentSelection> agentsWanted() {
+        EnumSet<AgentSelection> wanted = EnumSet.noneOf(AgentSelection.class);
+        for (EngineListener listener : copy) {
+          if (listener.wantsSteps()) {
+            wanted.addAll(listener.agentsWanted());
+          }
+        }
+        return wanted;
       }
 
       @Override

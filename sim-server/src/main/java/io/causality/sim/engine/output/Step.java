@@ -7,6 +7,10 @@ import java.util.List;
 /**
  * One tick of a trace: the spec's Step. {@code move} is "drift" when no input applied at this tick,
  * else the labels of the applied inputs joined by "+", in order ("shock+policy").
+ *
+ * <p>{@code agents} holds every agent and {@code changed} the agents whose status or basin changed
+ * during the tick, each only when a listener asked for it ({@link EngineListener#agentsWanted}),
+ * else empty: a step of 100,000 agents builds none of them for a listener that wants none.
  */
 public record Step(
     long tick,
@@ -14,13 +18,31 @@ public record Step(
     StateSnapshot state,
     Warning warning,
     Loss loss,
-    List<AgentSnapshot> agents) {
+    List<AgentSnapshot> agents,
+    List<AgentSnapshot> changed) {
   public Step {
     agents = List.copyOf(agents);
+    changed = List.copyOf(changed);
   }
 
-  /** The trace form: {@code {"tick","move","state","warning","loss","agents"}}. */
+  /** A step with every agent (and no changed list). */
+  public Step(
+      long tick,
+      String move,
+      StateSnapshot state,
+      Warning warning,
+      Loss loss,
+      List<AgentSnapshot> agents) {
+    this(tick, move, state, warning, loss, agents, List.of());
+  }
+
+  /** The trace form with every agent: {@code {"tick","move","state","warning","loss","agents"}}. */
   public void writeJson(JsonGenerator gen) throws IOException {
+    writeJson(gen, AgentSelection.ALL);
+  }
+
+  /** The trace form, {@code agents} holding the {@code selection}. */
+  public void writeJson(JsonGenerator gen, AgentSelection selection) throws IOException {
     gen.writeStartObject();
     gen.writeNumberField("tick", tick);
     gen.writeStringField("move", move);
@@ -28,12 +50,20 @@ public record Step(
     state.writeJson(gen);
     writeWarning(gen);
     writeLoss(gen);
-    writeAgents(gen);
+    writeAgents(gen, selection);
     gen.writeEndObject();
   }
 
-  /** The SSE {@code tick} data: {@code {"t","b","lastMove","state","warning","agents"}}. */
+  /** The SSE {@code tick} data with every agent. */
   public void writeTickPayload(JsonGenerator gen) throws IOException {
+    writeTickPayload(gen, AgentSelection.ALL);
+  }
+
+  /**
+   * The SSE {@code tick} data: {@code {"t","b","lastMove","state","warning","agents"}}, {@code
+   * agents} holding the {@code selection}.
+   */
+  public void writeTickPayload(JsonGenerator gen, AgentSelection selection) throws IOException {
     gen.writeStartObject();
     gen.writeNumberField("t", tick);
     Json.number(gen, "b", state.b());
@@ -41,7 +71,7 @@ public record Step(
     gen.writeFieldName("state");
     state.writeJson(gen);
     writeWarning(gen);
-    writeAgents(gen);
+    writeAgents(gen, selection);
     gen.writeEndObject();
   }
 
@@ -63,9 +93,15 @@ public record Step(
     }
   }
 
-  private void writeAgents(JsonGenerator gen) throws IOException {
+  private void writeAgents(JsonGenerator gen, AgentSelection selection) throws IOException {
     gen.writeArrayFieldStart("agents");
-    for (AgentSnapshot agent : agents) {
+    List<AgentSnapshot> shown =
+        switch (selection) {
+          case ALL -> agents;
+          case CHANGED -> changed;
+          case NONE -> List.of();
+        };
+    for (AgentSnapshot agent : shown) {
       agent.writeJson(gen);
     }
     gen.writeEndArray();

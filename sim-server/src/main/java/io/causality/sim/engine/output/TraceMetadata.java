@@ -23,6 +23,15 @@ public record TraceMetadata(
     Rules rules) {
 
   public void writeJson(JsonGenerator gen) throws IOException {
+    writeJson(gen, AgentSelection.ALL);
+  }
+
+  /**
+   * The metadata of a trace whose steps carry {@code selection}: after the rules, {@code
+   * "agentsShown"} with its wire name, unless every agent is shown (then the metadata is as it
+   * always was).
+   */
+  public void writeJson(JsonGenerator gen, AgentSelection selection) throws IOException {
     gen.writeStartObject();
     gen.writeStringField("engineVersion", engineVersion);
     Json.nullableString(gen, "scenarioId", scenarioId);
@@ -45,6 +54,9 @@ public record TraceMetadata(
       }
     }
     gen.writeEndObject();
+    if (selection != AgentSelection.ALL) {
+      gen.writeStringField("agentsShown", selection.wireName());
+    }
     gen.writeEndObject();
   }
 }

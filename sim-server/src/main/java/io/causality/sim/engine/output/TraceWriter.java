@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Streams a trace while a simulation advances; it is the listener passed to {@code
@@ -12,37 +13,66 @@ import java.util.List;
  * {"metadata":{...},"initialState":{...},"steps":[...]}}; NDJSON layout: a line {@code
  * {"metadata":{...}}}, a line {@code {"initialState":{...}}}, then one step per line. initialState
  * is {@code {"state":{...},"agents":[...]}} before the first step. Output is byte-identical for
- * identical runs: fixed field order, numbers by {@code Num}.
+ * identical runs: fixed field order, numbers by {@code Num}. With an {@link AgentSelection} other
+ * than {@code all}, the metadata ends with {@code "agentsShown"} and each step's {@code agents}
+ * holds that selection (a trace of every agent is byte for byte what it always was).
  */
 public final class TraceWriter implements EngineListener {
   private final JsonGenerator gen;
   private final boolean ndjson;
+  private final AgentSelection selection;
+  private final Set<AgentSelection> wanted;
 
-  private TraceWriter(JsonGenerator gen, boolean ndjson) {
+  private TraceWriter(JsonGenerator gen, boolean ndjson, AgentSelection selection) {
     this.gen = gen;
     this.ndjson = ndjson;
+    this.selection = selection;
+    this.wanted = selection == AgentSelection.NONE ? Set.of() : Set.of(selection);
   }
 
   /** Starts a JSON trace of {@code simulation} from its next tick; call before advancing. */
   public static TraceWriter json(JsonGenerator gen, TraceSource simulation) {
-    TraceWriter writer = new TraceWriter(gen, false);
-    writer.header(simulation.traceMetadata(), simulation.state(), simulation.agents());
+    return json(gen, simulation, AgentSelection.ALL);
+  }
+
+  /** The same, each step carrying the agents of {@code selection}. */
+  public static TraceWriter json(
+      JsonGenerator gen, TraceSource simulation, AgentSelection selection) {
+    TraceWriter writer = new TraceWriter(gen, false, selection);
+    writer.header(simulation);
     return writer;
   }
 
   /** Starts an NDJSON trace; the generator writes each root value on its own line. */
   public static TraceWriter ndjson(JsonGenerator gen, TraceSource simulation) {
+    return ndjson(gen, simulation, AgentSelection.ALL);
+  }
+
+  /** The same, each step carrying the agents of {@code selection}. */
+  public static TraceWriter ndjson(
+      JsonGenerator gen, TraceSource simulation, AgentSelection selection) {
     gen.setRootValueSeparator(new SerializedString(""));
-    TraceWriter writer = new TraceWriter(gen, true);
-    writer.header(simulation.traceMetadata(), simulation.state(), simulation.agents());
+    TraceWriter writer = new TraceWriter(gen, true, selection);
+    writer.header(simulation);
     return writer;
+  }
+
+  @Override
+  public Set<AgentSelection> agentsWanted() {
+    return wanted;
+  }
+
+  /** Every agent in the initial state, the base that changed agents apply to; none for none. */
+  private void header(TraceSource simulation) {
+    List<AgentSnapshot> agents = selection == AgentSelection.NONE ? List.of() : simulation.agents();
+    header(simulation.traceMetadata(), simulation.state(), agents);
   }
 
   private void header(TraceMetadata metadata, StateSnapshot state, List<AgentSnapshot> agents) {
     try {
       gen.writeStartObject();
       gen.writeFieldName("metadata");
-      metadata.writeJson(gen);
+      metadata.writeJson(gen, selection);
       if (ndjson) {
         endLine();
         gen.writeStartObject();
@@ -81,7 +111,7 @@ public final class TraceWriter implements EngineListener {
   @Override
   public void onStep(Step step) {
     try {
-      step.writeJson(gen);
+      step.writeJson(gen, selection);
       if (ndjson) {
         gen.writeRaw('\n');
       }

@@ -3,6 +3,7 @@ package io.causality.sim.engine.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.sim.engine.EngineLimits;
 import io.causality.sim.engine.EngineValidationException;
+import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.input.InputParser;
 import io.causality.sim.engine.json.Issues;
 import io.causality.sim.engine.json.JsonIn;
@@ -34,18 +35,54 @@ public final class ScenarioParser {
 
   private ScenarioParser() {}
 
+  /** A scenario within the engine's limits ({@link SizeLimits#ENGINE}). */
   public static Scenario parse(JsonNode node, String prefix) {
+    return parse(node, prefix, SizeLimits.ENGINE);
+  }
+
+  /**
+   * A scenario within {@code limits} (a license's): too many agents or attractors is an issue at
+   * {@code agents} or {@code initialState.attractors} that names the limit.
+   */
+  public static Scenario parse(JsonNode node, String prefix, SizeLimits limits) {
     Issues issues = new Issues();
     JsonIn root = JsonIn.root(node, prefix, issues);
     if (!root.requireObject()) {
       issues.throwIfAny();
     }
-    Scenario scenario = read(root);
+    Scenario scenario = read(root, limits);
     issues.throwIfAny();
     return scenario;
   }
 
-  private static Scenario read(JsonIn root) {
+  /**
+   * Checks a scenario made otherwise (a domain adapter, the catalog) against {@code limits}: one
+   * issue at {@code path} for too many agents, one for too many attractors.
+   */
+  public static void requireWithin(Scenario scenario, SizeLimits limits, String path) {
+    Issues issues = new Issues();
+    if (scenario.agents().size() > limits.agents()) {
+      issues.add(
+          path,
+          "the scenario has "
+              + scenario.agents().size()
+              + " agents; at most "
+              + limits.agents()
+              + limits.why());
+    }
+    if (scenario.attractors().size() > limits.attractors()) {
+      issues.add(
+          path,
+          "the scenario has "
+              + scenario.attractors().size()
+              + " attractors; at most "
+              + limits.attractors()
+              + limits.why());
+    }
+    issues.throwIfAny();
+  }
+
+  private static Scenario read(JsonIn root, SizeLimits limits) {
     long seed = root.get("seed").integer(Long.MIN_VALUE, Long.MAX_VALUE);
     String id = root.get("id").text(EngineLimits.MAX_NAME_LENGTH, null);
     String label = root.get("label").text(TEXT, null);
@@ -56,8 +93,8 @@ public final class ScenarioParser {
     JsonIn initial = root.get("initialState");
     Grid grid = initial.requireObject() ? grid(initial.get("grid")) : new Grid(0, 0);
     List<AttractorSpec> attractors =
-        initial.present() ? attractors(initial.get("attractors"), grid) : List.of();
-    List<AgentSpec> agents = agents(root.get("agents"), grid, attractors);
+        initial.present() ? attractors(initial.get("attractors"), grid, limits) : List.of();
+    List<AgentSpec> agents = agents(root.get("agents"), grid, attractors, limits);
     return new Scenario(id, label, seed, tags, note, labels, rules, grid, attractors, agents);
   }
 
@@ -107,10 +144,10 @@ public final class ScenarioParser {
     return new Grid(width, height);
   }
 
-  private static List<AttractorSpec> attractors(JsonIn in, Grid grid) {
+  private static List<AttractorSpec> attractors(JsonIn in, Grid grid, SizeLimits limits) {
     List<AttractorSpec> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    for (JsonIn item : in.optionalArray(EngineLimits.MAX_ATTRACTORS)) {
+    for (JsonIn item : in.optionalArray(limits.attractors(), limits.why())) {
       if (!item.requireObject()) {
         continue;
       }
@@ -131,12 +168,13 @@ public final class ScenarioParser {
     }
   }
 
-  private static List<AgentSpec> agents(JsonIn in, Grid grid, List<AttractorSpec> attractors) {
+  private static List<AgentSpec> agents(
+      JsonIn in, Grid grid, List<AttractorSpec> attractors, SizeLimits limits) {
     List<AgentSpec> out = new ArrayList<>();
     Set<String> ids = new HashSet<>();
     Set<String> names = new HashSet<>();
     attractors.forEach(a -> names.add(a.name()));
-    for (JsonIn item : in.array(EngineLimits.MAX_AGENTS)) {
+    for (JsonIn item : in.array(limits.agents(), limits.why())) {
       if (!item.requireObject()) {
         continue;
       }

@@ -124,10 +124,11 @@ class DomainAdapterTest {
             adapt(
                 "epidemic",
                 "{'transmissibility': 0.1, 'recovery': 0.1,"
-                    + " 'regions': [{'name': 'a', 'population': 1500, 'infected': 0},"
-                    + " {'name': 'b', 'population': 1500, 'infected': 0}]}"),
+                    + " 'regions': [{'name': 'a', 'population': 60000, 'infected': 0},"
+                    + " {'name': 'b', 'population': 60000, 'infected': 0}]}"),
         tuple(
-            "input.regions", "total population 3000 exceeds the engine limit of " + "2000 agents"));
+            "input.regions",
+            "total population 120000 exceeds the engine limit of " + "100000 agents"));
   }
 
   @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.causality.sim.engine.Fixtures;
 import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.core.TickThreads;
 import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.input.InputParser;
 import io.causality.sim.engine.model.Scenario;
@@ -69,14 +70,16 @@ class GoldenTraceTest {
     return InputParser.decree(type, Fixtures.json(payload));
   }
 
-  private static Map<String, String> currentHashes() {
+  private static Map<String, String> currentHashes(TickThreads threads) {
     Map<String, String> hashes = new LinkedHashMap<>();
     for (Scenario scenario : Fixtures.CATALOG.all()) {
-      Simulation sim = Fixtures.REGISTRY.require(VERSION).newSimulation(scenario);
+      Simulation sim = Fixtures.REGISTRY.require(VERSION).newSimulation(scenario, threads);
       hashes.put(scenario.id(), hash(sim, Fixtures.script()));
     }
     Simulation scripted =
-        Fixtures.REGISTRY.require(VERSION).newSimulation(Fixtures.scenario("prophecy-loop"));
+        Fixtures.REGISTRY
+            .require(VERSION)
+            .newSimulation(Fixtures.scenario("prophecy-loop"), threads);
     hashes.put("prophecy-loop+every-input", hash(scripted, everyInput()));
     return hashes;
   }
@@ -130,9 +133,24 @@ class GoldenTraceTest {
     }
   }
 
+  /**
+   * The pinned traces on several threads, every tick cut into parts however few its agents (the
+   * parallel path: parts merged in agent order), give the same bytes as on one.
+   */
+  @Test
+  void releasedVersionReproducesItsPinnedTracesOnSeveralThreads() throws IOException {
+    for (int threads : new int[] {2, 3}) {
+      try (TickThreads parallel = TickThreads.of(threads, 1)) {
+        assertThat(hashesFile(currentHashes(parallel)))
+            .as("%d threads", threads)
+            .isEqualTo(resource("traces.sha256"));
+      }
+    }
+  }
+
   @Test
   void releasedVersionReproducesItsPinnedTraces() throws IOException {
-    String hashes = hashesFile(currentHashes());
+    String hashes = hashesFile(currentHashes(TickThreads.single()));
     String first = firstTicks();
     if (Boolean.getBoolean("engine.golden.write")) {
       Path dir = Path.of("src/test/resources/engine/golden", VERSION);

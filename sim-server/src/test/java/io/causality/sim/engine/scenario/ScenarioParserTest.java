@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.sim.engine.EngineLimits;
 import io.causality.sim.engine.EngineValidationException;
 import io.causality.sim.engine.Fixtures;
+import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.ValidationIssue;
 import io.causality.sim.engine.model.AgentSpec;
 import io.causality.sim.engine.model.Rule;
@@ -87,7 +88,35 @@ class ScenarioParserTest {
     }
     assertIssues(
         () -> ScenarioParser.parse(root, "scenario"),
-        tuple("scenario.agents", "must have between 1 and 2000 items"));
+        tuple("scenario.agents", "must have between 1 and 100000 items"));
+  }
+
+  @Test
+  void enforcesALicensesLimitsWithItsName() {
+    ObjectNode root =
+        (ObjectNode)
+            Fixtures.json(
+                "{'seed': 1, 'initialState': {'grid': {'width': 50, 'height': 50}, 'attractors': ["
+                    + "{'name': 'p', 'x': 1, 'y': 1, 'strength': 1, 'radius': 1},"
+                    + "{'name': 'q', 'x': 2, 'y': 2, 'strength': 1, 'radius': 1}]}}");
+    ArrayNode agents = root.putArray("agents");
+    for (int i = 0; i < 4; i++) {
+      agents.add(Fixtures.json("{'id': 'a" + i + "', 'marker': {'x': 1, 'y': 1}}"));
+    }
+    SizeLimits small = new SizeLimits(3, 1, "the tiny license");
+    assertIssues(
+        () -> ScenarioParser.parse(root, "scenario", small),
+        tuple(
+            "scenario.initialState.attractors",
+            "must have between 0 and 1 items (the limit of the tiny license)"),
+        tuple(
+            "scenario.agents", "must have between 1 and 3 items (the limit of the tiny license)"));
+    Scenario parsed = ScenarioParser.parse(root, "scenario", new SizeLimits(4, 2, "a license"));
+    assertThat(parsed.agents()).hasSize(4);
+    assertIssues(
+        () -> ScenarioParser.requireWithin(parsed, small, "input"),
+        tuple("input", "the scenario has 4 agents; at most 3 (the limit of the tiny license)"),
+        tuple("input", "the scenario has 2 attractors; at most 1 (the limit of the tiny license)"));
   }
 
   @Test
@@ -105,7 +134,7 @@ class ScenarioParserTest {
     }
     assertIssues(
         () -> ScenarioParser.parse(root, "scenario"),
-        tuple("scenario.initialState.attractors", "must have between 0 and 32 items"));
+        tuple("scenario.initialState.attractors", "must have between 0 and 256 items"));
   }
 
   @Test

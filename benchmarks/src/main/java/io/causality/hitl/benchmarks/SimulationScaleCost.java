@@ -1,0 +1,185 @@
+package io.causality.hitl.benchmarks;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.sim.benchmarks.EngineBenchmark;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Driver of issue 33's scale benchmark, against a running sim-server (ops/bench/sim-scale starts
+ * it): what a simulation of 100,000 agents costs beside one of 1,000, operation by operation, as
+ * the server's CPU time per operation (from {@code /proc}, without the JIT's threads: {@link
+ * ProcessCpu}) and the client's latency.
+ *
+ * <p>For each size of {@code --sizes} (default {@code 1000,100000}), with the engine benchmark's
+ * workload (an inline scenario of 10 basins, calm agents, the default prophecies): {@code create}
+ * ({@code POST /v1/simulations}, the scenario parsed and stored), {@code step 100} ({@code POST
+ * .../step} of 100 ticks), {@code evaluate} ({@code POST .../evaluations}, the gate on the stored
+ * window) and {@code GET} ({@code GET /v1/simulations/{id}}), each {@code --rounds} times for
+ * {@code --seconds} (creates and steps at most {@code --repeat} per round), in that order. Then the
+ * ratios per operation, the largest size over the smallest, beside the agents' ratio: create and
+ * step do work linear in the agents (the scenario, the ticks), evaluate and GET must not.
+ *
+ * <p>Options: {@code --sim URL --key KEY --pid PID [--sizes 1000,100000] [--seconds 5] [--rounds 3]
+ * [--repeat 5] [--concurrency 1]}.
+ */
+public final class SimulationScaleCost {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final DriverOptions options;
+  private final ProcessCpu server;
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+
+  private SimulationScaleCost(DriverOptions options) {
+    this.options = options;
+    this.server = ProcessCpu.of(Long.parseLong(options.get("pid")));
+  }
+
+  public static void main(String[] args) throws Exception {
+    new SimulationScaleCost(DriverOptions.parse(args, List.of("sim", "key", "pid"))).run();
+  }
+
+  private void run() throws Exception {
+    List<Integer> sizes =
+        Arrays.stream(options.get("sizes", "1000,100000").split(","))
+            .map(String::strip)
+            .map(Integer::parseInt)
+            .toList();
+    Map<Integer, Map<String, Double>> cpu = new LinkedHashMap<>();
+    for (int agents : sizes) {
+      cpu.put(agents, measureSize(agents));
+    }
+    int smallest = sizes.get(0);
+    for (int agents : sizes.subList(1, sizes.size())) {
+      System.out.printf(
+          Locale.ROOT,
+          "# %d agents / %d agents (agents' ratio %.0f): server CPU per operation%n",
+          agents,
+          smallest,
+          (double) agents / smallest);
+      for (String operation : cpu.get(agents).keySet()) {
+        double large = cpu.get(agents).get(operation);
+        double small = cpu.get(smallest).get(operation);
+        System.out.printf(
+            Locale.ROOT,
+            "  %-10s %10.3f ms / %8.3f ms = %8.2f%n",
+            operation,
+            large,
+            small,
+            large / small);
+      }
+    }
+  }
+
+  /** The four operations at one size; returns the median CPU ms per operation of the rounds. */
+  private Map<String, Double> measureSize(int agents) throws Exception {
+    String scenario = scenarioBody(agents);
+    String id = created(scenario);
+    send("/v1/simulations/" + id + "/step", "{\"ticks\":100}");
+    System.out.printf(Locale.ROOT, "# %d agents (scenario %d bytes)%n", agents, scenario.length());
+    Map<String, List<Double>> rounds = new LinkedHashMap<>();
+    int repeat = options.intValue("repeat", 5);
+    for (int round = 0; round <= options.intValue("rounds", 3); round++) {
+      // round 0 warms up and is not kept
+      Map<String, Call> calls = new LinkedHashMap<>();
+      calls.put("create", () -> !created(scenario).isEmpty());
+      calls.put("step 100", () -> send("/v1/simulations/" + id + "/step", "{\"ticks\":100}"));
+      calls.put("evaluate", () -> send("/v1/simulations/" + id + "/evaluations", "{}"));
+      calls.put("GET", () -> get("/v1/simulations/" + id));
+      for (Map.Entry<String, Call> call : calls.entrySet()) {
+        boolean bounded = call.getKey().equals("create") || call.getKey().equals("step 100");
+        Measurement measured =
+            measure(agents + " agents, " + call.getKey(), call.getValue(), bounded ? repeat : 0);
+        if (round > 0) {
+          rounds
+              .computeIfAbsent(call.getKey(), k -> new ArrayList<>())
+              .add(measured.cpuMillisPerOp());
+          System.out.println(measured);
+        }
+      }
+    }
+    Map<String, Double> medians = new LinkedHashMap<>();
+    rounds.forEach((operation, values) -> medians.put(operation, median(values)));
+    return medians;
+  }
+
+  /** One call; true when it answered 2xx. */
+  private interface Call {
+    boolean succeeded() throws Exception;
+  }
+
+  /** Makes {@code call} for {@code --seconds} (at most {@code count} times when not 0). */
+  private Measurement measure(String name, Call call, int count) throws Exception {
+    int concurrency = options.intValue("concurrency", 1);
+    long nanos = options.intValue("seconds", 5) * 1_000_000_000L;
+    List<Call> calls = Collections.nCopies(count == 0 ? 10_000_000 : count, call);
+    return server.measure(
+        () -> Workers.run(name, concurrency, calls, nanos, (c, worker) -> c.succeeded()));
+  }
+
+  private static String scenarioBody(int agents) throws IOException {
+    ObjectNode body = JSON.createObjectNode();
+    body.set("scenario", EngineBenchmark.scenarioJson(agents, false, 0.5));
+    return JSON.writeValueAsString(body);
+  }
+
+  private String created(String body) throws IOException, InterruptedException {
+    HttpResponse<String> response = post("/v1/simulations", body);
+    if (response.statusCode() != 201) {
+      throw new IllegalStateException("create answered " + response.statusCode());
+    }
+    return JSON.readTree(response.body()).path("id").asText();
+  }
+
+  private boolean send(String path, String body) throws IOException, InterruptedException {
+    HttpResponse<String> response = post(path, body);
+    if (response.statusCode() >= 300) {
+      throw new IllegalStateException(
+          path + " answered " + response.statusCode() + ": " + response.body());
+    }
+    return true;
+  }
+
+  private HttpResponse<String> post(String path, String body)
+      throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(options.get("sim") + path))
+            .timeout(Duration.ofMinutes(5))
+            .header("Content-Type", "application/json")
+            .header("X-Api-Key", options.get("key"))
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build();
+    return http.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private boolean get(String path) throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(options.get("sim") + path))
+            .timeout(Duration.ofSeconds(60))
+            .header("X-Api-Key", options.get("key"))
+            .build();
+    return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    return sorted.get(sorted.size() / 2);
+  }
+}

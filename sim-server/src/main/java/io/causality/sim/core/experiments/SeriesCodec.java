@@ -1,0 +1,40 @@
+package io.causality.sim.core.experiments;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A run's collected series as stored ({@code experiment_runs.series}) and an aggregate's statistics
+ * ({@code experiment_aggregates.stats}): rows of doubles, row after row, each double its eight
+ * bytes big-endian, so that the numbers are exactly those computed.
+ */
+public final class SeriesCodec {
+  private SeriesCodec() {}
+
+  public static byte[] encode(double[][] rows) {
+    int width = rows.length == 0 ? 0 : rows[0].length;
+    ByteBuffer out = ByteBuffer.allocate(rows.length * width * Double.BYTES);
+    for (double[] row : rows) {
+      for (double value : row) {
+        out.putDouble(value);
+      }
+    }
+    return out.array();
+  }
+
+  public static double[][] decode(byte[] bytes, int rows) {
+    int width = rows == 0 ? 0 : bytes.length / Double.BYTES / rows;
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    double[][] out = new double[rows][width];
+    for (double[] row : out) {
+      for (int k = 0; k < width; k++) {
+        row[k] = in.getDouble();
+      }
+    }
+    return out;
+  }
+
+  /** One value of an encoded table of {@code width} columns, without decoding the rest. */
+  static double at(byte[] bytes, int width, int row, int column) {
+    return ByteBuffer.wrap(bytes).getDouble((row * width + column) * Double.BYTES);
+  }
+}
