@@ -1,7 +1,7 @@
 package io.causality.sim.evaluation;
 
+import io.causality.common.db.UniqueViolation;
 import io.causality.sim.db.AppliedTokenDao;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -14,9 +14,6 @@ import org.jdbi.v3.core.JdbiException;
  * predates the redemption). Only a redemption the coordinator signed as ACCEPTED is recorded.
  */
 public final class AppliedTokens {
-  /** SQL state of a unique-constraint violation (H2 and PostgreSQL). */
-  private static final String UNIQUE_VIOLATION = "23505";
-
   private final Jdbi jdbi;
   private final Clock clock;
 
@@ -42,19 +39,10 @@ public final class AppliedTokens {
           dao -> dao.insert(tokenId, requestId, clock.instant().truncatedTo(ChronoUnit.MILLIS)));
       return true;
     } catch (JdbiException e) {
-      if (isUniqueViolation(e)) {
+      if (UniqueViolation.in(e)) {
         return false;
       }
       throw e;
     }
-  }
-
-  private static boolean isUniqueViolation(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
-        return true;
-      }
-    }
-    return false;
   }
 }
