@@ -2,6 +2,7 @@ package io.causality.sim.core;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.core.errors.SimulationNotFoundException;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.InputRow;
 import io.causality.sim.db.SimulationDao;
@@ -56,12 +57,16 @@ public final class SimulationLoader {
    * scenario is read when the row was read without it.
    */
   public Simulation fresh(SimulationRow row) {
-    if (row.scenarioJson() == null) {
-      String json =
-          jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioOf(row.id())).orElseThrow();
-      return fresh(row, parse(json));
+    return fresh(row, parse(scenarioJson(row)));
+  }
+
+  /** The scenario the row runs, as stored; read when the row was read without it. */
+  public String scenarioJson(SimulationRow row) {
+    if (row.scenarioJson() != null) {
+      return row.scenarioJson();
     }
-    return fresh(row, scenario(row));
+    return jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioOf(row.id()))
+        .orElseThrow(() -> new SimulationNotFoundException(row.id()));
   }
 
   /** The same, with the row's scenario already parsed. */

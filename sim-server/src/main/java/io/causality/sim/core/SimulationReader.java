@@ -151,7 +151,7 @@ public final class SimulationReader {
    * Sent back as {@code scenario} of a create, it makes the same simulation again.
    */
   public RawJson scenario(Caller caller, UUID id) {
-    return new RawJson(access.accessible(caller, id).scenarioJson());
+    return new RawJson(loader.scenarioJson(access.accessible(caller, id)));
   }
 
   /** The stored simulation a trace can be made of: 404 until it has run a tick. */

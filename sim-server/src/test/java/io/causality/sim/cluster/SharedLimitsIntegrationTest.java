@@ -266,7 +266,12 @@ class SharedLimitsIntegrationTest {
 
   private static DropwizardTestSupport<SimConfiguration> instance() {
     List<ConfigOverride> overrides = new ArrayList<>(SimTestFixture.postgres(database));
-    overrides.add(ConfigOverride.config("auth.jwtSecret", SimTestFixture.JWT_SECRET));
+    SimTestFixture.jwtSettings()
+        .forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
+    overrides.add(
+        ConfigOverride.config(
+            "admin.tokenFile",
+            SimTestFixture.tempDirectory().resolve("sim.admin-token").toString()));
     overrides.add(ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"));
     return new DropwizardTestSupport<>(
         SimApplication.class,

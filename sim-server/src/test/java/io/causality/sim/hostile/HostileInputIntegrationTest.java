@@ -292,6 +292,15 @@ class HostileInputIntegrationTest {
                            "keyId": "ops-1", "alg": "PS256", "payload": "{}",
                            "signature": "AAAA"}}
         """));
+    templates.put(
+        "PATCH /v1/simulations/{id}", JSON.readTree("{\"label\":\"run 1\",\"note\":\"a note\"}"));
+    templates.put(
+        "POST /v1/experiments",
+        JSON.readTree(
+            """
+        {"scenarioId": "stable-basins", "parameters": {"seed": [1, 2]}, "replications": 1,
+         "ticks": 2}
+        """));
     // The id regex of /v1/simulations/{id} shows in the description's path template.
     Map<String, JsonNode> withRegexPaths = new LinkedHashMap<>(templates);
     templates.forEach(
