@@ -104,7 +104,9 @@ class ExperimentDeterminismIntegrationTest {
   void twoInstancesOfTwoWorkersOneKilledGiveTheSameBytesAndCountEachRunOnce() throws Exception {
     try (PostgresTestDatabase database = PostgresTestDatabase.create()) {
       Map<String, String> shared = new LinkedHashMap<>(database.databaseSettings());
-      shared.put("auth.jwtSecret", SimTestFixture.JWT_SECRET);
+      shared.putAll(SimTestFixture.jwtSettings());
+      shared.put(
+          "admin.tokenFile", SimTestFixture.tempDirectory().resolve("sim.admin-token").toString());
       DropwizardTestSupport<SimConfiguration> survivor =
           new DropwizardTestSupport<>(
               SimApplication.class,
