@@ -1,0 +1,332 @@
+package io.causality.sim.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.engine.core.EngineRegistry;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+
+/**
+ * The experiments' driver (docs/performance.md, "Experiments"; ops/bench/experiments runs it). Its
+ * workload is {@link ExperimentsWorkload}'s experiment of {@code RUNS} runs of {@code TICKS} ticks.
+ * Three modes, each ending with a {@code figure} line of key=value pairs that the script sums up; a
+ * driver, not a test: it prints, it does not judge.
+ *
+ * <ul>
+ *   <li>{@code engine RUNS TICKS}: the anchor, the same runs on the engine in this thread with
+ *       nothing collected or stored ({@link ExperimentsAnchor}), in runs per second and per CPU
+ *       second, after a warm-up of a fifth of the runs.
+ *   <li>{@code throughput URL KEY RUNS TICKS WORKERS PID}: against a sim-server (process {@code
+ *       PID} on this machine, with {@code WORKERS} experiment workers and nothing else asked of
+ *       it), after a warm-up experiment of a fifth of the runs, submits the experiment and awaits
+ *       its completion: its runs per second from its acceptance to its last stored chunk ({@code
+ *       createdAt} to the {@code updatedAt} of the last chunk's progress), per worker; the workers'
+ *       CPU per run ({@link WorkerCpu}); the aggregation's CPU (the workers' CPU from the last
+ *       chunk to the completion) as a share of the runs'.
+ *   <li>{@code latency URL KEY RUNS TICKS PROBES}: the p50 and p99 of {@code GET
+ *       /v1/simulations/{id}} and of a 100-tick step ({@code PROBES} of each, alternating, on a
+ *       fresh simulation), on the idle server (after a warm-up), then while an experiment runs (the
+ *       experiment is cancelled after; it must outlast the probes, which the figure line says).
+ * </ul>
+ */
+public final class ExperimentsLoad {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private static final Duration STALLED = Duration.ofMinutes(5);
+
+  private final String base;
+  private final String key;
+  private final WorkerCpu cpu;
+
+  private ExperimentsLoad(String base, String key, WorkerCpu cpu) {
+    this.base = base;
+    this.key = key;
+    this.cpu = cpu;
+  }
+
+  public static void main(String[] args) throws Exception {
+    String mode = args.length == 0 ? "" : args[0];
+    if (mode.equals("engine") && args.length == 3) {
+      engine(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+    } else if (mode.equals("throughput") && args.length == 7) {
+      new ExperimentsLoad(args[1], args[2], WorkerCpu.ofProcess(Long.parseLong(args[6])))
+          .throughput(
+              Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+    } else if (mode.equals("latency") && args.length == 6) {
+      new ExperimentsLoad(args[1], args[2], null)
+          .latency(Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+    } else {
+      System.err.println(
+          "usage: ExperimentsLoad engine RUNS TICKS\n"
+              + "       ExperimentsLoad throughput URL KEY RUNS TICKS WORKERS PID\n"
+              + "       ExperimentsLoad latency URL KEY RUNS TICKS PROBES");
+      System.exit(2);
+    }
+  }
+
+  static void engine(int runs, int ticks) {
+    EngineRegistry engines = EngineRegistry.standard();
+    ExperimentsAnchor.measure(
+        ExperimentsWorkload.experiment(warmUpRuns(runs), ticks, engines), engines.latest());
+    ExperimentsAnchor.Measured m =
+        ExperimentsAnchor.measure(
+            ExperimentsWorkload.experiment(runs, ticks, engines), engines.latest());
+    System.out.printf(
+        Locale.ROOT,
+        "engine in process, one thread, nothing stored: %d runs of %d ticks in %.2f s: %.1f runs/s,"
+            + " %.1f runs per CPU second (checksum %.6f)%n",
+        m.runs(),
+        ticks,
+        m.wallNanos() / 1e9,
+        m.runsPerSecond(),
+        m.runsPerCpuSecond(),
+        m.checksum());
+    System.out.printf(
+        Locale.ROOT,
+        "figure anchor runsPerSecond=%.3f runsPerCpuSecond=%.3f%n",
+        m.runsPerSecond(),
+        m.runsPerCpuSecond());
+  }
+
+  private void throughput(int runs, int ticks, int workers) throws Exception {
+    warmUp(runs, ticks);
+    long cpuBefore = cpu.nanos();
+    String id = submit(runs, ticks);
+    JsonNode lastChunk = null;
+    long cpuOfRuns = 0;
+    Watch watch = new Watch();
+    JsonNode experiment = get(id);
+    while (experiment.get("finishedAt").isNull()) {
+      if (lastChunk == null && stored(experiment) == total(experiment)) {
+        cpuOfRuns = cpu.nanos() - cpuBefore;
+        lastChunk = experiment;
+      }
+      watch.check(stored(experiment));
+      Thread.sleep(pollMillis(experiment));
+      experiment = get(id);
+    }
+    long cpuOfAll = cpu.nanos() - cpuBefore;
+    requireStatus(experiment, "completed");
+    // The pool starts its threads as tasks come: count them once the work is done.
+    if (cpu.threads() != workers) {
+      System.out.printf(
+          "the server ran %d worker thread(s), not %d: check experiments.workers%n",
+          cpu.threads(), workers);
+    }
+    if (lastChunk == null) {
+      System.out.println(
+          "the last chunk and the aggregation fell between two polls: the aggregation is counted"
+              + " with the runs (a larger experiment separates them)");
+      lastChunk = experiment;
+      cpuOfRuns = cpuOfAll;
+    }
+    reportThroughput(experiment, lastChunk, workers, cpuOfRuns, cpuOfAll - cpuOfRuns);
+  }
+
+  /**
+   * Seldom while the runs go on, since the server's workers pause while it serves a request
+   * (InteractiveFirst); often over the last 5 % of the runs, to tell the last chunk's commit from
+   * the aggregation, which starts as soon as a worker takes it.
+   */
+  private static long pollMillis(JsonNode experiment) {
+    return total(experiment) - stored(experiment) <= total(experiment) / 20 ? 25 : 1000;
+  }
+
+  /** An experiment of a fifth of the runs, not reported: the workers' code paths compiled. */
+  private void warmUp(int runs, int ticks) throws Exception {
+    String id = submit(warmUpRuns(runs), ticks);
+    Watch watch = new Watch();
+    JsonNode experiment = get(id);
+    while (experiment.get("finishedAt").isNull()) {
+      watch.check(stored(experiment));
+      Thread.sleep(100);
+      experiment = get(id);
+    }
+    requireStatus(experiment, "completed");
+  }
+
+  static int warmUpRuns(int runs) {
+    return Math.max(3, runs / 5);
+  }
+
+  private static void reportThroughput(
+      JsonNode finished, JsonNode lastChunk, int workers, long cpuOfRuns, long cpuOfAggregation) {
+    int total = total(finished);
+    Instant created = Instant.parse(finished.get("createdAt").asText());
+    Instant stored = Instant.parse(lastChunk.get("updatedAt").asText());
+    Instant end = Instant.parse(finished.get("finishedAt").asText());
+    double runSeconds = Duration.between(created, stored).toNanos() / 1e9;
+    double aggregationSeconds = Duration.between(stored, end).toNanos() / 1e9;
+    double perSecond = total / runSeconds;
+    double perCpuSecond = total / (cpuOfRuns / 1e9);
+    double share = (double) cpuOfAggregation / cpuOfRuns;
+    System.out.printf(
+        Locale.ROOT,
+        "experiment %s: %d runs (%d failed) in %.2f s with %d worker(s): %.1f runs/s, %.1f per"
+            + " worker; %.1f runs per worker CPU second (%.3f ms of CPU a run); aggregation %.3f s,"
+            + " %.1f ms of CPU: %.2f %% of the runs' CPU%n",
+        finished.get("id").asText(),
+        total,
+        finished.get("progress").get("failed").asInt(),
+        runSeconds,
+        workers,
+        perSecond,
+        perSecond / workers,
+        perCpuSecond,
+        cpuOfRuns / 1e6 / total,
+        aggregationSeconds,
+        cpuOfAggregation / 1e6,
+        100 * share);
+    System.out.printf(
+        Locale.ROOT,
+        "figure throughput workers=%d runs=%d runsPerSecond=%.3f perWorker=%.3f"
+            + " perWorkerCpuSecond=%.3f aggregationCpuShare=%.6f aggregationSeconds=%.3f"
+            + " aggregationSeparated=%b%n",
+        workers,
+        total,
+        perSecond,
+        perSecond / workers,
+        perCpuSecond,
+        share,
+        aggregationSeconds,
+        lastChunk != finished);
+  }
+
+  private void latency(int runs, int ticks, int probes) throws Exception {
+    probe(probes / 5 + 1); // the request paths' warm-up, not reported
+    Probe idle = probe(probes);
+    report("idle", idle);
+    String id = submit(runs, ticks);
+    JsonNode experiment = get(id);
+    Watch watch = new Watch();
+    while (experiment.get("status").asText().equals("queued")) {
+      watch.check(0);
+      Thread.sleep(10);
+      experiment = get(id);
+    }
+    requireStatus(experiment, "running");
+    Probe during = probe(probes);
+    report("while an experiment runs", during);
+    boolean throughout = get(id).get("status").asText().equals("running");
+    if (throughout) {
+      send("POST", "/v1/experiments/" + id + "/cancel", null, 200);
+    } else {
+      System.out.println(
+          "the experiment ended before the probes did: these are not figures; raise RUNS");
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "figure latency probes=%d getIdleP99=%.3f getDuringP99=%.3f stepIdleP99=%.3f"
+            + " stepDuringP99=%.3f throughout=%b%n",
+        probes,
+        idle.gets().percentileMillis(0.99),
+        during.gets().percentileMillis(0.99),
+        idle.steps().percentileMillis(0.99),
+        during.steps().percentileMillis(0.99),
+        throughout);
+  }
+
+  /** The two kinds of request's times. */
+  private record Probe(Latencies gets, Latencies steps) {}
+
+  /** Alternates a GET of a fresh simulation and a 100-tick step of it, {@code count} of each. */
+  private Probe probe(int count) throws Exception {
+    String simulation =
+        JSON.readTree(send("POST", "/v1/simulations", "{\"scenarioId\": \"chaos-storm\"}", 201))
+            .get("id")
+            .asText();
+    Probe probe = new Probe(new Latencies(), new Latencies());
+    for (int i = 0; i < count; i++) {
+      probe.gets().add(timed("GET", "/v1/simulations/" + simulation, null));
+      probe
+          .steps()
+          .add(timed("POST", "/v1/simulations/" + simulation + "/step", "{\"ticks\": 100}"));
+    }
+    return probe;
+  }
+
+  private long timed(String method, String path, String body) throws Exception {
+    long start = System.nanoTime();
+    send(method, path, body, 200);
+    return System.nanoTime() - start;
+  }
+
+  private static void report(String when, Probe probe) {
+    System.out.printf(
+        Locale.ROOT,
+        "%s: GET /v1/simulations/{id} p50 %.2f ms p99 %.2f ms; 100-tick step p50 %.2f ms p99 %.2f"
+            + " ms (%d of each)%n",
+        when,
+        probe.gets().percentileMillis(0.5),
+        probe.gets().percentileMillis(0.99),
+        probe.steps().percentileMillis(0.5),
+        probe.steps().percentileMillis(0.99),
+        probe.gets().count());
+  }
+
+  private String submit(int runs, int ticks) throws Exception {
+    String body = ExperimentsWorkload.definition(runs, ticks);
+    return JSON.readTree(send("POST", "/v1/experiments", body, 202)).get("id").asText();
+  }
+
+  private static int stored(JsonNode experiment) {
+    JsonNode progress = experiment.get("progress");
+    return progress.get("done").asInt() + progress.get("failed").asInt();
+  }
+
+  private static int total(JsonNode experiment) {
+    return experiment.get("progress").get("total").asInt();
+  }
+
+  private static void requireStatus(JsonNode experiment, String status) {
+    if (!experiment.get("status").asText().equals(status)) {
+      throw new IllegalStateException("the experiment is " + experiment + ", not " + status);
+    }
+  }
+
+  /** Fails a wait that saw no progress for {@link #STALLED}. */
+  private static final class Watch {
+    private int last = -1;
+    private long since = System.nanoTime();
+
+    void check(int stored) {
+      if (stored != last) {
+        last = stored;
+        since = System.nanoTime();
+      } else if (System.nanoTime() - since > STALLED.toNanos()) {
+        throw new IllegalStateException("no progress for " + STALLED);
+      }
+    }
+  }
+
+  private JsonNode get(String id) throws Exception {
+    return JSON.readTree(send("GET", "/v1/experiments/" + id, null, 200));
+  }
+
+  private String send(String method, String path, String body, int expected) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .header("X-Api-Key", key)
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      request.header("Content-Type", "application/json");
+    }
+    HttpResponse<String> response =
+        HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != expected) {
+      throw new IllegalStateException(
+          method + " " + path + ": " + response.statusCode() + " " + response.body());
+    }
+    return response.body();
+  }
+}

@@ -1,0 +1,70 @@
+package io.causality.sim.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.core.experiments.Collect;
+import io.causality.sim.core.experiments.Experiment;
+import io.causality.sim.core.experiments.Outcome;
+import io.causality.sim.core.experiments.ParameterGrid;
+import io.causality.sim.core.experiments.Series;
+import io.causality.sim.engine.core.EngineRegistry;
+import io.causality.sim.engine.json.Issues;
+import io.causality.sim.engine.model.Scenario;
+import io.causality.sim.engine.scenario.ScenarioCatalog;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * The experiment the experiments' driver measures ({@link ExperimentsLoad}), as the API takes it
+ * and as the engine computes it in process: chaos-storm with lambda over three values, {@code runs
+ * / 3} replications of {@code ticks} ticks, b and lost collected every 5 ticks, every outcome
+ * reporter.
+ */
+final class ExperimentsWorkload {
+  static final String SCENARIO = "chaos-storm";
+  static final int EVERY = 5;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private ExperimentsWorkload() {}
+
+  /** The body of {@code POST /v1/experiments}: 3 × (runs / 3) runs, at least 3. */
+  static String definition(int runs, int ticks) {
+    return "{\"scenarioId\": \""
+        + SCENARIO
+        + "\", \"parameters\": {\"agents[*].policy.lambda\": [0.5, 2, 3.5]}, \"replications\": "
+        + Math.max(1, runs / 3)
+        + ", \"ticks\": "
+        + ticks
+        + ", \"collect\": {\"series\": [\"b\", \"lost\"], \"every\": "
+        + EVERY
+        + "}}";
+  }
+
+  /** The same definition, parsed as the server parses it, on the newest engine. */
+  static Experiment experiment(int runs, int ticks, EngineRegistry engines) {
+    Scenario base = ScenarioCatalog.standard().find(SCENARIO).orElseThrow();
+    JsonNode definition = read(definition(runs, ticks));
+    Issues issues = new Issues();
+    ParameterGrid grid = ParameterGrid.parse(definition.get("parameters"), base, issues);
+    issues.throwIfAny();
+    return new Experiment(
+        SCENARIO,
+        base,
+        engines.latest().id(),
+        base.seed(),
+        grid,
+        definition.get("replications").intValue(),
+        ticks,
+        new Collect(List.of(Series.B, Series.LOST), EVERY, List.of(Outcome.values())),
+        false);
+  }
+
+  private static JsonNode read(String json) {
+    try {
+      return JSON.readTree(json);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

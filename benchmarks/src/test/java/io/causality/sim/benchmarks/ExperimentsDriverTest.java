@@ -1,0 +1,66 @@
+package io.causality.sim.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.core.experiments.Experiment;
+import io.causality.sim.core.experiments.ExperimentRunner;
+import io.causality.sim.core.experiments.Pacer;
+import io.causality.sim.core.experiments.RunResult;
+import io.causality.sim.engine.core.EngineRegistry;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The experiments' driver measures what docs/performance.md says: its anchor computes the very runs
+ * the server's workers compute (the same scenarios, seeds and final b), and the definition it
+ * submits is the workload the anchor computes.
+ */
+class ExperimentsDriverTest {
+  private static final EngineRegistry ENGINES = EngineRegistry.standard();
+
+  @Test
+  void theAnchorComputesTheRunnersRuns() {
+    Experiment experiment = ExperimentsWorkload.experiment(6, 30, ENGINES);
+    ExperimentRunner runner = new ExperimentRunner(ENGINES);
+    double expected = 0;
+    Set<Double> finals = new HashSet<>();
+    for (int i = 0; i < experiment.runs(); i++) {
+      RunResult run = runner.run(experiment, i, Pacer.NONE);
+      assertThat(run.ok()).isTrue();
+      expected += run.finalB();
+      finals.add(run.finalB());
+    }
+    assertThat(finals).as("the runs differ, so a checksum tells them apart").hasSize(6);
+
+    ExperimentsAnchor.Measured measured = ExperimentsAnchor.measure(experiment, ENGINES.latest());
+
+    assertThat(measured.runs()).isEqualTo(6);
+    assertThat(measured.checksum()).isEqualTo(expected);
+    assertThat(measured.wallNanos()).isPositive();
+    assertThat(measured.cpuNanos()).isPositive();
+  }
+
+  @Test
+  void theSubmittedDefinitionIsTheAnchorsWorkload() throws Exception {
+    JsonNode definition = new ObjectMapper().readTree(ExperimentsWorkload.definition(9, 40));
+    assertThat(definition.get("scenarioId").asText()).isEqualTo("chaos-storm");
+    assertThat(definition.get("replications").asInt()).isEqualTo(3);
+    assertThat(definition.get("ticks").asInt()).isEqualTo(40);
+    assertThat(definition.get("parameters").get("agents[*].policy.lambda")).hasSize(3);
+    assertThat(definition.get("collect").get("every").asInt()).isEqualTo(5);
+
+    Experiment experiment = ExperimentsWorkload.experiment(9, 40, ENGINES);
+    assertThat(experiment.runs()).isEqualTo(9);
+    assertThat(experiment.ticks()).isEqualTo(40);
+    assertThat(experiment.grid().combinations()).isEqualTo(3);
+  }
+
+  @Test
+  void anExperimentHasAtLeastOneReplication() {
+    assertThat(ExperimentsWorkload.experiment(2, 10, ENGINES).runs()).isEqualTo(3);
+    assertThat(ExperimentsWorkload.experiment(10_000, 10, ENGINES).runs()).isEqualTo(9_999);
+  }
+}
