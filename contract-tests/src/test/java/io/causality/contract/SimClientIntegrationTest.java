@@ -108,7 +108,7 @@ class SimClientIntegrationTest {
     assertThat(simulations().listProphecies(id, 50, 0, SortOrder.DESC, null).getData())
         .first()
         .satisfies(p -> assertThat(p.getData().getHorizon()).isPositive());
-    Trace trace = simulations().getTrace(id, 0, 2, null);
+    Trace trace = simulations().getTrace(id, 0, 2, null, null);
     assertThat(trace.getSteps()).hasSize(3);
     assertThat(trace.getMetadata().getScenarioId()).isEqualTo("stable-basins");
   }
@@ -163,7 +163,7 @@ class SimClientIntegrationTest {
     RunResponse run =
         simulations()
             .runSimulation(
-                new RunSimulationRequest().scenarioId("stable-basins").ticks(5), null, null);
+                new RunSimulationRequest().scenarioId("stable-basins").ticks(5), null, null, null);
     assertThat(run.getTrace().getSteps()).hasSize(5);
     assertThat(run.getTrace().getInitialState().getAgents()).isNotEmpty();
   }

@@ -15,6 +15,7 @@ import io.causality.hitl.coordinator.auth.RoleFeature;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.config.RetentionConfig;
 import io.causality.hitl.coordinator.core.AuditChainWatch;
+import io.causality.hitl.coordinator.core.AuditCheckpointer;
 import io.causality.hitl.coordinator.core.RequestRetention;
 import io.causality.hitl.coordinator.db.MonitoringDao;
 import io.causality.hitl.coordinator.docs.CoordinatorOpenApi;
@@ -29,6 +30,7 @@ import io.causality.hitl.coordinator.monitoring.WebhookBacklogHealthCheck;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.causality.hitl.coordinator.ratelimit.CallerLimiters;
 import io.causality.hitl.coordinator.ratelimit.RateLimitFilter;
+import io.causality.hitl.coordinator.ratelimit.RateLimitedException;
 import io.causality.hitl.coordinator.resources.AuditEventsResource;
 import io.causality.hitl.coordinator.resources.HealthzResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestResource;
@@ -125,12 +127,16 @@ final class CoordinatorRegistrations {
     environment.jersey().register(new BearerChallengeFilter(realm));
   }
 
-  /** Per-caller limits of submissions and redemptions, unless {@code rateLimits.enabled} is off. */
+  /**
+   * Per-caller limits of redemptions and submissions, per-organization limits of submissions that
+   * name their requester, unless {@code rateLimits.enabled} is off.
+   */
   static void rateLimits(
       CoordinatorConfiguration configuration, Environment environment, Supplier<Long> nanoTime) {
     if (configuration.getRateLimits().isEnabled()) {
       CallerLimiters limiters = new CallerLimiters(configuration.getRateLimits(), nanoTime);
       environment.jersey().register(new RateLimitFilter(limiters));
+      environment.jersey().register(new RateLimitedException.Mapper());
     }
   }
 
@@ -218,6 +224,17 @@ final class CoordinatorRegistrations {
                 environment
                     .lifecycle()
                     .manage(new RequestRetention(context.overrides(), clock, keep, every)));
+  }
+
+  /** A checkpoint of the audit chain's head every {@code audit.checkpointInterval}. */
+  static void auditCheckpoints(
+      CoordinatorConfiguration configuration,
+      Environment environment,
+      CoordinatorContext context,
+      Clock clock) {
+    environment
+        .lifecycle()
+        .manage(new AuditCheckpointer(context.audit(), clock, configuration.getAudit().interval()));
   }
 
   /** The live audit event streams, polled every half second and closed when the server stops. */

@@ -45,7 +45,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SimMonitoringIntegrationTest {
   static final CoordinatorProcess COORDINATOR = CoordinatorProcess.deploy().start();
-  static final TwoServices.Operator OPERATOR = new TwoServices.Operator(COORDINATOR.baseUrl());
+  static final TwoServices.Operator OPERATOR = TwoServices.Operator.of(COORDINATOR);
   static final DropwizardAppExtension<SimConfiguration> SIM =
       TwoServices.simServer(COORDINATOR, "2 seconds");
 
