@@ -23,7 +23,8 @@ bound_port() {
   for _ in $(seq 1 $(( limit * 4 ))); do
     line=$(grep -E "Started ${connector}@" "$log" 2>/dev/null | tail -1 || true)
     if [ -n "$line" ]; then
-      grep -oE ':[0-9]+\}[[:space:]]*$' <<< "$line" | tr -dc '0-9'
+      # the last {host:port} of the line, whether the log is plain text or JSON
+      grep -oE ':[0-9]+\}' <<< "$line" | tail -1 | tr -dc '0-9'
       echo
       return 0
     fi
@@ -70,4 +71,14 @@ stop_process() {
   done
   echo "process $pid ignored SIGTERM for ${grace}s; killing it" >&2
   kill -KILL "$pid" 2>/dev/null || true
+}
+
+# Exports the coordinator callers' tokens that dev-init wrote under DIR (var by default):
+# HITL_TOKEN_RUNTIME (the evaluation runtime: submits and redeems) and HITL_TOKEN (operator-1,
+# as the hitl CLI reads it). The files are owner-only; the values never reach a log.
+export_hitl_tokens() {
+  local dir=${1:-var}
+  HITL_TOKEN_RUNTIME=$(tr -d '\n' < "$dir/secrets/runtime.token")
+  HITL_TOKEN=$(tr -d '\n' < "$dir/secrets/operator-1.token")
+  export HITL_TOKEN_RUNTIME HITL_TOKEN
 }

@@ -5,6 +5,7 @@ import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
 import io.causality.common.db.StartupMigrations;
+import io.causality.common.tracing.Tracing;
 import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
@@ -69,8 +70,9 @@ public class SimApplication extends Application<SimConfiguration> {
 
   @Override
   public void run(SimConfiguration configuration, Environment environment) {
-    SimRegistrations.httpPlumbing(configuration, environment);
-    SimContext context = SimContext.open(configuration, environment, clock());
+    Tracing tracing = SimRegistrations.httpPlumbing(configuration, environment);
+    SimContext context = SimContext.open(configuration, environment, clock(), tracing);
+    SimRegistrations.monitoring(configuration, environment, context);
     SimRegistrations.authentication(configuration, environment, context);
     SimRegistrations.limits(configuration, environment, context);
     SimRegistrations.usageMeter(environment, context);

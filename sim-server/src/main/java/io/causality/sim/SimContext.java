@@ -3,6 +3,7 @@ package io.causality.sim;
 import io.causality.common.db.Databases;
 import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
+import io.causality.common.tracing.Tracing;
 import io.causality.sim.cluster.PostgresCluster;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.SimulationAccess;
@@ -18,6 +19,7 @@ import io.causality.sim.evaluation.EvaluationJournal;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
+import io.causality.sim.metrics.CoordinatorCalls;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
@@ -35,6 +37,7 @@ import org.jdbi.v3.core.Jdbi;
  * the {@code shared} database's cluster listener, as it hears the simulations' changes.
  */
 record SimContext(
+    Tracing tracing,
     ManagedDataSource dataSource,
     Jdbi jdbi,
     Optional<PostgresCluster> shared,
@@ -48,17 +51,20 @@ record SimContext(
     SimulationEvaluations evaluations) {
 
   /** Opens (and migrates, if configured) the database and builds the domain objects over it. */
-  static SimContext open(SimConfiguration configuration, Environment environment, Clock clock) {
+  static SimContext open(
+      SimConfiguration configuration, Environment environment, Clock clock, Tracing tracing) {
     ManagedDataSource dataSource = openDatabase(configuration, environment);
     Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     ServiceJdbi.describeOnce(jdbi, SimDaos.ALL);
     EngineCatalog catalog = engines(configuration, environment);
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);
     SimulationAccess access = new SimulationAccess(jdbi, new SimulationToAdvance(jdbi));
-    EvaluationRuntime evaluation = configuration.getEvaluation().build(clock, jdbi);
+    EvaluationRuntime evaluation =
+        configuration.getEvaluation().build(clock, jdbi, new CoordinatorCalls(tracing));
     OrganizationService organizations =
         new OrganizationService(jdbi, new LicenseTiers(jdbi), clock);
     return new SimContext(
+        tracing,
         dataSource,
         jdbi,
         sharedDatabase(configuration, jdbi),

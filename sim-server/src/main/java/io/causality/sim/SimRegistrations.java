@@ -2,18 +2,27 @@ package io.causality.sim;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import io.causality.common.db.DurableDatabase;
+import io.causality.common.health.DiskSpaceHealthCheck;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.BearerChallenge;
 import io.causality.common.http.HttpPlumbing;
+import io.causality.common.metrics.DropwizardNames;
+import io.causality.common.metrics.PrometheusEndpoint;
 import io.causality.common.openapi.ApiDocsResource;
 import io.causality.common.openapi.ContractDocument;
 import io.causality.common.openapi.OpenApiResource;
+import io.causality.common.tracing.Tracing;
+import io.causality.hitl.protocol.wire.Decision;
+import io.causality.hitl.protocol.wire.OverrideFailureReason;
+import io.causality.hitl.protocol.wire.OverrideOutcomeStatus;
 import io.causality.sim.auth.CallerAuthFilter;
 import io.causality.sim.auth.CallerAuthenticator;
 import io.causality.sim.auth.JwtVerifier;
 import io.causality.sim.auth.ScopeFeature;
 import io.causality.sim.config.IdempotencyFactory;
+import io.causality.sim.core.SimulationStatus;
 import io.causality.sim.core.organization.Caller;
+import io.causality.sim.core.organization.Tier;
 import io.causality.sim.docs.OpenApiDocument;
 import io.causality.sim.errors.DomainExceptionMapper;
 import io.causality.sim.errors.EngineValidationExceptionMapper;
@@ -23,7 +32,12 @@ import io.causality.sim.errors.UnknownAgentExceptionMapper;
 import io.causality.sim.events.ConnectionTimeouts;
 import io.causality.sim.events.LiveShutdown;
 import io.causality.sim.events.SseFrameWriter;
+import io.causality.sim.health.CoordinatorHealthCheck;
 import io.causality.sim.idempotency.IdempotencyStore;
+import io.causality.sim.metrics.ExperimentGauges;
+import io.causality.sim.metrics.SimMetrics;
+import io.causality.sim.metrics.SimulationGauges;
+import io.causality.sim.ratelimit.RouteClass;
 import io.causality.sim.resources.CallerResource;
 import io.causality.sim.resources.EvaluationsResource;
 import io.causality.sim.resources.ExperimentEventsResource;
@@ -47,13 +61,17 @@ import io.causality.sim.usage.UsageMeter;
 import io.dropwizard.auth.AuthDynamicFeature;
 import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.core.setup.Environment;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import jakarta.servlet.DispatcherType;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,15 +86,69 @@ final class SimRegistrations {
 
   private SimRegistrations() {}
 
-  /** The shared HTTP plumbing (docs/architecture.md), and JSON that refuses what it guesses. */
-  static void httpPlumbing(SimConfiguration configuration, Environment environment) {
+  /**
+   * The shared HTTP plumbing (docs/architecture.md) with trace context, and JSON that refuses what
+   * it guesses; the tracing the service's calls to the coordinator go on with.
+   */
+  static Tracing httpPlumbing(SimConfiguration configuration, Environment environment) {
     HttpPlumbing.install(environment, configuration.getServerFactory());
+    Tracing tracing = configuration.getTracing().build(SimVersion.NAME, environment.lifecycle());
+    HttpPlumbing.trace(environment, tracing);
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
     // the console is served here, and writes from its own pages
     HttpPlumbing.guardBrowsers(
         environment, configuration.getServerFactory(), configuration.getPublicNames(), true);
     HttpPlumbing.protectAdmin(environment, configuration.getAdmin().buildToken(SimVersion.NAME));
     strictJson(environment);
+    return tracing;
+  }
+
+  /**
+   * {@code /prometheus} on the admin port with the domain metrics, and the health checks beyond the
+   * database's (docs/operations.md, "Metrics" and "Health checks").
+   */
+  static void monitoring(
+      SimConfiguration configuration, Environment environment, SimContext context) {
+    PrometheusRegistry registry =
+        PrometheusEndpoint.install(
+            environment, DropwizardNames.rules("io.causality.sim", List.of()));
+    SimMetrics.registerWith(
+        registry,
+        wireNames(Tier.values(), Tier::wireName),
+        wireNames(RouteClass.values(), RouteClass::name),
+        wireNames(Decision.values(), Decision::name),
+        overrideOutcomes());
+    SimulationGauges.register(
+        registry,
+        context.jdbi(),
+        configuration.getMonitoring(),
+        wireNames(SimulationStatus.values(), SimulationStatus::toString));
+    ExperimentGauges.register(registry, context.jdbi(), configuration.getMonitoring());
+    environment
+        .healthChecks()
+        .register(
+            DiskSpaceHealthCheck.NAME,
+            new DiskSpaceHealthCheck(
+                DiskSpaceHealthCheck.folderOf(configuration.buildDataSourceFactory().getUrl()),
+                configuration.getMonitoring().getMinFreeDiskSpace()));
+    configuration
+        .getEvaluation()
+        .buildHealthChecks(context.evaluation())
+        .forEach(environment.healthChecks()::register);
+  }
+
+  private static <T> List<String> wireNames(T[] values, Function<T, String> name) {
+    return Arrays.stream(values).map(name).toList();
+  }
+
+  /** {@code Applied} and every reason a presented token can be rejected for. */
+  private static List<String> overrideOutcomes() {
+    List<String> outcomes = new ArrayList<>();
+    outcomes.add(OverrideOutcomeStatus.APPLIED.wireName());
+    Arrays.stream(OverrideFailureReason.values())
+        .map(OverrideFailureReason::wireName)
+        .forEach(outcomes::add);
+    return outcomes;
   }
 
   /** A typo'd field or 2.5 ticks is the client's mistake: say so rather than guess. */
@@ -193,7 +265,11 @@ final class SimRegistrations {
     String name = SimVersion.NAME;
     return List.of(
         new HealthResource(
-            new HealthReport(environment.healthChecks(), name, SimVersion.version())),
+            new HealthReport(
+                environment.healthChecks(),
+                name,
+                SimVersion.version(),
+                Set.of(CoordinatorHealthCheck.NAME))),
         new ApiDocsResource("Simulation Service API"),
         new ScenariosResource(context.catalog()),
         new ScenarioResource(context.catalog()),

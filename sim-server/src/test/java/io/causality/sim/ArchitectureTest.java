@@ -153,7 +153,15 @@ class ArchitectureTest {
           .anything("")
           .allow("api")
           .allow("db")
-          .allow("core", "api", "core.errors", "core.events", "core.organization", "db", "engine..")
+          .allow(
+              "core",
+              "api",
+              "core.errors",
+              "core.events",
+              "core.organization",
+              "db",
+              "metrics",
+              "engine..")
           .allow("core.organization", "api", "core.errors", "db")
           .allow("core.events", "api", "db", "engine.output")
           .allow("core.errors")
@@ -168,8 +176,8 @@ class ArchitectureTest {
           .allow("experiments", "config", "core.experiments", "db")
           .allow("errors", "core.errors", "engine", "engine.core")
           .allow("auth", "core.errors", "core.organization", "db")
-          .allow("ratelimit", "auth", "core.organization", "errors")
-          .allow("idempotency", "auth", "db")
+          .allow("ratelimit", "auth", "core.organization", "errors", "metrics")
+          .allow("idempotency", "auth", "db", "metrics")
           .allow("usage", "auth", "core.organization", "db")
           .allow(
               "events",
@@ -182,11 +190,28 @@ class ArchitectureTest {
               "core.organization",
               "db",
               "engine.output",
+              "metrics",
               "playback")
           .allow("playback", "config", "core")
           .allow("cluster", "core")
-          .allow("evaluation", "core", "core.organization", "db", "engine.core", "engine.output")
-          .allow("config", "auth", "core.organization", "evaluation", "idempotency", "ratelimit")
+          .allow(
+              "evaluation",
+              "core",
+              "core.organization",
+              "db",
+              "engine.core",
+              "engine.output",
+              "metrics")
+          .allow(
+              "config",
+              "auth",
+              "core.organization",
+              "evaluation",
+              "health",
+              "idempotency",
+              "ratelimit")
+          .allow("metrics", "db")
+          .allow("health")
           .allow(
               "resources",
               "api",

@@ -56,7 +56,14 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     bootstrap.addCommand(new KeysCommand());
     bootstrap.addCommand(new PolicyCommand());
     bootstrap.addCommand(new HitlCommand<>(this));
-    bootstrap.addCommand(new AuditCommand<>(CoordinatorConfiguration.class));
+    bootstrap.addCommand(
+        new AuditCommand<>(
+            CoordinatorConfiguration.class,
+            configuration ->
+                new AuditCommand.Settings(
+                    configuration.getPolicy().policyFile(),
+                    configuration.getPolicy().buildPolicyTrust(),
+                    configuration.getAudit().getCheckpointEveryEvents())));
     bootstrap.addBundle(
         new MigrationsBundle<>() {
           @Override
@@ -76,11 +83,13 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     CoordinatorRegistrations.httpPlumbing(configuration, environment);
     Clock clock = clock();
     CoordinatorContext context = CoordinatorContext.open(configuration, environment, clock);
+    CoordinatorRegistrations.monitoring(configuration, environment, context, clock);
     CoordinatorRegistrations.authentication(environment, context);
     CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime(), clock);
     CoordinatorRegistrations.resources(environment, context);
     CoordinatorRegistrations.webhooks(configuration, environment, context, clock);
     CoordinatorRegistrations.retention(configuration, environment, context, clock);
+    CoordinatorRegistrations.auditCheckpoints(configuration, environment, context, clock);
     context.logReady();
   }
 

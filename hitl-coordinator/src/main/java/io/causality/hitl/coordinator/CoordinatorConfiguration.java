@@ -3,9 +3,11 @@ package io.causality.hitl.coordinator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.common.config.ServiceConfiguration;
 import io.causality.common.db.DurableDatabase;
+import io.causality.hitl.coordinator.config.AuditConfig;
 import io.causality.hitl.coordinator.config.AuthorityConfig;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.config.CallerConfig;
+import io.causality.hitl.coordinator.config.CoordinatorKeyConfig;
 import io.causality.hitl.coordinator.config.PolicyConfig;
 import io.causality.hitl.coordinator.config.RateLimitsConfig;
 import io.causality.hitl.coordinator.config.RetentionConfig;
@@ -30,9 +32,9 @@ import java.util.List;
 
 /**
  * The coordinator's configuration: the seed's keys ({@code bind}, {@code dbPath}, TTLs, {@code
- * policy}, {@code authorities}) plus optional {@code callers}, {@code rateLimits} and {@code
- * webhooks}, and Dropwizard's {@code server} (for the admin connector) and {@code logging}. Every
- * key has a default.
+ * policy}, {@code authorities}) plus optional {@code callers}, {@code coordinatorKey}, {@code
+ * audit}, {@code rateLimits}, {@code retention} and {@code webhooks}, and Dropwizard's {@code
+ * server} (for the admin connector) and {@code logging}. Every key has a default.
  */
 public class CoordinatorConfiguration extends ServiceConfiguration {
   public static final int DEFAULT_ADMIN_PORT = 8091;
@@ -57,6 +59,10 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   @Valid @NotNull private List<AuthorityConfig> authorities = new ArrayList<>();
 
   @Valid @NotNull private List<CallerConfig> callers = new ArrayList<>();
+
+  @Valid @NotNull private CoordinatorKeyConfig coordinatorKey = new CoordinatorKeyConfig();
+
+  @Valid @NotNull private AuditConfig audit = new AuditConfig();
 
   @Valid @NotNull private RateLimitsConfig rateLimits = new RateLimitsConfig();
 
@@ -152,6 +158,26 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   @JsonProperty
   public void setCallers(List<CallerConfig> callers) {
     this.callers = callers;
+  }
+
+  @JsonProperty
+  public CoordinatorKeyConfig getCoordinatorKey() {
+    return coordinatorKey;
+  }
+
+  @JsonProperty
+  public void setCoordinatorKey(CoordinatorKeyConfig coordinatorKey) {
+    this.coordinatorKey = coordinatorKey;
+  }
+
+  @JsonProperty
+  public AuditConfig getAudit() {
+    return audit;
+  }
+
+  @JsonProperty
+  public void setAudit(AuditConfig audit) {
+    this.audit = audit;
   }
 
   @JsonProperty

@@ -1,8 +1,12 @@
 package io.causality.hitl.coordinator;
 
+import com.codahale.metrics.health.HealthCheckRegistry;
+import io.causality.common.health.DiskSpaceHealthCheck;
 import io.causality.common.health.HealthReport;
 import io.causality.common.http.BearerChallenge;
 import io.causality.common.http.HttpPlumbing;
+import io.causality.common.metrics.DropwizardNames;
+import io.causality.common.metrics.PrometheusEndpoint;
 import io.causality.common.openapi.ApiDocsResource;
 import io.causality.common.openapi.OpenApiResource;
 import io.causality.hitl.coordinator.auth.Caller;
@@ -10,13 +14,23 @@ import io.causality.hitl.coordinator.auth.CallerAuthFilter;
 import io.causality.hitl.coordinator.auth.RoleFeature;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.config.RetentionConfig;
+import io.causality.hitl.coordinator.core.AuditChainWatch;
+import io.causality.hitl.coordinator.core.AuditCheckpointer;
 import io.causality.hitl.coordinator.core.RequestRetention;
+import io.causality.hitl.coordinator.db.MonitoringDao;
 import io.causality.hitl.coordinator.docs.CoordinatorOpenApi;
 import io.causality.hitl.coordinator.errors.OverrideExceptionMapper;
 import io.causality.hitl.coordinator.events.AuditEventStreams;
+import io.causality.hitl.coordinator.metrics.CoordinatorMetrics;
+import io.causality.hitl.coordinator.metrics.SubmissionRefusals;
+import io.causality.hitl.coordinator.monitoring.AuditChainHealthCheck;
+import io.causality.hitl.coordinator.monitoring.AuthorityKeysHealthCheck;
+import io.causality.hitl.coordinator.monitoring.CoordinatorGauges;
+import io.causality.hitl.coordinator.monitoring.WebhookBacklogHealthCheck;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.causality.hitl.coordinator.ratelimit.CallerLimiters;
 import io.causality.hitl.coordinator.ratelimit.RateLimitFilter;
+import io.causality.hitl.coordinator.ratelimit.RateLimitedException;
 import io.causality.hitl.coordinator.resources.AuditEventsResource;
 import io.causality.hitl.coordinator.resources.HealthzResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestResource;
@@ -25,14 +39,19 @@ import io.causality.hitl.coordinator.resources.OverrideTokensResource;
 import io.causality.hitl.coordinator.webhooks.Backoff;
 import io.causality.hitl.coordinator.webhooks.WebhookDeliverer;
 import io.causality.hitl.coordinator.webhooks.WebhookMetrics;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import io.causality.hitl.protocol.wire.ProtocolJson;
+import io.causality.hitl.protocol.wire.RedeemStatus;
 import io.dropwizard.auth.AuthDynamicFeature;
 import io.dropwizard.auth.AuthValueFactoryProvider;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.jetty.HttpConnectorFactory;
+import io.prometheus.metrics.instrumentation.dropwizard5.labels.MapperConfig;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
@@ -45,12 +64,28 @@ import java.util.function.Supplier;
  * SimRegistrations}).
  */
 final class CoordinatorRegistrations {
+  /** The webhook deliverer's Dropwizard metrics under Prometheus names. */
+  private static final List<MapperConfig> WEBHOOK_METRIC_NAMES =
+      List.of(
+          DropwizardNames.fixed("webhooks.delivery-lag", "hitl_webhook_delivery_lag"),
+          DropwizardNames.fixed("webhooks.delivered", "hitl_webhook_delivered"),
+          DropwizardNames.fixed("webhooks.failed-attempts", "hitl_webhook_failed_attempts"),
+          DropwizardNames.fixed("webhooks.permanently-failed", "hitl_webhook_permanently_failed"),
+          DropwizardNames.fixed("webhooks.pending", "hitl_webhook_outbox_pending"),
+          DropwizardNames.fixed("webhooks.failed", "hitl_webhook_outbox_failed"));
+
   private CoordinatorRegistrations() {}
 
-  /** Where the API listens, the shared HTTP plumbing, and JSON as the protocol writes it. */
+  /**
+   * Where the API listens, the shared HTTP plumbing with trace context (the audit events carry the
+   * request's traceparent), and JSON as the protocol writes it.
+   */
   static void httpPlumbing(CoordinatorConfiguration configuration, Environment environment) {
     listenOn(configuration);
     HttpPlumbing.install(environment, configuration.getServerFactory());
+    HttpPlumbing.trace(
+        environment,
+        configuration.getTracing().build(CoordinatorVersion.NAME, environment.lifecycle()));
     HttpPlumbing.limitRequestBodies(environment, configuration.getMaxRequestBodySize().toBytes());
     HttpPlumbing.guardBrowsers(
         environment, configuration.getServerFactory(), configuration.getPublicNames(), false);
@@ -92,7 +127,10 @@ final class CoordinatorRegistrations {
     environment.jersey().register(new BearerChallenge(realm));
   }
 
-  /** Per-caller limits of submissions and redemptions, unless {@code rateLimits.enabled} is off. */
+  /**
+   * Per-caller limits of redemptions and submissions, per-organization limits of submissions that
+   * name their requester, unless {@code rateLimits.enabled} is off.
+   */
   static void rateLimits(
       CoordinatorConfiguration configuration,
       Environment environment,
@@ -101,7 +139,53 @@ final class CoordinatorRegistrations {
     if (configuration.getRateLimits().isEnabled()) {
       CallerLimiters limiters = new CallerLimiters(configuration.getRateLimits(), nanoTime);
       environment.jersey().register(new RateLimitFilter(limiters, clock));
+      environment.jersey().register(new RateLimitedException.Mapper());
     }
+  }
+
+  /**
+   * {@code /prometheus} on the admin port with the domain metrics, and the health checks beyond the
+   * database's (docs/operations.md, "Metrics" and "Health checks").
+   */
+  static void monitoring(
+      CoordinatorConfiguration configuration,
+      Environment environment,
+      CoordinatorContext context,
+      Clock clock) {
+    PrometheusRegistry registry =
+        PrometheusEndpoint.install(
+            environment,
+            DropwizardNames.rules("io.causality.hitl.coordinator", WEBHOOK_METRIC_NAMES));
+    CoordinatorMetrics.registerWith(
+        registry, Arrays.stream(RedeemStatus.values()).map(RedeemStatus::name).toList());
+    environment.jersey().register(new SubmissionRefusals(environment.getObjectMapper()));
+    AuditChainWatch chain = new AuditChainWatch(context.audit());
+    MonitoringDao dao = context.jdbi().onDemand(MonitoringDao.class);
+    new CoordinatorGauges(dao, clock, configuration.getMonitoring())
+        .register(
+            registry,
+            Arrays.stream(OverrideRequestStatus.values()).map(Enum::name).toList(),
+            chain,
+            context.webhooks(),
+            Duration.ofMillis(configuration.getPendingRequestTtlMs()));
+    HealthCheckRegistry checks = environment.healthChecks();
+    checks.register(AuditChainHealthCheck.NAME, new AuditChainHealthCheck(chain));
+    checks.register(
+        AuthorityKeysHealthCheck.NAME,
+        new AuthorityKeysHealthCheck(
+            () -> context.checked().policy(), () -> context.checked().signers()));
+    checks.register(
+        WebhookBacklogHealthCheck.NAME,
+        new WebhookBacklogHealthCheck(
+            context.webhooks(),
+            dao,
+            clock,
+            configuration.getWebhooks().getMaxPendingAge().toJavaDuration()));
+    checks.register(
+        DiskSpaceHealthCheck.NAME,
+        new DiskSpaceHealthCheck(
+            DiskSpaceHealthCheck.folderOf(configuration.buildDataSourceFactory().getUrl()),
+            configuration.getMonitoring().getMinFreeDiskSpace()));
   }
 
   /**
@@ -145,6 +229,17 @@ final class CoordinatorRegistrations {
                     .manage(new RequestRetention(context.overrides(), clock, keep, every)));
   }
 
+  /** A checkpoint of the audit chain's head every {@code audit.checkpointInterval}. */
+  static void auditCheckpoints(
+      CoordinatorConfiguration configuration,
+      Environment environment,
+      CoordinatorContext context,
+      Clock clock) {
+    environment
+        .lifecycle()
+        .manage(new AuditCheckpointer(context.audit(), clock, configuration.getAudit().interval()));
+  }
+
   /** The live audit event streams, polled every half second and closed when the server stops. */
   private static AuditEventStreams auditStreams(
       Environment environment, CoordinatorContext context) {
@@ -160,7 +255,10 @@ final class CoordinatorRegistrations {
     environment.jersey().register(new OverrideExceptionMapper());
     HealthReport health =
         new HealthReport(
-            environment.healthChecks(), CoordinatorVersion.NAME, CoordinatorVersion.version());
+            environment.healthChecks(),
+            CoordinatorVersion.NAME,
+            CoordinatorVersion.version(),
+            Set.of(WebhookBacklogHealthCheck.NAME));
     List<Object> resources =
         List.of(
             new HealthzResource(health),

@@ -166,6 +166,7 @@ class WireRecordsTest {
             null,
             null,
             null,
+            null,
             1,
             2,
             null);

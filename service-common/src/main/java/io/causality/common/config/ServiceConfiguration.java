@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.db.DurableDatabase;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
+import io.causality.common.metrics.MonitoringFactory;
+import io.causality.common.tracing.TracingFactory;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.jackson.Jackson;
@@ -33,6 +35,10 @@ public abstract class ServiceConfiguration extends Configuration {
   @Valid private DataSourceFactory database;
 
   private boolean migrateOnStart = true;
+
+  @Valid @NotNull private TracingFactory tracing = new TracingFactory();
+
+  @Valid @NotNull private MonitoringFactory monitoring = new MonitoringFactory();
 
   /** The admin port's bearer token (always required): {@link AdminConfig}. */
   @Valid @NotNull private AdminConfig admin = new AdminConfig();
@@ -78,6 +84,28 @@ public abstract class ServiceConfiguration extends Configuration {
   @JsonProperty
   public void setMigrateOnStart(boolean migrateOnStart) {
     this.migrateOnStart = migrateOnStart;
+  }
+
+  /** W3C trace context, and the export of spans when an OTLP collector is named. */
+  @JsonProperty
+  public TracingFactory getTracing() {
+    return tracing;
+  }
+
+  @JsonProperty
+  public void setTracing(TracingFactory tracing) {
+    this.tracing = tracing;
+  }
+
+  /** The database gauges' interval and the free disk space the health check wants. */
+  @JsonProperty
+  public MonitoringFactory getMonitoring() {
+    return monitoring;
+  }
+
+  @JsonProperty
+  public void setMonitoring(MonitoringFactory monitoring) {
+    this.monitoring = monitoring;
   }
 
   @JsonProperty

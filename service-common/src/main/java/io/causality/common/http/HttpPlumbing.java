@@ -7,6 +7,8 @@ import io.causality.common.errors.JsonProcessingExceptionMapper;
 import io.causality.common.errors.ParameterExceptionMapper;
 import io.causality.common.errors.UnexpectedExceptionMapper;
 import io.causality.common.errors.WebApplicationExceptionMapper;
+import io.causality.common.tracing.TraceFilter;
+import io.causality.common.tracing.Tracing;
 import io.dropwizard.core.server.AbstractServerFactory;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.core.server.ServerFactory;
@@ -86,6 +88,17 @@ public final class HttpPlumbing {
     environment
         .admin()
         .addFilter("admin-auth", new AdminAuthFilter(token, environment.getObjectMapper()))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
+  }
+
+  /**
+   * W3C trace context on the application connector ({@link TraceFilter}), after the request id;
+   * call after {@link #install}.
+   */
+  public static void trace(Environment environment, Tracing tracing) {
+    environment
+        .servlets()
+        .addFilter("trace-context", new TraceFilter(tracing))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 

@@ -28,6 +28,7 @@ public final class RequestIdFilter implements Filter {
       chain.doFilter(request, response);
     } finally {
       MDC.remove(RequestIds.MDC_KEY);
+      MDC.remove(RequestLogIdentity.MDC_KEY);
     }
   }
 }

@@ -1,28 +1,41 @@
 package io.causality.sim.config;
 
+import com.codahale.metrics.health.HealthCheck;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.google.common.net.InetAddresses;
 import io.causality.common.config.Substituted;
+import io.causality.hitl.protocol.client.CallObserver;
 import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.hitl.protocol.policy.CoordinatorKey;
 import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.OverrideTokenVerifier;
 import io.causality.hitl.protocol.policy.PolicyTrust;
+import io.causality.sim.evaluation.AppliedTokens;
 import io.causality.sim.evaluation.EvaluationPolicies;
+import io.causality.sim.evaluation.EvaluationPolicyException;
 import io.causality.sim.evaluation.EvaluationRequests;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.Evaluator;
 import io.causality.sim.evaluation.OrganizationLicenses;
 import io.causality.sim.evaluation.OverrideRedemption;
+import io.causality.sim.evaluation.PolicyHealthCheck;
 import io.causality.sim.evaluation.StateGate;
+import io.causality.sim.health.CoordinatorHealthCheck;
 import io.dropwizard.util.Duration;
 import io.dropwizard.validation.MinDuration;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotNull;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PublicKey;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Jdbi;
@@ -48,6 +61,8 @@ public class EvaluationFactory {
   private Duration timeout = Duration.seconds(5);
 
   @Substituted private String coordinatorToken;
+
+  private String coordinatorTokenFile;
 
   private boolean allowInsecureCoordinator;
 
@@ -102,6 +117,32 @@ public class EvaluationFactory {
   @JsonProperty
   public void setCoordinatorToken(String coordinatorToken) {
     this.coordinatorToken = coordinatorToken;
+  }
+
+  /**
+   * A file holding the bearer token (its first line), as {@code dev-init} writes it owner-only; the
+   * token's alternative to {@code coordinatorToken}.
+   */
+  @JsonProperty
+  public String getCoordinatorTokenFile() {
+    return coordinatorTokenFile;
+  }
+
+  @JsonProperty
+  public void setCoordinatorTokenFile(String coordinatorTokenFile) {
+    this.coordinatorTokenFile = coordinatorTokenFile;
+  }
+
+  /** At most one of {@code coordinatorToken} and {@code coordinatorTokenFile}. */
+  @JsonIgnore
+  @AssertTrue(
+      message = "is false: give evaluation.coordinatorToken or coordinatorTokenFile, not both")
+  public boolean isOneCoordinatorToken() {
+    return isBlank(coordinatorToken) || isBlank(coordinatorTokenFile);
+  }
+
+  private static boolean isBlank(String value) {
+    return value == null || value.isBlank();
   }
 
   /**
@@ -197,22 +238,30 @@ public class EvaluationFactory {
    * io.causality.sim.evaluation.EvaluationPolicyException}.
    */
   public EvaluationRuntime build(Clock clock, Jdbi jdbi) {
+    return build(clock, jdbi, CallObserver.NONE);
+  }
+
+  /**
+   * The runtime, its coordinator client telling {@code calls} of each call (trace context and the
+   * call's time).
+   */
+  public EvaluationRuntime build(Clock clock, Jdbi jdbi, CallObserver calls) {
     warnOfIgnoredLicense();
     if (!isEnabled()) {
       return EvaluationRuntime.disabled();
     }
-    DeploymentPolicy policy =
-        EvaluationPolicies.load(
-            Path.of(policyPath),
-            new PolicyTrust(
-                "evaluation.trustedPolicyKeyPemPath",
-                trustedPolicyKeyPemPath,
-                requirePolicySignature));
+    DeploymentPolicy policy = EvaluationPolicies.load(Path.of(policyPath), policyTrust());
     StateGate gate = StateGate.of(policy);
-    CoordinatorClient client = buildClient();
+    PublicKey coordinatorKey = coordinatorKeyOf(policy);
+    CoordinatorClient client = buildClient(calls);
     OverrideRedemption redemption =
         new OverrideRedemption(
-            new OverrideTokenVerifier(policy, clock), client, policy.policyVersion());
+            new OverrideTokenVerifier(policy, clock),
+            client,
+            policy.policyVersion(),
+            coordinatorKey,
+            new AppliedTokens(jdbi, clock),
+            new SecureRandom());
     return EvaluationRuntime.enabled(
         new EvaluationRuntime.Parts(
             new Evaluator(gate, redemption),
@@ -231,9 +280,81 @@ public class EvaluationFactory {
     }
   }
 
-  private CoordinatorClient buildClient() {
-    Optional<String> token = Optional.ofNullable(coordinatorToken).filter(t -> !t.isBlank());
+  private PolicyTrust policyTrust() {
+    return new PolicyTrust(
+        "evaluation.trustedPolicyKeyPemPath", trustedPolicyKeyPemPath, requirePolicySignature);
+  }
+
+  /**
+   * The health checks of an enabled runtime, by name: the policy file ({@link PolicyHealthCheck})
+   * and the coordinator ({@link CoordinatorHealthCheck}, which only degrades the service). None
+   * when evaluation is off.
+   */
+  public Map<String, HealthCheck> buildHealthChecks(EvaluationRuntime runtime) {
+    if (!runtime.isEnabled()) {
+      return Map.of();
+    }
+    EvaluationRuntime.Parts parts = runtime.require();
+    boolean signed = trustedPolicyKeyPemPath != null && !trustedPolicyKeyPemPath.isBlank();
+    return Map.of(
+        PolicyHealthCheck.NAME,
+        new PolicyHealthCheck(
+            Path.of(policyPath),
+            policyTrust(),
+            () -> parts.evaluator().gate().policyVersion(),
+            signed),
+        CoordinatorHealthCheck.NAME,
+        new CoordinatorHealthCheck(parts.coordinator()));
+  }
+
+  /**
+   * The key the coordinator signs its redemption answers with: the policy's {@code coordinatorKey},
+   * since the policy is signed by the policy-signing key this service trusts. Without it an answer
+   * could not be told from a fake coordinator's, so the start stops.
+   */
+  private PublicKey coordinatorKeyOf(DeploymentPolicy policy) {
+    return policy
+        .coordinatorKeySection()
+        .map(CoordinatorKey::publicKey)
+        .orElseThrow(
+            () ->
+                new EvaluationPolicyException(
+                    "evaluation.policyPath "
+                        + policyPath
+                        + ": no coordinatorKey: the coordinator's redemption answers are"
+                        + " verified with it (dev-init writes one, docs/evaluation.md)",
+                    null));
+  }
+
+  private CoordinatorClient buildClient(CallObserver calls) {
     return new CoordinatorClient(
-        coordinatorUrl, java.time.Duration.ofMillis(timeout.toMilliseconds()), token);
+        coordinatorUrl, java.time.Duration.ofMillis(timeout.toMilliseconds()), token(), calls);
+  }
+
+  /** The bearer token: {@code coordinatorToken}, else the first line of the token file. */
+  private Optional<String> token() {
+    if (!isBlank(coordinatorToken)) {
+      return Optional.of(coordinatorToken);
+    }
+    if (isBlank(coordinatorTokenFile)) {
+      return Optional.empty();
+    }
+    try {
+      String token =
+          Files.readString(Path.of(coordinatorTokenFile), StandardCharsets.UTF_8).strip();
+      if (token.isEmpty()) {
+        throw new EvaluationPolicyException(
+            "evaluation.coordinatorTokenFile " + coordinatorTokenFile + " is empty", null);
+      }
+      return Optional.of(token);
+    } catch (IOException e) {
+      throw new EvaluationPolicyException(
+          "evaluation.coordinatorTokenFile "
+              + coordinatorTokenFile
+              + " cannot be read ("
+              + e.getClass().getSimpleName()
+              + ")",
+          e);
+    }
   }
 }

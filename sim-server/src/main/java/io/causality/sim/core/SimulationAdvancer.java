@@ -14,6 +14,7 @@ import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.json.Num;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.StateSnapshot;
+import io.causality.sim.metrics.SimMetrics;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -69,12 +70,14 @@ final class SimulationAdvancer {
     ProphecyCollector prophecies = new ProphecyCollector(row.id(), now);
     Optional<SimulationPublisher.TickEvents> recorded = publisher.recordTicks(instance, row);
     Simulation simulation = instance.simulation();
+    long started = System.nanoTime();
     TickRun run =
         TickRun.advance(
             simulation,
             ticks,
             snapshotInterval,
             SimulationPublisher.listener(prophecies, recorded));
+    SimMetrics.computed(ticks, (System.nanoTime() - started) / 1e9);
     long toTick = row.ticksComputed() + ticks;
     StateSnapshot state = simulation.state();
     SimulationStatus status = statusAfter(row, state, toTick, tier);
@@ -106,9 +109,11 @@ final class SimulationAdvancer {
       SimulationRow created, Simulation simulation, Tier tier, int ticks, EngineListener answer) {
     Instant now = created.createdAt();
     ProphecyCollector prophecies = new ProphecyCollector(created.id(), now);
+    long started = System.nanoTime();
     TickRun run =
         TickRun.advance(
             simulation, ticks, snapshotInterval, EngineListener.all(prophecies, answer));
+    SimMetrics.computed(ticks, (System.nanoTime() - started) / 1e9);
     StateSnapshot state = simulation.state();
     SimulationStatus status = statusAfter(created, state, ticks, tier);
     String stateJson = SimulationStore.stateJson(state);

@@ -11,11 +11,13 @@ public final class SimDaos {
   public static final List<Class<?>> ALL =
       List.of(
           ApiKeyDao.class,
+          AppliedTokenDao.class,
           EvaluationDao.class,
           ExperimentDao.class,
           IdempotencyKeyDao.class,
           InputDao.class,
           LicenseDao.class,
+          MonitoringDao.class,
           MembershipDao.class,
           OrganizationDao.class,
           ProphecyDao.class,

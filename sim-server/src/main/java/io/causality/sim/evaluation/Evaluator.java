@@ -5,6 +5,7 @@ import io.causality.hitl.protocol.wire.EscalationType;
 import io.causality.hitl.protocol.wire.OverrideOutcome;
 import io.causality.hitl.protocol.wire.OverrideOutcomeStatus;
 import io.causality.hitl.protocol.wire.ReasonCodes;
+import io.causality.sim.metrics.SimMetrics;
 import java.util.Objects;
 
 /**
@@ -29,6 +30,12 @@ public final class Evaluator {
    * caller's organization ({@link OrganizationLicenses}), which the token must be bound to.
    */
   public EvaluationResponse evaluate(EvaluationInput input, String licenseId) {
+    EvaluationResponse answer = decide(input, licenseId);
+    SimMetrics.EVALUATIONS.labelValues(answer.decision()).inc();
+    return answer;
+  }
+
+  private EvaluationResponse decide(EvaluationInput input, String licenseId) {
     EvaluationResponse gated = gated(input);
     if (input.overrideToken().isEmpty() || !gated.decision().equals(Decision.REJECT_STATE.name())) {
       return gated;

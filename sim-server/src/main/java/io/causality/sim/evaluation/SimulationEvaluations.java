@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.hitl.protocol.client.CoordinatorResult;
 import io.causality.hitl.protocol.wire.Decision;
 import io.causality.hitl.protocol.wire.ProtocolJson;
+import io.causality.hitl.protocol.wire.Requester;
 import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import io.causality.hitl.protocol.wire.SubmitOverrideResponse;
 import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.metrics.SimMetrics;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -74,7 +76,7 @@ public final class SimulationEvaluations {
     if (!body.wantsSubmission() || !rejected) {
       evaluation = new SimulationEvaluation(request, response, null, null);
     } else {
-      Submission submission = submit(parts, row, history, request, response, licenseId);
+      Submission submission = submit(parts, caller, row, history, request, response, licenseId);
       evaluation =
           new SimulationEvaluation(
               request, response, submission.coordinatorRequestId(), submission);
@@ -105,6 +107,7 @@ public final class SimulationEvaluations {
 
   private Submission submit(
       EvaluationRuntime.Parts parts,
+      Caller caller,
       SimulationRow row,
       GammaHistory history,
       ObjectNode request,
@@ -121,14 +124,28 @@ public final class SimulationEvaluations {
             actorId,
             SentinelReports.feed(row, history, actorId, gate.floor()),
             SentinelReports.summary(row, history, result, gate.floor()),
-            SOURCE);
+            SOURCE,
+            requester(caller, row));
     Submission outcome = outcome(parts.coordinator().submit(submission));
+    SimMetrics.escalated(outcome.status());
     LOG.info(
         "Submitted the rejection of simulation {} to the coordinator: {} {}",
         row.id(),
         outcome.status(),
         outcome.coordinatorRequestId());
     return outcome;
+  }
+
+  /**
+   * Who asked, as this service authenticated them: the API key id or the JWT subject, in the
+   * simulation's organization. It goes in the submission's {@code requester}, which the coordinator
+   * takes only from its evaluation-runtime caller: the evaluation body cannot name it.
+   */
+  static Requester requester(Caller caller, SimulationRow row) {
+    return new Requester(
+        row.organizationId().toString(),
+        caller.isApiKey() ? Requester.RequesterKind.API_KEY : Requester.RequesterKind.USER,
+        caller.id());
   }
 
   private static Submission outcome(CoordinatorResult<SubmitOverrideResponse> result) {

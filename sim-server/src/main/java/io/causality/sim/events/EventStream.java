@@ -87,18 +87,32 @@ final class EventStream implements Runnable {
    */
   record Pace(long heartbeatNanos, long probeNanos) {}
 
-  /** Why a stream ended: its {@link #closeReason()}. */
+  /**
+   * Why a stream ended: its {@link #closeReason()}, counted by {@code
+   * sim_event_streams_closed_total{reason}} under its {@link #label()}.
+   */
   enum CloseReason {
     /** A write failed: the client went away (or never read again and its write timed out). */
-    CLIENT_GONE,
+    CLIENT_GONE("client"),
     /** The client fell too far behind ({@code SLOW_CONSUMER}). */
-    SLOW_CONSUMER,
+    SLOW_CONSUMER("slow_reader"),
     /** The server stops ({@code SHUTDOWN}). */
-    SHUTDOWN,
+    SHUTDOWN("shutdown"),
     /** An unexpected failure of the stream ({@code INTERNAL}). */
-    FAILED,
+    FAILED("error"),
     /** The simulation was deleted ({@code DELETED}). */
-    SIMULATION_GONE
+    SIMULATION_GONE("deleted");
+
+    private final String label;
+
+    CloseReason(String label) {
+      this.label = label;
+    }
+
+    /** The metric's {@code reason} label (docs/operations.md, "Metrics"). */
+    String label() {
+      return label;
+    }
   }
 
   /** The data of an {@code error} event. */

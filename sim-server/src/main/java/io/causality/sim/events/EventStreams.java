@@ -10,11 +10,13 @@ import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.SharedStreamSlots;
 import io.causality.sim.core.SimulationPublisher;
 import io.causality.sim.core.SimulationReader;
+import io.causality.sim.core.errors.StreamLimitException;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.core.organization.Tier;
 import io.causality.sim.engine.output.AgentSelection;
+import io.causality.sim.metrics.SimMetrics;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
@@ -91,8 +93,7 @@ public final class EventStreams {
     Tier tier = organizations.tierOf(simulation.organizationId());
     AgentSelection shown =
         AgentsShown.resolve(agents, AgentsShown.agentsOf(simulation.state().json()), () -> tier);
-    int limit = tier.maxConcurrentSse();
-    StreamSlots.Slot slot = slots.acquire(simulation.organizationId(), limit);
+    StreamSlots.Slot slot = acquire(simulation.organizationId(), tier);
     EventStream stream;
     try {
       stream =
@@ -105,6 +106,19 @@ public final class EventStreams {
       throw e;
     }
     start(stream, slot);
+  }
+
+  /** A slot, counted open under the tier; a refusal is counted as a stream cut by a limit. */
+  private StreamSlots.Slot acquire(UUID organizationId, Tier tier) {
+    try {
+      StreamSlots.Slot slot = slots.acquire(organizationId, tier.maxConcurrentSse());
+      SimMetrics.EVENT_STREAMS_OPEN.labelValues(tier.wireName()).inc();
+      slot.onRelease(() -> SimMetrics.EVENT_STREAMS_OPEN.labelValues(tier.wireName()).dec());
+      return slot;
+    } catch (StreamLimitException e) {
+      SimMetrics.EVENT_STREAMS_CLOSED.labelValues("limit").inc();
+      throw e;
+    }
   }
 
   /**
@@ -160,12 +174,15 @@ public final class EventStreams {
     try {
       threads.execute(stream);
     } catch (RejectedExecutionException e) {
-      closed(stream, slot);
+      hub.remove(stream);
+      slot.release();
+      SimMetrics.EVENT_STREAMS_CLOSED.labelValues("limit").inc();
       throw unavailable("This server has as many event streams open as it can hold; retry");
     }
   }
 
   private void closed(EventStream stream, StreamSlots.Slot slot) {
+    SimMetrics.EVENT_STREAMS_CLOSED.labelValues(stream.closeReason().label()).inc();
     hub.remove(stream);
     slot.release();
   }

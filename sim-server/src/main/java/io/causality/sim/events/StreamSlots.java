@@ -19,6 +19,7 @@ final class StreamSlots {
     private final UUID organizationId;
     private final UUID sharedId;
     private final AtomicBoolean released = new AtomicBoolean();
+    private volatile Runnable onRelease = () -> {};
 
     private Slot(UUID organizationId, UUID sharedId) {
       this.organizationId = organizationId;
@@ -27,12 +28,19 @@ final class StreamSlots {
 
     void release() {
       if (released.compareAndSet(false, true)) {
+        // the gauge first: a shared release may fail on the database, the stream is gone anyway
+        onRelease.run();
         if (sharedId != null) {
           shared.orElseThrow().release(sharedId);
         } else {
           open.computeIfPresent(organizationId, (id, count) -> count <= 1 ? null : count - 1);
         }
       }
+    }
+
+    /** Runs once, when the slot is released (the open streams' gauge). */
+    void onRelease(Runnable action) {
+      this.onRelease = action;
     }
   }
 

@@ -2,6 +2,7 @@ package io.causality.sim.idempotency;
 
 import io.causality.sim.auth.RequestIdentity;
 import io.causality.sim.db.IdempotencyScope;
+import io.causality.sim.metrics.SimMetrics;
 import jakarta.annotation.Priority;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.HttpMethod;
@@ -86,6 +87,7 @@ public final class IdempotencyFilter implements ContainerRequestFilter, Containe
     if (outcome instanceof IdempotencyOutcome.Claimed claim) {
       request.setProperty(CLAIM, claim);
     } else if (outcome instanceof IdempotencyOutcome.Replay replay) {
+      SimMetrics.IDEMPOTENT_REPLAYS.inc();
       request.abortWith(replay(replay));
     } else if (outcome instanceof IdempotencyOutcome.NotReplayable gone) {
       throw IdempotencyConflictException.replayUnavailable(gone.status());

@@ -5,6 +5,7 @@ import io.causality.common.errors.ErrorResponses;
 import io.causality.sim.auth.RequestIdentity;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.errors.RateLimitHeaders;
+import io.causality.sim.metrics.SimMetrics;
 import jakarta.annotation.Priority;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
@@ -64,6 +65,7 @@ public final class RateLimitFilter implements ContainerRequestFilter, ContainerR
               RateLimitDecision decision = limiter.tryAcquire(identity, routeClass, limit);
               request.setProperty(DECISION, decision);
               if (!decision.allowed()) {
+                SimMetrics.RATE_LIMITED.labelValues(SimMetrics.label(routeClass.name())).inc();
                 request.abortWith(tooManyRequests(routeClass, decision));
               }
             });

@@ -34,7 +34,9 @@ public final class HealthResource {
       description = "Runs every health check now, the database's among them.")
   @ApiResponse(
       responseCode = "200",
-      description = "All checks pass",
+      description =
+          "UP: all checks pass; DEGRADED: only the coordinator check fails (escalations and"
+              + " redemptions fail closed, the rest serves)",
       content = @Content(schema = @Schema(implementation = HealthReport.Body.class)))
   @ApiResponse(
       responseCode = "503",

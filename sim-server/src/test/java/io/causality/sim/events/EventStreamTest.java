@@ -137,6 +137,8 @@ class EventStreamTest {
             "error 7-1 {\"code\":\"SHUTDOWN\",\"message\":\"The server is "
                 + "shutting down; reconnect with Last-Event-ID to resume\"}");
     assertThat(client.closed.getCount()).isZero();
+    assertThat(stream.closeReason()).isEqualTo(EventStream.CloseReason.SHUTDOWN);
+    assertThat(stream.closeReason().label()).isEqualTo("shutdown");
   }
 
   @Test
@@ -155,6 +157,8 @@ class EventStreamTest {
     assertThat(client.sent.get(0)).startsWith("tick 5-1 ");
     assertThat(client.sent.get(1)).startsWith("error 5-1 {\"code\":\"SLOW_CONSUMER\"");
     assertThat(client.closed.getCount()).isZero();
+    assertThat(stream.closeReason()).isEqualTo(EventStream.CloseReason.SLOW_CONSUMER);
+    assertThat(stream.closeReason().label()).isEqualTo("slow_reader");
   }
 
   /** Ticks of a 2,000-agent simulation: about 125 KB each, every agent's snapshot in it. */
@@ -303,5 +307,6 @@ class EventStreamTest {
     // no heartbeat was due: the probes alone found the client gone
     assertThat(writes).containsExactly("comment", "probe", "probe", "probe");
     assertThat(stream.closeReason()).isEqualTo(EventStream.CloseReason.CLIENT_GONE);
+    assertThat(stream.closeReason().label()).isEqualTo("client");
   }
 }

@@ -105,6 +105,8 @@ class ExperimentDeterminismIntegrationTest {
     try (PostgresTestDatabase database = PostgresTestDatabase.create()) {
       Map<String, String> shared = new LinkedHashMap<>(database.databaseSettings());
       shared.putAll(SimTestFixture.jwtSettings());
+      shared.put(
+          "admin.tokenFile", SimTestFixture.tempDirectory().resolve("sim.admin-token").toString());
       DropwizardTestSupport<SimConfiguration> survivor =
           new DropwizardTestSupport<>(
               SimApplication.class,

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
+import io.causality.sim.metrics.SimMetrics;
 import io.causality.sim.testing.LimitsTestApplication;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -66,6 +67,7 @@ class RateLimitIntegrationTest {
   @Test
   void theEleventhCreateOfACommunityKeyInAMinuteIsRateLimited() throws Exception {
     String key = key(community, ALL_SCOPES);
+    double limited = SimMetrics.RATE_LIMITED.labelValues("create").get();
     for (int request = 1; request <= 10; request++) {
       HttpResponse<String> response = createWithKey(key);
       assertThat(response.statusCode()).isEqualTo(201);
@@ -74,6 +76,7 @@ class RateLimitIntegrationTest {
     }
     HttpResponse<String> refused = createWithKey(key);
     assertThat(refused.statusCode()).isEqualTo(429);
+    assertThat(SimMetrics.RATE_LIMITED.labelValues("create").get()).isEqualTo(limited + 1);
     JsonNode error = JSON.readTree(refused.body()).get("error");
     assertThat(error.get("code").asText()).isEqualTo("RATE_LIMITED");
     assertThat(error.get("requestId").asText())

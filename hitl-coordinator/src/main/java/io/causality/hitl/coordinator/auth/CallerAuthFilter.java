@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.auth;
 
+import io.causality.common.http.RequestLogIdentity;
 import io.dropwizard.auth.AuthFilter;
 import io.dropwizard.auth.DefaultUnauthorizedHandler;
 import jakarta.annotation.Priority;
@@ -34,6 +35,10 @@ public final class CallerAuthFilter extends AuthFilter<String, Caller> {
     String token = callers.isOpen() ? "" : bearerToken(request);
     if (!authenticate(request, token, BEARER)) {
       throw AuthErrors.unauthorized("The bearer token is not that of a configured caller");
+    }
+    // The request log and every later log line of the request name the caller, never the token.
+    if (request.getSecurityContext().getUserPrincipal() instanceof Caller caller) {
+      RequestLogIdentity.record(request, "caller:" + caller.id());
     }
   }
 

@@ -47,6 +47,11 @@ public class WebhooksConfig {
   @MaxDuration(value = 1, unit = TimeUnit.MINUTES)
   private Duration timeout = Duration.seconds(5);
 
+  /** An event waiting longer than this for delivery makes the webhook-backlog check fail. */
+  @NotNull
+  @MinDuration(value = 1, unit = TimeUnit.SECONDS)
+  private Duration maxPendingAge = Duration.minutes(15);
+
   @Valid @NotNull private List<@NotNull @Valid WebhookEndpointConfig> endpoints = new ArrayList<>();
 
   @JsonProperty
@@ -117,6 +122,16 @@ public class WebhooksConfig {
   @JsonProperty
   public void setEndpoints(List<WebhookEndpointConfig> endpoints) {
     this.endpoints = endpoints;
+  }
+
+  @JsonProperty
+  public Duration getMaxPendingAge() {
+    return maxPendingAge;
+  }
+
+  @JsonProperty
+  public void setMaxPendingAge(Duration maxPendingAge) {
+    this.maxPendingAge = maxPendingAge;
   }
 
   /** Backoff grows from {@code initialBackoff} up to {@code maxBackoff}, never the other way. */

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The rules of approve and deny bodies beyond their shape (which their constraints check at the
  * resource): the key is a configured authority of the deciding operator, the token lifetime the
- * policy allows, and four eyes.
+ * policy allows, four eyes, and the operator's organizations.
  */
 final class Decisions {
 
@@ -46,14 +46,15 @@ final class Decisions {
   }
 
   /**
-   * Four eyes: neither the caller that submitted the request nor an operator who is the request's
-   * actor approves it.
+   * Four eyes: neither the caller that submitted the request nor an operator who is its requester
+   * (one of the operator's requester identities, docs/coordinator.md "Who approves") approves it.
+   * The request's actor is not compared: the requester chooses it freely.
    *
    * @throws SelfApprovalException when one of them tries
    */
-  static void requireOtherThanRequester(OverrideRequestRow row, Decider decider, String operator) {
+  static void requireOtherThanRequester(OverrideRequestRow row, Decider decider) {
     String id = row.coordinatorRequestId();
-    if (decider.authenticated() && decider.callerId().equals(row.submittedBy())) {
+    if (decider.callerId().equals(row.submittedBy())) {
       throw new SelfApprovalException(
           "caller "
               + decider.callerId()
@@ -61,14 +62,26 @@ final class Decisions {
               + id
               + "; another operator must approve it");
     }
-    String actor = row.actorId();
-    if (actor != null && (actor.equals(operator) || actor.equals(decider.callerId()))) {
+    if (decider.isRequester(row.requester())) {
       throw new SelfApprovalException(
           "operator "
-              + operator
-              + " is the actor of override request "
+              + decider.operatorId()
+              + " is the requester ("
+              + row.requester().describe()
+              + ") of override request "
               + id
               + "; another operator must approve it");
+    }
+  }
+
+  /**
+   * A request of an organization the operator does not decide for is, to that operator, no request.
+   *
+   * @throws OverrideRequestNotFoundException when it is out of the operator's scope
+   */
+  static void requireInScope(OverrideRequestRow row, OrganizationScope scope) {
+    if (!scope.allows(row.requesterOrg())) {
+      throw new OverrideRequestNotFoundException(row.coordinatorRequestId());
     }
   }
 
@@ -85,16 +98,13 @@ final class Decisions {
             .find(keyId)
             .orElseThrow(
                 () -> OverrideValidationException.of("keyId", "is not a configured authority key"));
-    if (decider.authenticated() && !signer.operatorId().equals(decider.operatorId())) {
+    if (!signer.operatorId().equals(decider.operatorId())) {
       throw new ForbiddenKeyException(keyId, signer.operatorId(), decider);
     }
     return signer;
   }
 
   private static AuthoritySigner onlyKey(AuthoritySigners signers, Decider decider) {
-    if (!decider.authenticated()) {
-      throw OverrideValidationException.of("keyId", "is required");
-    }
     List<AuthoritySigner> own = signers.ofOperator(decider.operatorId());
     if (own.size() == 1) {
       return own.get(0);

@@ -1,10 +1,9 @@
 package io.causality.hitl.coordinator.core;
 
-import io.causality.hitl.coordinator.crypto.AuthoritySigners;
+import io.causality.hitl.coordinator.crypto.KeyRing;
 import io.causality.hitl.coordinator.db.OverrideRequestDao;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
 import io.causality.hitl.coordinator.db.RedemptionTransaction;
-import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.HitlPolicy;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
 import io.causality.hitl.protocol.wire.DenyOverrideRequest;
@@ -12,7 +11,6 @@ import io.causality.hitl.protocol.wire.OverrideApproval;
 import io.causality.hitl.protocol.wire.OverrideRequestList;
 import io.causality.hitl.protocol.wire.OverrideRequestQuery;
 import io.causality.hitl.protocol.wire.OverrideRequestRecord;
-import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.wire.Pagination;
 import io.causality.hitl.protocol.wire.ProtocolJson;
 import io.causality.hitl.protocol.wire.RedeemRequest;
@@ -61,23 +59,18 @@ public final class OverrideService {
    * @param jdbi the coordinator database, migrated; SqlObject plugin installed
    * @param dataSource the pool {@code jdbi} is built on, for the redemption's plain JDBC
    * @param clock the time source
-   * @param policy the checked deployment policy; must have a hitl section
-   * @param signers the checked authority signers
+   * @param keys the checked policy (with a hitl section), authority signers and the coordinator's
+   *     own signer; every decision and redemption reads the keys in force when it happens
    * @param settings the configured lifetimes
    */
   public OverrideService(
-      Jdbi jdbi,
-      DataSource dataSource,
-      Clock clock,
-      DeploymentPolicy policy,
-      AuthoritySigners signers,
-      OverrideSettings settings) {
+      Jdbi jdbi, DataSource dataSource, Clock clock, KeyRing keys, OverrideSettings settings) {
     Objects.requireNonNull(jdbi, "jdbi");
-    Objects.requireNonNull(policy, "policy");
-    Objects.requireNonNull(signers, "signers");
+    Objects.requireNonNull(keys, "keys");
     Objects.requireNonNull(settings, "settings");
     HitlPolicy hitl =
-        policy
+        keys.current()
+            .policy()
             .hitlSection()
             .orElseThrow(() -> new IllegalArgumentException("the policy has no hitl section"));
     this.requests = jdbi.onDemand(OverrideRequestDao.class);
@@ -86,12 +79,15 @@ public final class OverrideService {
     this.submissions =
         new OverrideSubmissions(
             new SubmissionGate(requests, hitl.adaptiveEscalation()), expiry, records, settings);
-    this.decisions =
-        new OperatorDecisions(requests, expiry, policy.policyVersion(), hitl, signers, settings);
-    this.redemption = new TokenRedemption(new RedemptionTransaction(dataSource, jdbi), expiry);
+    this.decisions = new OperatorDecisions(requests, expiry, keys, settings);
+    this.redemption =
+        new TokenRedemption(new RedemptionTransaction(dataSource, jdbi), expiry, keys);
   }
 
-  /** Submits a request, the audit actor being its {@code source} label. */
+  /**
+   * Submits a request as the open caller: the audit actor is its {@code source} label, and a
+   * requester it names is dropped.
+   */
   public SubmitOverrideResponse submit(SubmitOverrideRequest body) {
     return submit(body, Optional.empty());
   }
@@ -99,7 +95,8 @@ public final class OverrideService {
   /**
    * Submits a request.
    *
-   * @param caller the authenticated caller, recorded as the SUBMITTED event's actor
+   * @param caller the authenticated submitter, recorded as the SUBMITTED event's actor; the
+   *     requester the body names is kept only with one
    * @throws OverrideValidationException when a rule about the evaluation is broken
    * @throws DeduplicatedException when an equal request is PENDING (gating on)
    * @throws DenyCooldownException when the actor was denied recently (gating on)
@@ -109,15 +106,22 @@ public final class OverrideService {
     return submissions.submit(body, caller);
   }
 
-  /** A page of the requests that match, newest first; list items carry no audit trail. */
+  /** A page of every request that matches, newest first; list items carry no audit trail. */
   public OverrideRequestList list(OverrideRequestQuery query) {
+    return list(query, OrganizationScope.ALL);
+  }
+
+  /** A page of the requests of {@code scope} that match, newest first. */
+  public OverrideRequestList list(OverrideRequestQuery query, OrganizationScope scope) {
     expiry.expireDue(expiry.now());
     String status = query.status().map(Enum::name).orElse(null);
     String actor = query.actorId().orElse(null);
-    List<OverrideRequestRow> rows = requests.page(status, actor, query.limit(), query.offset());
+    List<OverrideRequestRow> rows =
+        requests.page(status, actor, scope.all(), scope.list(), query.limit(), query.offset());
+    long total = requests.count(status, actor, scope.all(), scope.list());
     return new OverrideRequestList(
         rows.stream().map(row -> records.toRecord(row, null)).toList(),
-        new Pagination(query.limit(), query.offset(), requests.count(status, actor)));
+        new Pagination(query.limit(), query.offset(), total));
   }
 
   /**
@@ -130,8 +134,13 @@ public final class OverrideService {
 
   /** The full record with its audit trail. */
   public Optional<OverrideRequestRecord> find(String id) {
+    return find(id, OrganizationScope.ALL);
+  }
+
+  /** The full record with its audit trail, when it is in {@code scope}. */
+  public Optional<OverrideRequestRecord> find(String id, OrganizationScope scope) {
     Instant now = expiry.now();
-    var found = requests.findWithAudit(id);
+    var found = requests.findWithAudit(id).filter(r -> scope.allows(r.request().requesterOrg()));
     if (found.isPresent() && LazyExpiry.isDue(found.get().request(), now)) {
       expiry.expire(id, now);
       found = requests.findWithAudit(id);
@@ -145,63 +154,56 @@ public final class OverrideService {
    * @throws OverrideRequestNotFoundException for an unknown id
    */
   public OverrideRequestRecord get(String id) {
-    return find(id).orElseThrow(() -> new OverrideRequestNotFoundException(id));
+    return get(id, OrganizationScope.ALL);
   }
 
   /**
-   * Approves a PENDING request as the operator of the key named in the body (no callers configured)
-   * and issues its signed token; for a policy whose quorum is one approval.
+   * The full record with its audit trail, when it is in {@code scope}.
    *
-   * @throws IllegalStateException when the approval was recorded but the quorum is not complete
+   * @throws OverrideRequestNotFoundException for an unknown id, or one out of scope
    */
-  public OverrideTokenEnvelope approve(String id, ApproveOverrideRequest body) {
-    return approve(id, body, Decider.UNAUTHENTICATED)
-        .issued()
-        .orElseThrow(() -> new IllegalStateException("the policy needs more approvals"));
+  public OverrideRequestRecord get(String id, OrganizationScope scope) {
+    return find(id, scope).orElseThrow(() -> new OverrideRequestNotFoundException(id));
   }
 
   /**
-   * Counts an operator's approval of a PENDING request. When it brings the distinct approving
-   * operators to the policy's {@code hitl.requiredApprovals}, the token is signed and issued and
-   * the request becomes APPROVED (exactly once, decided in the database); before that the approval
-   * is recorded and the request stays PENDING.
+   * Counts an operator's approval of a PENDING request, signed with the operator's authority key.
+   * When it brings the distinct approving operators whose approvals verify to the policy's {@code
+   * hitl.requiredApprovals}, the token is signed and issued, carrying every one of them, and the
+   * request becomes APPROVED (exactly once, decided in the database); before that the approval is
+   * recorded and the request stays PENDING.
    *
-   * @param decider the authenticated operator, or {@link Decider#UNAUTHENTICATED} without callers
+   * @param decider the authenticated operator
    * @return the token, or the updated record while more approvals are needed
    * @throws OverrideValidationException for an unknown keyId, or a missing one that does not follow
    *     from the operator's keys
    * @throws ForbiddenKeyException when the key is another operator's
-   * @throws SelfApprovalException when the decider submitted the request or is its actor
+   * @throws SelfApprovalException when the decider submitted the request or is its requester
    * @throws AlreadyApprovedException when this operator approved the request before
-   * @throws OverrideRequestNotFoundException for an unknown id
+   * @throws OverrideRequestNotFoundException for an unknown id, or one out of the decider's scope
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */
   public OverrideApproval approve(String id, ApproveOverrideRequest body, Decider decider) {
     return decisions
         .approve(id, body, decider)
         .map(token -> new OverrideApproval(token, null))
-        .orElseGet(() -> new OverrideApproval(null, get(id)));
-  }
-
-  /** Denies a PENDING request as the operator of the key named in the body. */
-  public OverrideRequestRecord deny(String id, DenyOverrideRequest body) {
-    return deny(id, body, Decider.UNAUTHENTICATED);
+        .orElseGet(() -> new OverrideApproval(null, get(id, decider.scope())));
   }
 
   /**
    * Denies a PENDING request; one denial denies, whatever approvals it had.
    *
-   * @param decider the authenticated operator, or {@link Decider#UNAUTHENTICATED} without callers
+   * @param decider the authenticated operator
    * @return the updated record
    * @throws OverrideValidationException for an unknown keyId, or a missing one that does not follow
    *     from the operator's keys
    * @throws ForbiddenKeyException when the key is another operator's
-   * @throws OverrideRequestNotFoundException for an unknown id
+   * @throws OverrideRequestNotFoundException for an unknown id, or one out of the decider's scope
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */
   public OverrideRequestRecord deny(String id, DenyOverrideRequest body, Decider decider) {
     decisions.deny(id, body, decider);
-    return get(id);
+    return get(id, decider.scope());
   }
 
   /** Redeems a token, the audit actor being {@code redeemer}. */
@@ -213,7 +215,9 @@ public final class OverrideService {
    * Redeems a token. Checks, in order: the token exists (UNKNOWN_TOKEN), the request hash, policy
    * version, license and actor match its binding (BINDING_MISMATCH), it has not expired (EXPIRED);
    * then the conditional update decides ACCEPTED or REPLAY_DETECTED. ACCEPTED also moves the
-   * request APPROVED to REDEEMED with a REDEEMED audit event.
+   * request APPROVED to REDEEMED with a REDEEMED audit event. Every answer is signed with the
+   * coordinator's own key over the token id, the request hash presented, the outcome and the
+   * redeemer's nonce.
    *
    * @param caller the authenticated caller, recorded as the REDEEMED event's actor
    * @throws OverrideValidationException without a body (its shape is checked at the resource)

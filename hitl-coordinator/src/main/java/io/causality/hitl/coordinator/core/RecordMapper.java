@@ -45,13 +45,15 @@ final class RecordMapper {
         row.decidedAt(),
         row.tokenId(),
         row.submittedBy(),
+        row.requester(),
         row.approvals(),
         requiredApprovals,
         audit == null ? null : audit.stream().map(RecordMapper::toEvent).toList());
   }
 
   static AuditEvent toEvent(AuditEventRow row) {
-    return new AuditEvent(row.id(), row.eventType(), row.actorId(), row.occurredAt(), row.note());
+    return new AuditEvent(
+        row.id(), row.eventType(), row.actorId(), row.occurredAt(), row.note(), row.traceparent());
   }
 
   /** Stored text of a JSON tree; null stays null. */

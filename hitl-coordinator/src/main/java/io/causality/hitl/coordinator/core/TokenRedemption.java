@@ -2,9 +2,12 @@ package io.causality.hitl.coordinator.core;
 
 import static io.causality.hitl.coordinator.core.LazyExpiry.event;
 
+import io.causality.hitl.coordinator.crypto.CoordinatorSigner;
+import io.causality.hitl.coordinator.crypto.KeyRing;
 import io.causality.hitl.coordinator.db.AuditEventRow;
 import io.causality.hitl.coordinator.db.IssuedTokenRow;
 import io.causality.hitl.coordinator.db.RedemptionTransaction;
+import io.causality.hitl.coordinator.metrics.CoordinatorMetrics;
 import io.causality.hitl.protocol.wire.AuditEventType;
 import io.causality.hitl.protocol.wire.RedeemRequest;
 import io.causality.hitl.protocol.wire.RedeemResponse;
@@ -16,22 +19,36 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Single-use redemption of issued tokens, decided by a conditional UPDATE. The database work is
- * {@link RedemptionTransaction}'s, in plain JDBC: the coordinator's hot path.
+ * {@link RedemptionTransaction}'s, in plain JDBC: the coordinator's hot path. Every answer is
+ * signed with the coordinator's own key over the redeemer's nonce ({@link CoordinatorSigner#sign}),
+ * so that a redeemer can tell it from a fake coordinator's.
  */
 final class TokenRedemption {
   private static final Logger LOG = LoggerFactory.getLogger(TokenRedemption.class);
 
   private final RedemptionTransaction tokens;
   private final LazyExpiry expiry;
+  private final KeyRing keys;
 
-  TokenRedemption(RedemptionTransaction tokens, LazyExpiry expiry) {
+  TokenRedemption(RedemptionTransaction tokens, LazyExpiry expiry, KeyRing keys) {
     this.tokens = tokens;
     this.expiry = expiry;
+    this.keys = keys;
   }
 
   /** See {@link OverrideService#redeem(RedeemRequest, Optional)}. */
   RedeemResponse redeem(RedeemRequest body, Optional<String> caller) {
+    RedeemResponse answer = answer(body, caller);
+    CoordinatorMetrics.redeemed(answer.status().name());
+    return answer;
+  }
+
+  private RedeemResponse answer(RedeemRequest body, Optional<String> caller) {
     Redemptions.requireBody(body);
+    return keys.current().coordinator().sign(body, outcome(body, caller));
+  }
+
+  private RedeemResponse outcome(RedeemRequest body, Optional<String> caller) {
     Optional<IssuedTokenRow> found = tokens.findToken(body.tokenId());
     if (found.isEmpty()) {
       return RedeemResponse.of(RedeemStatus.UNKNOWN_TOKEN, body.tokenId());

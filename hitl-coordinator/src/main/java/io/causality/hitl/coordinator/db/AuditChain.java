@@ -49,7 +49,8 @@ public final class AuditChain {
         event.eventType(),
         event.actorId(),
         stored(event.occurredAt()),
-        event.note());
+        event.note(),
+        event.traceparent());
   }
 
   private static Instant stored(Instant occurredAt) {

@@ -19,6 +19,7 @@ public final class AuditEventRowMapper implements RowMapper<AuditEventRow> {
         AuditEventType.valueOf(rs.getString("event_type")),
         rs.getString("actor_id"),
         instant(rs, "occurred_at"),
-        rs.getString("note"));
+        rs.getString("note"),
+        rs.getString("trace_parent"));
   }
 }

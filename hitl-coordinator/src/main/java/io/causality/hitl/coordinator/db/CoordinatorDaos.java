@@ -11,8 +11,11 @@ import java.util.List;
 public final class CoordinatorDaos {
   public static final List<Class<?>> ALL =
       List.of(
+          ApprovalSignatureDao.class,
+          AuditCheckpointDao.class,
           AuditEventDao.class,
           IssuedTokenDao.class,
+          MonitoringDao.class,
           OverrideRequestDao.class,
           WebhookDeliveryDao.class);
 

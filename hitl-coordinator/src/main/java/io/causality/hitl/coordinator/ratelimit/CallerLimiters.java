@@ -42,6 +42,9 @@ public final class CallerLimiters {
     this.periodText = config.getPeriod().toString();
     configs.put(Budget.SUBMISSIONS, limiterConfig(config.getSubmissionsPerPeriod()));
     configs.put(Budget.REDEMPTIONS, limiterConfig(config.getRedemptionsPerPeriod()));
+    configs.put(
+        Budget.ORGANIZATION_SUBMISSIONS,
+        limiterConfig(config.getSubmissionsPerOrganizationPerPeriod()));
     for (Budget budget : Budget.values()) {
       limiters.put(budget, newCache());
     }

@@ -27,7 +27,9 @@ public final class HealthzResource {
   @Timed
   @ExceptionMetered
   @Operation(summary = "Health", description = "Public: no caller token needed.")
-  @ApiResponse(responseCode = "200", description = "UP: every check passes")
+  @ApiResponse(
+      responseCode = "200",
+      description = "UP: every check passes; DEGRADED: only the webhook backlog check fails")
   @ApiResponse(responseCode = "503", description = "DOWN: a check fails")
   public Response health() {
     return report.respond();

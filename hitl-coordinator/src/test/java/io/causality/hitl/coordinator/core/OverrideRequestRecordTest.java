@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
 /** The API record as Dropwizard's own mapper writes and reads it. */
 class OverrideRequestRecordTest {
 
-  /** A record as the coordinator wrote it before quorums and the submitting caller. */
+  /**
+   * A record as the coordinator wrote it before quorums, the submitting caller and the audit
+   * events' traceparent.
+   */
   private static final String ORIGINAL =
       """
             {"coordinatorRequestId":"5d0c2f7e-8a8b-4f4e-b1a6-0d6f0e3c9a11","status":"APPROVED",
@@ -32,10 +35,12 @@ class OverrideRequestRecordTest {
                        "timestamp":"2026-01-31T12:00:00Z","note":null}]}""";
 
   private static final String EXPECTED =
-      ORIGINAL.replace(
-          "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",",
-          "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",\"submittedBy\":\"runtime\","
-              + "\"approvals\":2,\"requiredApprovals\":2,");
+      ORIGINAL
+          .replace(
+              "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",",
+              "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",\"submittedBy\":\"runtime\","
+                  + "\"requester\":null,\"approvals\":2,\"requiredApprovals\":2,")
+          .replace("\"note\":null}]", "\"note\":null,\"traceparent\":null}]");
 
   private final ObjectMapper dropwizard = Jackson.newObjectMapper();
 
@@ -105,6 +110,7 @@ class OverrideRequestRecordTest {
         Instant.parse("2026-01-31T12:00:30.500Z"),
         "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21",
         "runtime",
+        null,
         2,
         2,
         audit);

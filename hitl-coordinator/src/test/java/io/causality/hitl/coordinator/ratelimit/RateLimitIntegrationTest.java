@@ -25,8 +25,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Per-caller rate limits over HTTP (docs/coordinator.md, "Rate limits"): two submissions and three
- * redemptions per caller a minute, on a stopped clock the test moves, so that a period passes only
- * when the test says so. Each test starts a period later than the last, when every budget is full.
+ * redemptions per caller a minute, three submissions per requester organization, on a stopped clock
+ * the test moves, so that a period passes only when the test says so. Each test starts a period
+ * later than the last, when every budget is full.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RateLimitIntegrationTest {
@@ -40,6 +41,7 @@ class RateLimitIntegrationTest {
               ResourceHelpers.resourceFilePath("configs/callers.yml"),
               DEPLOYMENT.overrides(
                   LIMITS + "submissionsPerPeriod", "2",
+                  LIMITS + "submissionsPerOrganizationPerPeriod", "3",
                   LIMITS + "redemptionsPerPeriod", "3",
                   LIMITS + "period", "1 minute")));
   private static final String REQUESTS = "/v1/override-requests";
@@ -178,6 +180,38 @@ class RateLimitIntegrationTest {
     CLOCK.advance(Duration.ofSeconds(60));
 
     spendSubmissions(runtime);
+  }
+
+  /**
+   * Found by review: every organization shared the runtime's one caller budget, so one
+   * organization's flood of escalations refused the next organization's. A submission naming its
+   * requester is charged to the requester's organization instead.
+   */
+  @Test
+  void oneOrganizationSpendsItsOwnBudgetNotAnotherOrganizationsNorTheCallers() {
+    for (int i = 0; i < 3; i++) {
+      Answer admitted = runtime.post(REQUESTS, newSubmission("org-acme"));
+      assertThat(admitted.status()).as(admitted.text()).isEqualTo(201);
+    }
+
+    Answer refused = runtime.post(REQUESTS, newSubmission("org-acme"));
+    Answer otherOrganization = runtime.post(REQUESTS, newSubmission("org-globex"));
+
+    assertThat(refused.status()).as(refused.text()).isEqualTo(429);
+    assertThat(refused.body().path("error").path("message").asText())
+        .contains("3 submissions per 1 minute", "organization org-acme");
+    assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+    assertThat(otherOrganization.status()).as(otherOrganization.text()).isEqualTo(201);
+    spendSubmissions(runtime);
+  }
+
+  private static ObjectNode newSubmission(String organization) {
+    ObjectNode body = newSubmission();
+    body.putObject("requester")
+        .put("organizationId", organization)
+        .put("kind", "API_KEY")
+        .put("id", "key-" + ACTORS.get());
+    return body;
   }
 
   private static void spendSubmissions(CoordinatorHttp caller) {

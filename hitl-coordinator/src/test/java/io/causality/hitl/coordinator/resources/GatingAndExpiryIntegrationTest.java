@@ -40,7 +40,7 @@ class GatingAndExpiryIntegrationTest {
       new DropwizardAppExtension<>(
           ClockedCoordinator.support(
               CLOCK,
-              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              ResourceHelpers.resourceFilePath("configs/callers.yml"),
               DEPLOYMENT.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS))));
 
   private static final String REQUESTS = "/v1/override-requests";
@@ -48,7 +48,7 @@ class GatingAndExpiryIntegrationTest {
 
   @BeforeEach
   void client() {
-    http = new CoordinatorHttp(APP.getLocalPort());
+    http = CoordinatorHttp.callers(APP.getLocalPort());
   }
 
   private String submitted(Answer answer) {

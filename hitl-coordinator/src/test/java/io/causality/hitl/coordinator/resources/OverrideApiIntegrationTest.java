@@ -41,7 +41,7 @@ class OverrideApiIntegrationTest {
       new DropwizardAppExtension<>(
           ClockedCoordinator.support(
               CLOCK,
-              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              ResourceHelpers.resourceFilePath("configs/callers.yml"),
               DEPLOYMENT.overrides()));
 
   private static final String REQUESTS = "/v1/override-requests";
@@ -51,7 +51,7 @@ class OverrideApiIntegrationTest {
 
   @BeforeEach
   void client() {
-    http = new CoordinatorHttp(APP.getLocalPort());
+    http = CoordinatorHttp.callers(APP.getLocalPort());
   }
 
   private String submit(String actorId) {
@@ -88,7 +88,7 @@ class OverrideApiIntegrationTest {
     assertThat(record.get("actorId").asText()).isEqualTo("actor-created");
     assertThat(record.get("requestHash").asText()).matches("[0-9a-f]{64}");
     assertThat(record.get("audit").get(0).get("eventType").asText()).isEqualTo("SUBMITTED");
-    assertThat(record.get("audit").get(0).get("actorId").asText()).isEqualTo("http-tests");
+    assertThat(record.get("audit").get(0).get("actorId").asText()).isEqualTo("runtime");
   }
 
   static Stream<Arguments> brokenSubmissions() {
@@ -331,8 +331,11 @@ class OverrideApiIntegrationTest {
   @Test
   void decisionsNeedAConfiguredAuthorityKey() {
     String id = submit("actor-keys");
+    // bob is operator-2, whose key is in the policy but not configured here
     Answer missing =
-        http.post(REQUESTS + "/" + id + "/approve", CoordinatorHttp.JSON.createObjectNode());
+        new CoordinatorHttp(APP.getLocalPort())
+            .withToken("bob-operator-token-0123456789abcdef")
+            .post(REQUESTS + "/" + id + "/approve", CoordinatorHttp.JSON.createObjectNode());
     Answer policyOnly =
         http.post(REQUESTS + "/" + id + "/deny", deny(TestDeployment.OTHER_KEY_ID, null));
 
@@ -400,7 +403,7 @@ class OverrideApiIntegrationTest {
     assertThat(Instant.parse(second.body().get("redeemedAt").asText())).isEqualTo(redeemedAt);
     JsonNode audit = record(id).get("audit");
     assertThat(audit.get(audit.size() - 1).get("eventType").asText()).isEqualTo("REDEEMED");
-    assertThat(audit.get(audit.size() - 1).get("actorId").asText()).isEqualTo("redeemer");
+    assertThat(audit.get(audit.size() - 1).get("actorId").asText()).isEqualTo("runtime");
   }
 
   @Test

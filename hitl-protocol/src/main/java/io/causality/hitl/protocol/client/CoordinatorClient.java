@@ -56,12 +56,14 @@ public final class CoordinatorClient {
 
   static final String SUBMIT_PATH = "/v1/override-requests";
   static final String REDEEM_PATH = "/v1/override-tokens/redeem";
+  static final String HEALTH_PATH = "/healthz";
   private static final String REQUESTS = SUBMIT_PATH;
   private static final int ACCEPTED = 202;
 
   private final String baseUrl;
   private final Duration timeout;
   private final Optional<String> bearerToken;
+  private final CallObserver observer;
   private final HttpClient http;
 
   /** A client with the default timeout and no credentials. */
@@ -75,6 +77,15 @@ public final class CoordinatorClient {
    * @param bearerToken sent as {@code Authorization: Bearer} when present
    */
   public CoordinatorClient(URI baseUri, Duration timeout, Optional<String> bearerToken) {
+    this(baseUri, timeout, bearerToken, CallObserver.NONE);
+  }
+
+  /**
+   * @param observer told of each call, and asked for headers to add (trace context)
+   */
+  public CoordinatorClient(
+      URI baseUri, Duration timeout, Optional<String> bearerToken, CallObserver observer) {
+    this.observer = Objects.requireNonNull(observer, "observer");
     this.baseUrl = stripSlash(Objects.requireNonNull(baseUri, "baseUri").toString());
     this.timeout = requirePositive(timeout);
     this.bearerToken = Objects.requireNonNull(bearerToken, "bearerToken");
@@ -87,17 +98,18 @@ public final class CoordinatorClient {
 
   /** Redeems a token: {@code POST /v1/override-tokens/redeem}. */
   public CoordinatorResult<RedeemResponse> redeem(RedeemRequest request) {
-    return call(postRequest(REDEEM_PATH, request), RedeemResponse.class);
+    return call("redeem", postRequest(REDEEM_PATH, request), RedeemResponse.class);
   }
 
   /** Submits an override request: {@code POST /v1/override-requests}. */
   public CoordinatorResult<SubmitOverrideResponse> submit(SubmitOverrideRequest request) {
-    return call(postRequest(SUBMIT_PATH, request), SubmitOverrideResponse.class);
+    return call("submit", postRequest(SUBMIT_PATH, request), SubmitOverrideResponse.class);
   }
 
   /** One page of the requests, newest first: {@code GET /v1/override-requests}. */
   public CoordinatorResult<OverrideRequestList> list(OverrideRequestQuery query) {
     return call(
+        "list",
         getRequest(REQUESTS + query.queryString(CoordinatorClient::encode)),
         OverrideRequestList.class);
   }
@@ -125,9 +137,17 @@ public final class CoordinatorClient {
     }
   }
 
+  /**
+   * The coordinator's public health answer ({@code GET /healthz}) as raw JSON: a success when it
+   * reports itself up; its 503 {@code DOWN} comes back as {@link CoordinatorResult.Unavailable}.
+   */
+  public CoordinatorResult<JsonNode> health() {
+    return call("health", getRequest(HEALTH_PATH), JsonNode.class);
+  }
+
   /** One request with its audit trail: {@code GET /v1/override-requests/{id}}. */
   public CoordinatorResult<OverrideRequestRecord> get(String id) {
-    return call(getRequest(REQUESTS + "/" + encode(id)), OverrideRequestRecord.class);
+    return call("get", getRequest(REQUESTS + "/" + encode(id)), OverrideRequestRecord.class);
   }
 
   /**
@@ -137,7 +157,9 @@ public final class CoordinatorClient {
    */
   public CoordinatorResult<OverrideTokenEnvelope> approve(String id, ApproveOverrideRequest body) {
     return call(
-        postRequest(REQUESTS + "/" + encode(id) + "/approve", body), OverrideTokenEnvelope.class);
+        "approve",
+        postRequest(REQUESTS + "/" + encode(id) + "/approve", body),
+        OverrideTokenEnvelope.class);
   }
 
   /**
@@ -145,24 +167,33 @@ public final class CoordinatorClient {
    * (200), else the request record with one more approval (202).
    */
   public CoordinatorResult<OverrideApproval> approval(String id, ApproveOverrideRequest body) {
-    Attempt attempt = send(postRequest(REQUESTS + "/" + encode(id) + "/approve", body));
+    CallObserver.Call observed = observer.starting("approve");
+    Attempt attempt =
+        send(postRequest(REQUESTS + "/" + encode(id) + "/approve", body), observed.headers());
+    CoordinatorResult<OverrideApproval> result;
     if (attempt.response() == null) {
-      return new CoordinatorResult.Unavailable<>(unreachable(attempt.failure()));
+      result = new CoordinatorResult.Unavailable<>(unreachable(attempt.failure()));
+    } else if (attempt.response().statusCode() == ACCEPTED) {
+      result =
+          map(
+              interpret(attempt.response(), OverrideRequestRecord.class),
+              record -> new OverrideApproval(null, record));
+    } else {
+      result =
+          map(
+              interpret(attempt.response(), OverrideTokenEnvelope.class),
+              token -> new OverrideApproval(token, null));
     }
-    if (attempt.response().statusCode() == ACCEPTED) {
-      return map(
-          interpret(attempt.response(), OverrideRequestRecord.class),
-          record -> new OverrideApproval(null, record));
-    }
-    return map(
-        interpret(attempt.response(), OverrideTokenEnvelope.class),
-        token -> new OverrideApproval(token, null));
+    observed.finished(outcome(result));
+    return result;
   }
 
   /** Denies a PENDING request; the answer is the updated request. */
   public CoordinatorResult<OverrideRequestRecord> deny(String id, DenyOverrideRequest body) {
     return call(
-        postRequest(REQUESTS + "/" + encode(id) + "/deny", body), OverrideRequestRecord.class);
+        "deny",
+        postRequest(REQUESTS + "/" + encode(id) + "/deny", body),
+        OverrideRequestRecord.class);
   }
 
   /** The base address, without a trailing slash, as failures name it. */
@@ -180,11 +211,11 @@ public final class CoordinatorClient {
     return "CoordinatorClient[" + baseUrl + ", timeout=" + timeout + "]";
   }
 
-  private HttpRequest getRequest(String path) {
-    return request(path).GET().build();
+  private HttpRequest.Builder getRequest(String path) {
+    return request(path).GET();
   }
 
-  private HttpRequest postRequest(String path, Object body) {
+  private HttpRequest.Builder postRequest(String path, Object body) {
     String json;
     try {
       json = JSON.writeValueAsString(body);
@@ -193,8 +224,7 @@ public final class CoordinatorClient {
     }
     return request(path)
         .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(json))
-        .build();
+        .POST(HttpRequest.BodyPublishers.ofString(json));
   }
 
   private HttpRequest.Builder request(String path) {
@@ -206,19 +236,32 @@ public final class CoordinatorClient {
     return builder;
   }
 
-  private <T> CoordinatorResult<T> call(HttpRequest request, Class<T> type) {
-    Attempt attempt = send(request);
-    return attempt.response() == null
-        ? new CoordinatorResult.Unavailable<>(unreachable(attempt.failure()))
-        : interpret(attempt.response(), type);
+  private <T> CoordinatorResult<T> call(
+      String operation, HttpRequest.Builder request, Class<T> type) {
+    CallObserver.Call observed = observer.starting(operation);
+    Attempt attempt = send(request, observed.headers());
+    CoordinatorResult<T> result =
+        attempt.response() == null
+            ? new CoordinatorResult.Unavailable<>(unreachable(attempt.failure()))
+            : interpret(attempt.response(), type);
+    observed.finished(outcome(result));
+    return result;
+  }
+
+  private static String outcome(CoordinatorResult<?> result) {
+    if (result instanceof CoordinatorResult.Success<?>) {
+      return "success";
+    }
+    return result instanceof CoordinatorResult.Refused<?> ? "refused" : "unavailable";
   }
 
   /** A response, or why there is none. */
   private record Attempt(HttpResponse<String> response, String failure) {}
 
-  private Attempt send(HttpRequest request) {
+  private Attempt send(HttpRequest.Builder builder, Map<String, String> headers) {
+    headers.forEach(builder::header);
     CompletableFuture<HttpResponse<String>> future =
-        http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+        http.sendAsync(builder.build(), HttpResponse.BodyHandlers.ofString());
     try {
       // The request timeout stops at the headers; this bounds the body read as well.
       return new Attempt(future.get(timeout.toMillis(), TimeUnit.MILLISECONDS), null);
