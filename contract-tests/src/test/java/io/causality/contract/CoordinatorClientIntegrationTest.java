@@ -216,7 +216,10 @@ class CoordinatorClientIntegrationTest {
     OverrideRequestsApi requests = new OverrideRequestsApi(client);
     List<MessageEvent> events;
     UUID id;
-    try (EventStreamClient stream = EventStreamClient.open(url, Map.of(), null)) {
+    // the audit stream is an operator's: operator-1's token, as dev-init wrote it
+    Map<String, String> operator =
+        Map.of("Authorization", "Bearer " + coordinator.token("operator-1"));
+    try (EventStreamClient stream = EventStreamClient.open(url, operator, null)) {
       id = requests.submitOverride(submission("actor-stream"), null).getCoordinatorRequestId();
       requests.denyOverride(id, new Denial().keyId("ops-1"), null);
       events = stream.readUntil(e -> e.getData().contains("\"DENIED\""));
