@@ -72,3 +72,13 @@ stop_process() {
   echo "process $pid ignored SIGTERM for ${grace}s; killing it" >&2
   kill -KILL "$pid" 2>/dev/null || true
 }
+
+# Exports the coordinator callers' tokens that dev-init wrote under DIR (var by default):
+# HITL_TOKEN_RUNTIME (the evaluation runtime: submits and redeems) and HITL_TOKEN (operator-1,
+# as the hitl CLI reads it). The files are owner-only; the values never reach a log.
+export_hitl_tokens() {
+  local dir=${1:-var}
+  HITL_TOKEN_RUNTIME=$(tr -d '\n' < "$dir/secrets/runtime.token")
+  HITL_TOKEN=$(tr -d '\n' < "$dir/secrets/operator-1.token")
+  export HITL_TOKEN_RUNTIME HITL_TOKEN
+}

@@ -67,6 +67,8 @@ final class SimJar implements AutoCloseable {
         "-Ddw.server.applicationConnectors[0].port=" + port,
         "-Ddw.server.adminConnectors[0].port=0",
         "-Ddw.database.url=jdbc:h2:file:./var/sim;WRITE_DELAY=0;AUTO_SERVER=TRUE",
+        // a heartbeat soon, so that the stream tests meet one without waiting long
+        "-Ddw.events.heartbeatInterval=1 second",
         "-Ddw.logging.level=WARN");
   }
 

@@ -52,7 +52,8 @@ class RollingUpgradeIntegrationTest {
       Node first = Node.start("old-1", service, previous.jar(service), folder, oldConfig, db);
       Node second = secondBeside(first, service, folder, oldConfig, db);
       Node[] nodes = {first, second};
-      try (Traffic traffic = new Traffic(RollingUpgradeIntegrationTest::overrideRound)) {
+      Callers callers = Callers.of(folder);
+      try (Traffic traffic = new Traffic(live -> overrideRound(live, callers))) {
         rollingUpgrade(traffic, nodes, service, folder, newConfig, db);
         assertThat(traffic.failures()).isEmpty();
       } finally {
@@ -142,19 +143,40 @@ class RollingUpgradeIntegrationTest {
     assertThat(traffic.failures()).as(phase).isEmpty();
   }
 
+  /**
+   * The bearer tokens dev-init wrote: the evaluation runtime's (submit, redeem) and operator-1's
+   * (read, approve). This build's configuration requires them; the previous release, which runs
+   * without callers (open to its machine), lets them through unread.
+   */
+  private record Callers(Map<String, String> runtime, Map<String, String> operator) {
+    static Callers of(Path folder) throws java.io.IOException {
+      return new Callers(bearer(folder, "runtime"), bearer(folder, "operator-1"));
+    }
+
+    private static Map<String, String> bearer(Path folder, String name) throws java.io.IOException {
+      String token =
+          java.nio.file.Files.readString(folder.resolve("var/secrets/" + name + ".token")).strip();
+      return Map.of("Authorization", "Bearer " + token);
+    }
+  }
+
   /** Submitted on one node, approved on the next, read and redeemed on others: all must work. */
-  private static void overrideRound(List<String> nodes) throws Exception {
+  private static void overrideRound(List<String> nodes, Callers callers) throws Exception {
     int round = (int) (System.nanoTime() % 1_000);
     String actor = "actor-upgrade-" + UUID.randomUUID();
     String submitted =
         call(
-            "POST", pick(nodes, round) + "/v1/override-requests", Map.of(), submission(actor), 201);
+            "POST",
+            pick(nodes, round) + "/v1/override-requests",
+            callers.runtime(),
+            submission(actor),
+            201);
     String id = JSON.readTree(submitted).get("coordinatorRequestId").asText();
     String token =
         call(
             "POST",
             pick(nodes, round + 1) + "/v1/override-requests/" + id + "/approve",
-            Map.of(),
+            callers.operator(),
             "{\"keyId\":\"ops-1\"}",
             200);
     JsonNode record =
@@ -162,7 +184,7 @@ class RollingUpgradeIntegrationTest {
             call(
                 "GET",
                 pick(nodes, round + 2) + "/v1/override-requests/" + id,
-                Map.of(),
+                callers.operator(),
                 null,
                 200));
     ObjectNode redeem =
@@ -176,7 +198,7 @@ class RollingUpgradeIntegrationTest {
         call(
             "POST",
             pick(nodes, round + 3) + "/v1/override-tokens/redeem",
-            Map.of(),
+            callers.runtime(),
             redeem.toString(),
             200);
     assertThat(JSON.readTree(redeemed).get("status").asText()).isEqualTo("ACCEPTED");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import io.causality.common.db.DurableDatabase;
 import io.causality.common.health.DiskSpaceHealthCheck;
 import io.causality.common.health.HealthReport;
+import io.causality.common.http.BearerChallenge;
 import io.causality.common.http.HttpPlumbing;
 import io.causality.common.metrics.DropwizardNames;
 import io.causality.common.metrics.PrometheusEndpoint;
@@ -184,6 +185,7 @@ final class SimRegistrations {
     environment.jersey().register(new AuthDynamicFeature(filter));
     environment.jersey().register(new AuthValueFactoryProvider.Binder<>(Caller.class));
     environment.jersey().register(new ScopeFeature());
+    environment.jersey().register(new BearerChallenge(SimVersion.NAME));
   }
 
   /** Rate limits and idempotency keys: filters in front of every resource. */
@@ -249,7 +251,7 @@ final class SimRegistrations {
     resources.forEach(resource -> documented.add(resource.getClass()));
     documented.add(OpenApiResource.class);
     String version = SimVersion.version();
-    ContractDocument document = OpenApiDocument.contract(version, documented);
+    ContractDocument document = OpenApiDocument.contract(SimVersion.NAME, version, documented);
     environment.jersey().register(new OpenApiResource(document));
     // Tests in the same JVM read it here, without a request a rate limit would count.
     environment.getApplicationContext().setAttribute(ContractDocument.class.getName(), document);

@@ -283,9 +283,17 @@ export class InputLists {
     this.element = h('div', {}, panel('Decrees', this.decrees), panel('Prophecies', this.prophecies));
   }
 
+  /**
+   * Refreshes the lists 300 ms after the first of a burst of events: a timer already set is left
+   * alone, so that a steady stream (prophecies of a fast player) still refreshes every 300 ms
+   * rather than never.
+   */
   refreshSoon() {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.refresh(), 300);
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.refresh();
+    }, 300);
   }
 
   async refresh() {

@@ -200,21 +200,31 @@ final class SoakCalls {
   }
 
   private HttpRequest post(String path, String body) {
-    return request(path)
+    return request(path, runtimeCall(path))
         .header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(body))
         .build();
   }
 
   private HttpRequest get(String path) {
-    return request(path).GET().build();
+    return request(path, false).GET().build();
   }
 
-  private HttpRequest.Builder request(String path) {
+  /** The coordinator's submissions and redemptions are the runtime's; the rest an operator's. */
+  private static boolean runtimeCall(String path) {
+    return path.equals("/v1/override-requests") || path.startsWith("/v1/override-tokens/");
+  }
+
+  private HttpRequest.Builder request(String path, boolean runtime) {
     HttpRequest.Builder builder =
         HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
     if (!apiKey.isEmpty()) {
       builder.header("X-Api-Key", apiKey);
+    }
+    // the coordinator's callers, from the tokens ops/soak/run exports (dev-init wrote them)
+    String token = System.getenv(runtime ? "HITL_TOKEN_RUNTIME" : "HITL_TOKEN");
+    if (token != null && !token.isBlank()) {
+      builder.header("Authorization", "Bearer " + token);
     }
     return builder;
   }

@@ -6,7 +6,6 @@ import io.causality.hitl.protocol.client.CoordinatorClient;
 import io.causality.hitl.protocol.crypto.PemKeys;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
 import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PrivateKey;
@@ -45,6 +44,7 @@ public final class CoordinatorLoad {
 
   private final DriverOptions options;
   private final CoordinatorClient client;
+  private final CoordinatorClient operator;
   private final DevInit.Layout deployment;
   private final ProcessCpu server;
   private final ProcessCpu driver = ProcessCpu.self();
@@ -52,15 +52,25 @@ public final class CoordinatorLoad {
 
   private CoordinatorLoad(DriverOptions options) {
     this.options = options;
-    this.client =
-        new CoordinatorClient(
-            URI.create(options.get("url")), Duration.ofSeconds(30), Optional.empty());
     this.deployment = new DevInit.Layout(Path.of(options.get("deployment")));
+    // the runtime submits and redeems, operator-1 approves: dev-init wrote their tokens
+    this.client =
+        BenchCallers.fromFile(
+            options.get("url"), Duration.ofSeconds(30), deployment.runtimeToken());
+    this.operator =
+        BenchCallers.fromFile(
+            options.get("url"), Duration.ofSeconds(30), deployment.operatorToken());
     this.server =
         options.get("server-pid") != null
             ? ProcessCpu.of(Long.parseLong(options.get("server-pid")))
             : null;
-    this.rounds = new RedemptionRounds(client, server, driver, intOption("rounds", 8));
+    this.rounds =
+        new RedemptionRounds(
+            client,
+            server,
+            driver,
+            intOption("rounds", 8),
+            PemKeys.readPrivateKey(deployment.coordinatorKey()));
   }
 
   public static void main(String[] args) throws Exception {
@@ -79,7 +89,8 @@ public final class CoordinatorLoad {
             scratch().resolve("local"),
             deployment.policyFile(),
             deployment.authorityKey(),
-            deployment.keys().resolve("policy-signing.pub.pem"),
+            deployment.coordinatorKey(),
+            deployment.trustedKey(),
             keyId())) {
       warmUp(local, intOption("warmup", 300));
       List<OverrideTokenEnvelope> overHttp = Collections.synchronizedList(new ArrayList<>());
@@ -163,7 +174,7 @@ public final class CoordinatorLoad {
   }
 
   private Optional<OverrideTokenEnvelope> approve(String id) {
-    return client.approve(id, new ApproveOverrideRequest(keyId(), null, null)).body();
+    return operator.approve(id, new ApproveOverrideRequest(keyId(), null, null)).body();
   }
 
   /** Full cycles on both paths, so that neither runs cold. */

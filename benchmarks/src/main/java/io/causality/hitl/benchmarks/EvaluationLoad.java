@@ -19,7 +19,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
@@ -50,13 +49,18 @@ public final class EvaluationLoad {
           .connectTimeout(Duration.ofSeconds(5))
           .build();
   private final CoordinatorClient coordinator;
+  private final CoordinatorClient operator;
   private final ObjectMapper json = Submissions.JSON;
 
   private EvaluationLoad(DriverOptions options) {
     this.options = options;
+    // the runtime submits and redeems, an operator approves (ops/bench/evaluation exports both)
     this.coordinator =
-        new CoordinatorClient(
-            URI.create(options.get("coordinator")), Duration.ofSeconds(30), Optional.empty());
+        BenchCallers.fromEnvironment(
+            options.get("coordinator"), Duration.ofSeconds(30), BenchCallers.RUNTIME_VARIABLE);
+    this.operator =
+        BenchCallers.fromEnvironment(
+            options.get("coordinator"), Duration.ofSeconds(30), BenchCallers.OPERATOR_VARIABLE);
   }
 
   public static void main(String[] args) throws Exception {
@@ -136,10 +140,7 @@ public final class EvaluationLoad {
     SubmitOverrideRequest submission = Submissions.submission(actor, option("license"));
     String id = coordinator.submit(submission).body().orElseThrow().coordinatorRequestId();
     OverrideTokenEnvelope token =
-        coordinator
-            .approve(id, new ApproveOverrideRequest("ops-1", null, null))
-            .body()
-            .orElseThrow();
+        operator.approve(id, new ApproveOverrideRequest("ops-1", null, null)).body().orElseThrow();
     ObjectNode request = submission.evaluationRequest().deepCopy();
     request.set("overrideToken", json.valueToTree(token));
     return request;

@@ -4,10 +4,15 @@ import com.codahale.metrics.MetricRegistry;
 import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
+import io.causality.hitl.coordinator.core.Decider;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.coordinator.core.OverrideSettings;
+import io.causality.hitl.coordinator.crypto.CoordinatorSigner;
+import io.causality.hitl.coordinator.crypto.KeyRing;
+import io.causality.hitl.coordinator.crypto.SigningKeys;
 import io.causality.hitl.coordinator.db.CoordinatorDaos;
 import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
+import io.causality.hitl.coordinator.policy.CoordinatorKeyCheck;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
@@ -18,6 +23,7 @@ import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
@@ -33,9 +39,11 @@ final class InProcessCoordinator implements AutoCloseable {
   private final ManagedDataSource dataSource;
   private final OverrideService service;
   private final String keyId;
+  private final Decider decider;
   private final RawTransactions.Database database;
 
-  InProcessCoordinator(Path database, Path policy, Path key, Path trustedKey, String keyId)
+  InProcessCoordinator(
+      Path database, Path policy, Path key, Path coordinatorKey, Path trustedKey, String keyId)
       throws Exception {
     CoordinatorConfiguration configuration = new CoordinatorConfiguration();
     configuration.setDbPath(database.toString());
@@ -53,16 +61,18 @@ final class InProcessCoordinator implements AutoCloseable {
             configuration.getDefaultTokenTtlMs(),
             List.of(new AuthorityKeyConfig(keyId, operatorOf(policy, keyId), key)),
             Optional.of(trustedKey));
+    CoordinatorSigner coordinator =
+        CoordinatorKeyCheck.load(checked.policy(), policy, coordinatorKey, new ArrayList<>());
     this.service =
         new OverrideService(
             jdbi,
             dataSource,
             Clock.systemUTC(),
-            checked.policy(),
-            checked.signers(),
+            new KeyRing(new SigningKeys(checked.policy(), checked.signers(), coordinator)),
             new OverrideSettings(
                 configuration.getPendingRequestTtlMs(), configuration.getDefaultTokenTtlMs()));
     this.keyId = keyId;
+    this.decider = Decider.operator("bench-operator", operatorOf(policy, keyId));
   }
 
   /** The operator the policy names for the key, as the configuration must too. */
@@ -77,11 +87,16 @@ final class InProcessCoordinator implements AutoCloseable {
   }
 
   String submit(String actorId) throws Exception {
-    return service.submit(Submissions.submission(actorId)).coordinatorRequestId();
+    return service
+        .submit(Submissions.submission(actorId), Optional.of("bench-runtime"))
+        .coordinatorRequestId();
   }
 
   OverrideTokenEnvelope approve(String id) {
-    return service.approve(id, new ApproveOverrideRequest(keyId, null, null));
+    return service
+        .approve(id, new ApproveOverrideRequest(keyId, null, null), decider)
+        .issued()
+        .orElseThrow(() -> new IllegalStateException("the policy needs more approvals"));
   }
 
   /** This coordinator's database (URL and credentials), for the raw transactions beside it. */

@@ -26,9 +26,11 @@ import java.util.UUID;
  *   <li>a redemption's three writes of the spec: the conditional token update that makes it single
  *       use, the request's move from APPROVED to REDEEMED, and the audit event; the audit chain
  *       (docs/coordinator-protocol.md, "Audit chain") adds the head's lock, the event's SHA-256
- *       over the previous hash, and the head's update;
- *   <li>an approval's: a PS256 signature of the token payload, the token's insert, the request's
- *       move from PENDING to APPROVED, and the audit event with the same chain work.
+ *       over the previous hash, and the head's update; and the PS256 signature of the answer with
+ *       the coordinator's key (docs/coordinator-protocol.md, "Redeem");
+ *   <li>an approval's: two PS256 signatures (the operator's approval statement and the token
+ *       payload), the approval signature's insert, the token's insert, the request's move from
+ *       PENDING to APPROVED, and the audit event with the same chain work.
  * </ul>
  *
  * <p>With no webhook endpoint configured (the benchmark's deployment), the coordinator's audit
@@ -53,6 +55,9 @@ final class RawTransactions {
   private static final String INSERT_TOKEN =
       "INSERT INTO issued_tokens (token_id, coordinator_request_id, key_id, payload, signature,"
           + " issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)";
+  private static final String INSERT_APPROVAL_SIGNATURE =
+      "INSERT INTO approval_signatures (event_id, coordinator_request_id, operator_id, key_id,"
+          + " approved_at, signature) VALUES (?, ?, ?, ?, ?, ?)";
   private static final String REQUEST_APPROVED =
       "UPDATE override_requests SET status = 'APPROVED', decided_by = ?, decided_at = ?,"
           + " token_id = ? WHERE coordinator_request_id = ? AND status = 'PENDING'";
@@ -67,20 +72,22 @@ final class RawTransactions {
   private RawTransactions() {}
 
   /**
-   * Redemptions of {@code tokens} on {@code threads} threads, with {@code cpu}'s time per
-   * operation; opening the connections is neither timed nor counted.
+   * Redemptions of {@code tokens} on {@code threads} threads, each answer signed with {@code
+   * answerKey}, with {@code cpu}'s time per operation; opening the connections is neither timed nor
+   * counted.
    */
   static Measurement redemptions(
-      Database database, int threads, List<Issued> tokens, ProcessCpu cpu) throws Exception {
+      Database database, int threads, List<Issued> tokens, PrivateKey answerKey, ProcessCpu cpu)
+      throws Exception {
     List<Connection> connections = connections(database, threads);
     try {
       return cpu.measure(
           () ->
               Workers.run(
-                  "raw 3-write redemption transactions",
+                  "raw 3-write redemption transactions + PS256",
                   threads,
                   tokens,
-                  (token, w) -> redeem(connections.get(w), token)));
+                  (token, w) -> redeem(connections.get(w), token, answerKey)));
     } finally {
       close(connections);
     }
@@ -95,7 +102,7 @@ final class RawTransactions {
       return cpu.measure(
           () ->
               Workers.run(
-                  "raw PS256 + approval transactions",
+                  "raw 2 PS256 + approval transactions",
                   1,
                   ids,
                   (id, w) -> approve(connections.get(0), id, payload, key)));
@@ -104,14 +111,16 @@ final class RawTransactions {
     }
   }
 
-  private static boolean redeem(Connection connection, Issued token) throws SQLException {
+  private static boolean redeem(Connection connection, Issued token, PrivateKey answerKey)
+      throws SQLException {
     Timestamp now = Timestamp.from(Instant.now());
     try {
       boolean won = update(connection, REDEEM_TOKEN, now, token.tokenId()) == 1;
       won &= update(connection, REQUEST_REDEEMED, token.requestId()) == 1;
       appendEvent(connection, token.requestId(), "REDEEMED", "bench", now);
       connection.commit();
-      return won;
+      // the answer is signed after the commit, as the coordinator does: it states the outcome
+      return won & !Ps256.sign(token.tokenId() + "|ACCEPTED|" + now, answerKey).isEmpty();
     } catch (SQLException e) {
       connection.rollback();
       throw e;
@@ -120,13 +129,15 @@ final class RawTransactions {
 
   private static boolean approve(Connection connection, String id, String payload, PrivateKey key)
       throws SQLException {
-    String signature = Ps256.sign(payload, key);
     Timestamp now = Timestamp.from(Instant.now());
+    String approval = Ps256.sign(id + "|bench|" + now, key);
+    String signature = Ps256.sign(payload, key);
     String tokenId = UUID.randomUUID().toString();
     try {
+      String eventId = appendEvent(connection, id, "APPROVED", "bench", now);
+      update(connection, INSERT_APPROVAL_SIGNATURE, eventId, id, "bench", "bench", now, approval);
       update(connection, INSERT_TOKEN, tokenId, id, "bench", payload, signature, now, now);
       boolean won = update(connection, REQUEST_APPROVED, "bench", now, tokenId, id) == 1;
-      appendEvent(connection, id, "APPROVED", "bench", now);
       connection.commit();
       return won;
     } catch (SQLException e) {
@@ -135,8 +146,12 @@ final class RawTransactions {
     }
   }
 
-  /** The chain's part of an audit insert: lock the head, hash, insert, move the head. */
-  private static void appendEvent(
+  /**
+   * The chain's part of an audit insert: lock the head, hash, insert, move the head.
+   *
+   * @return the event's id
+   */
+  private static String appendEvent(
       Connection connection, String requestId, String type, String actor, Timestamp at)
       throws SQLException {
     long sequence;
@@ -151,6 +166,7 @@ final class RawTransactions {
     String hash = sha256(String.join("|", id, requestId, type, actor, at.toString(), previous));
     update(connection, INSERT_EVENT, id, requestId, type, actor, at, sequence, previous, hash);
     update(connection, ADVANCE_HEAD, sequence, hash);
+    return id;
   }
 
   private static int update(Connection connection, String sql, Object... values)

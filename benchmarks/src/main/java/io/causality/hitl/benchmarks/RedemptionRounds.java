@@ -5,16 +5,18 @@ import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.wire.RedeemRequest;
 import io.causality.hitl.protocol.wire.RedeemResponse;
 import io.causality.hitl.protocol.wire.RedeemStatus;
+import java.security.PrivateKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 /**
  * The four redemption paths at one concurrency, in alternating rounds so that the load of a shared
- * machine falls on every path alike: over HTTP, in process, the raw 3-write transaction, and the
- * HTTP floor (the redeem endpoint with a token id never issued: one indexed read, no write). Each
- * path's rounds are merged into one figure, with the CPU time per operation of the process that did
- * its work (the server's over HTTP when its process id is known, this process's otherwise).
+ * machine falls on every path alike: over HTTP, in process, the raw 3-write transaction with the
+ * answer's signature, and the HTTP floor (the redeem endpoint with a token id never issued: one
+ * indexed read and the signed REJECTED answer, no write). Each path's rounds are merged into one
+ * figure, with the CPU time per operation of the process that did its work (the server's over HTTP
+ * when its process id is known, this process's otherwise).
  */
 final class RedemptionRounds {
   /** The merged figure of each path. */
@@ -24,15 +26,23 @@ final class RedemptionRounds {
   private final ProcessCpu server;
   private final ProcessCpu driver;
   private final int rounds;
+  private final PrivateKey answerKey;
 
   /**
    * @param server the server's CPU time, or null when its process id is not known
+   * @param answerKey the coordinator's key, which the raw transactions sign their answers with
    */
-  RedemptionRounds(CoordinatorClient client, ProcessCpu server, ProcessCpu driver, int rounds) {
+  RedemptionRounds(
+      CoordinatorClient client,
+      ProcessCpu server,
+      ProcessCpu driver,
+      int rounds,
+      PrivateKey answerKey) {
     this.client = client;
     this.server = server;
     this.driver = driver;
     this.rounds = rounds;
+    this.answerKey = answerKey;
   }
 
   /** Redeems the tokens of each path, the same number each, in {@code rounds} rounds. */
@@ -89,7 +99,11 @@ final class RedemptionRounds {
                       (token, w) -> batch.local().redeem(token)));
       case 2 ->
           RawTransactions.redemptions(
-              batch.local().database(), threads, batch.issued().subList(from, to), driver);
+              batch.local().database(),
+              threads,
+              batch.issued().subList(from, to),
+              answerKey,
+              driver);
       default ->
           onServer(
               threads,

@@ -7,7 +7,6 @@ import io.causality.hitl.protocol.client.CoordinatorClient;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -34,12 +33,14 @@ import javax.crypto.spec.SecretKeySpec;
  * second for {@code --seconds} (each writes one SUBMITTED audit event). The lag of each event is
  * the time it reached the receiver minus its {@code timestamp} (when the coordinator wrote it; same
  * machine clock): commit, the outbox poll, the POST. Reports its p50, p99 and maximum, with
- * duplicates and signatures that did not verify (both expected 0).
+ * duplicates and signatures that did not verify (both expected 0). The signed checkpoints of the
+ * audit chain's head the coordinator sends beside the events are counted, not timed.
  */
 public final class WebhookLag {
   private final Map<String, Long> lagMillis = new ConcurrentHashMap<>();
   private final AtomicInteger duplicates = new AtomicInteger();
   private final AtomicInteger badSignatures = new AtomicInteger();
+  private final AtomicInteger checkpoints = new AtomicInteger();
   private final Set<String> submitted = ConcurrentHashMap.newKeySet();
   private final AtomicInteger refused = new AtomicInteger();
   private final java.util.Queue<Long> submitMillis =
@@ -56,8 +57,8 @@ public final class WebhookLag {
     HttpServer receiver = bench.receiver(Integer.parseInt(options.get("--receiver-port")));
     try {
       CoordinatorClient client =
-          new CoordinatorClient(
-              URI.create(options.get("--url")), Duration.ofSeconds(5), Optional.empty());
+          BenchCallers.fromEnvironment(
+              options.get("--url"), Duration.ofSeconds(5), BenchCallers.RUNTIME_VARIABLE);
       int rate = Integer.parseInt(options.getOrDefault("--rate", "100"));
       int seconds = Integer.parseInt(options.getOrDefault("--seconds", "40"));
       int warmup = Integer.parseInt(options.getOrDefault("--warmup", "5"));
@@ -89,6 +90,12 @@ public final class WebhookLag {
     String timestamp = exchange.getRequestHeaders().getFirst("X-Causality-Timestamp");
     if (!verifies(signature, timestamp, body)) {
       badSignatures.incrementAndGet();
+    }
+    if ("CHECKPOINT".equals(exchange.getRequestHeaders().getFirst("X-Causality-Event-Type"))) {
+      checkpoints.incrementAndGet();
+      exchange.sendResponseHeaders(204, -1);
+      exchange.close();
+      return;
     }
     JsonNode event = Submissions.JSON.readTree(body);
     long written = Instant.parse(event.get("timestamp").asText()).toEpochMilli();
@@ -167,6 +174,7 @@ public final class WebhookLag {
     submitted.clear();
     duplicates.set(0);
     badSignatures.set(0);
+    checkpoints.set(0);
     refused.set(0);
     submitMillis.clear();
   }
@@ -179,7 +187,7 @@ public final class WebhookLag {
         Locale.ROOT,
         "webhook delivery lag at %d events/s for %d s: p50 %d ms, p99 %d ms, max %d ms"
             + " (%d events, %d delivered, %d not delivered within 60 s, %d duplicates,"
-            + " %d bad signatures, %d submissions refused)%n",
+            + " %d bad signatures, %d submissions refused, %d checkpoints)%n",
         rate,
         seconds,
         percentile(lags, 0.50),
@@ -190,7 +198,8 @@ public final class WebhookLag {
         all ? 0 : submitted.size() - lags.size(),
         duplicates.get(),
         badSignatures.get(),
-        refused.get());
+        refused.get(),
+        checkpoints.get());
     List<Long> submits = new ArrayList<>(submitMillis);
     submits.sort(null);
     System.out.printf(

@@ -62,7 +62,14 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     bootstrap.addCommand(new KeysCommand());
     bootstrap.addCommand(new PolicyCommand());
     bootstrap.addCommand(new HitlCommand<>(this));
-    bootstrap.addCommand(new AuditCommand<>(CoordinatorConfiguration.class));
+    bootstrap.addCommand(
+        new AuditCommand<>(
+            CoordinatorConfiguration.class,
+            configuration ->
+                new AuditCommand.Settings(
+                    configuration.getPolicy().policyFile(),
+                    configuration.getPolicy().buildPolicyTrust(),
+                    configuration.getAudit().getCheckpointEveryEvents())));
     // db migrate, db status, ... and db backup, db restore (docs/operations.md)
     bootstrap.addCommand(
         new DatabaseCommand<>(
@@ -76,23 +83,23 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     CoordinatorContext context = CoordinatorContext.open(configuration, environment, clock);
     CoordinatorRegistrations.monitoring(configuration, environment, context, clock);
     CoordinatorRegistrations.authentication(environment, context);
-    CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime());
+    CoordinatorRegistrations.rateLimits(configuration, environment, nanoTime(), clock);
     CoordinatorRegistrations.resources(environment, context);
     CoordinatorRegistrations.webhooks(configuration, environment, context, clock);
     CoordinatorRegistrations.retention(configuration, environment, context, clock);
+    CoordinatorRegistrations.auditCheckpoints(configuration, environment, context, clock);
     Reloads.install(environment, CoordinatorVersion.NAME, policyReload(configuration, context));
     Readiness.install(environment, CoordinatorVersion.NAME);
     context.logReady();
   }
 
-  /** Reads the configuration file again for the policy, keys and token lifetime it names. */
+  /** Reads the configuration file again for the policy and the keys it names. */
   private PolicyReload policyReload(
       CoordinatorConfiguration configuration, CoordinatorContext context) {
     return new PolicyReload(
         () -> configurationFile.read().buildReloadSettings(),
-        context.policy(),
-        configuration.getCallers(),
-        configuration.getPendingRequestTtlMs());
+        context.keys(),
+        configuration.getCallers());
   }
 
   /**

@@ -3,9 +3,11 @@ package io.causality.hitl.coordinator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.causality.common.config.ServiceConfiguration;
 import io.causality.common.db.DurableDatabase;
+import io.causality.hitl.coordinator.config.AuditConfig;
 import io.causality.hitl.coordinator.config.AuthorityConfig;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.config.CallerConfig;
+import io.causality.hitl.coordinator.config.CoordinatorKeyConfig;
 import io.causality.hitl.coordinator.config.PolicyConfig;
 import io.causality.hitl.coordinator.config.RateLimitsConfig;
 import io.causality.hitl.coordinator.config.RetentionConfig;
@@ -31,9 +33,9 @@ import java.util.List;
 
 /**
  * The coordinator's configuration: the seed's keys ({@code bind}, {@code dbPath}, TTLs, {@code
- * policy}, {@code authorities}) plus optional {@code callers}, {@code rateLimits} and {@code
- * webhooks}, and Dropwizard's {@code server} (for the admin connector) and {@code logging}. Every
- * key has a default.
+ * policy}, {@code authorities}) plus optional {@code callers}, {@code coordinatorKey}, {@code
+ * audit}, {@code rateLimits}, {@code retention} and {@code webhooks}, and Dropwizard's {@code
+ * server} (for the admin connector) and {@code logging}. Every key has a default.
  */
 public class CoordinatorConfiguration extends ServiceConfiguration {
   public static final int DEFAULT_ADMIN_PORT = 8091;
@@ -58,6 +60,10 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   @Valid @NotNull private List<AuthorityConfig> authorities = new ArrayList<>();
 
   @Valid @NotNull private List<CallerConfig> callers = new ArrayList<>();
+
+  @Valid @NotNull private CoordinatorKeyConfig coordinatorKey = new CoordinatorKeyConfig();
+
+  @Valid @NotNull private AuditConfig audit = new AuditConfig();
 
   @Valid @NotNull private RateLimitsConfig rateLimits = new RateLimitsConfig();
 
@@ -156,6 +162,26 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   }
 
   @JsonProperty
+  public CoordinatorKeyConfig getCoordinatorKey() {
+    return coordinatorKey;
+  }
+
+  @JsonProperty
+  public void setCoordinatorKey(CoordinatorKeyConfig coordinatorKey) {
+    this.coordinatorKey = coordinatorKey;
+  }
+
+  @JsonProperty
+  public AuditConfig getAudit() {
+    return audit;
+  }
+
+  @JsonProperty
+  public void setAudit(AuditConfig audit) {
+    this.audit = audit;
+  }
+
+  @JsonProperty
   public RateLimitsConfig getRateLimits() {
     return rateLimits;
   }
@@ -193,7 +219,11 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
   /** What a reload takes from this configuration (docs/operations.md, "Reloading"). */
   public PolicyReload.Settings buildReloadSettings() {
     return new PolicyReload.Settings(
-        policy.policyFile(), policy.buildPolicyTrust(), defaultTokenTtlMs, buildAuthorityKeys());
+        policy.policyFile(),
+        policy.buildPolicyTrust(),
+        defaultTokenTtlMs,
+        buildAuthorityKeys(),
+        coordinatorKey.privateKeyFile());
   }
 
   /** The configured authorities as the startup checks take them. */

@@ -3,13 +3,17 @@ package io.causality.hitl.coordinator;
 import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.hitl.coordinator.auth.CallerAuthenticator;
+import io.causality.hitl.coordinator.auth.CallerTokens;
 import io.causality.hitl.coordinator.auth.OperatorCallers;
-import io.causality.hitl.coordinator.core.ActivePolicy;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OverrideService;
-import io.causality.hitl.coordinator.core.PolicySnapshot;
 import io.causality.hitl.coordinator.core.WebhookOutbox;
+import io.causality.hitl.coordinator.crypto.CoordinatorSigner;
+import io.causality.hitl.coordinator.crypto.KeyRing;
+import io.causality.hitl.coordinator.crypto.SigningKeys;
 import io.causality.hitl.coordinator.db.CoordinatorDaos;
+import io.causality.hitl.coordinator.db.UnchainedAuditEventsException;
+import io.causality.hitl.coordinator.policy.CoordinatorKeyCheck;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
@@ -19,7 +23,10 @@ import io.dropwizard.core.setup.Environment;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
 import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jdbi.v3.core.Jdbi;
@@ -28,14 +35,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The domain objects of the coordinator, built once (as Marquez's {@code MarquezContext}) after the
- * checks that can fail before serving: the checked policy and authority keys, the callers, the
- * override service over the database, and the webhook outbox every audit event is queued in. The
- * policy and keys in force live in {@code policy}, which a reload replaces.
+ * checks that can fail before serving: the checked policy and keys (in the one {@link KeyRing}, so
+ * that a reload can swap them), the callers, the override service over the database, the audit
+ * trail with its checkpoints, and the webhook outbox every audit event is queued in.
  */
 record CoordinatorContext(
     StartupReport checked,
-    ActivePolicy policy,
     Jdbi jdbi,
+    KeyRing keys,
     CallerAuthenticator callers,
     OverrideService overrides,
     AuditTrail audit,
@@ -46,6 +53,7 @@ record CoordinatorContext(
   static CoordinatorContext open(
       CoordinatorConfiguration configuration, Environment environment, Clock clock) {
     StartupReport checked = checkPolicyAndKeys(configuration);
+    KeyRing keys = new KeyRing(signingKeys(configuration, checked));
     WebhookChecks.firstProblem(configuration.getWebhooks())
         .ifPresent(
             problem -> {
@@ -54,18 +62,35 @@ record CoordinatorContext(
     OperatorCallers.check(
         configuration.getCallers(), checked.policy(), configuration.getPolicy().policyFile());
     CallerAuthenticator callers = new CallerAuthenticator(configuration.getCallers());
+    CallerTokens.warnings(configuration.getCallers())
+        .forEach(warning -> LOG.warn("Startup check: {}", warning));
     DataSourceFactory factory = configuration.buildDataSourceFactory();
     ManagedDataSource dataSource = factory.build(environment.metrics(), "database");
     Jdbi jdbi = openDatabase(configuration, environment, factory, dataSource);
-    // routes the audit events before anything can write one
+    // routes the audit events, and checkpoints the chain, before anything can write an event
     WebhookOutbox webhooks = WebhookOutbox.open(jdbi, webhookRoutes(configuration));
-    ActivePolicy policy =
-        new ActivePolicy(
-            new PolicySnapshot(
-                checked.policy(), checked.signers(), configuration.buildOverrideSettings()));
-    OverrideService overrides = new OverrideService(jdbi, dataSource, clock, policy);
-    return new CoordinatorContext(
-        checked, policy, jdbi, callers, overrides, chainedAuditTrail(jdbi), webhooks);
+    AuditTrail.signCheckpoints(jdbi, keys, configuration.getAudit().getCheckpointEveryEvents());
+    AuditTrail audit = chainedAuditTrail(jdbi, clock);
+    OverrideService overrides =
+        new OverrideService(jdbi, dataSource, clock, keys, configuration.buildOverrideSettings());
+    return new CoordinatorContext(checked, jdbi, keys, callers, overrides, audit, webhooks);
+  }
+
+  /**
+   * The checked authorities with the coordinator's own key, which must be the policy's {@code
+   * coordinatorKey}.
+   */
+  private static SigningKeys signingKeys(
+      CoordinatorConfiguration configuration, StartupReport checked) {
+    List<String> warnings = new ArrayList<>();
+    CoordinatorSigner coordinator =
+        CoordinatorKeyCheck.load(
+            checked.policy(),
+            configuration.getPolicy().policyFile(),
+            configuration.getCoordinatorKey().privateKeyFile(),
+            warnings);
+    warnings.forEach(warning -> LOG.warn("Startup check: {}", warning));
+    return new SigningKeys(checked.policy(), checked.signers(), coordinator);
   }
 
   /** Each configured endpoint's name and the event types it takes (empty: all). */
@@ -105,24 +130,39 @@ record CoordinatorContext(
   }
 
   /**
-   * The audit trail, with the events an older version wrote linked into the chain before anything
-   * is served (docs/coordinator.md, "Audit chain").
+   * The audit trail, with the events an older version wrote linked into the chain once, before
+   * anything is served, and the head checkpointed (docs/coordinator.md, "Audit chain"). An
+   * unchained event found after that one-time linking stops the start.
    */
-  private static AuditTrail chainedAuditTrail(Jdbi jdbi) {
+  private static AuditTrail chainedAuditTrail(Jdbi jdbi, Clock clock) {
     AuditTrail audit = new AuditTrail(jdbi);
-    int linked = audit.chainExisting();
+    int linked;
+    try {
+      linked = audit.chainExisting();
+    } catch (UnchainedAuditEventsException e) {
+      throw new StartupCheckException("audit chain: " + e.getMessage(), e);
+    }
     if (linked > 0) {
       LOG.info("Audit chain: linked {} events written before the chain existed", linked);
     }
+    audit.checkpointHead(clock.instant().truncatedTo(ChronoUnit.MILLIS));
     return audit;
   }
 
   /** What the coordinator serves with, once everything is registered. */
   void logReady() {
     LOG.info(
-        "Policy version {} with authorities {}; callers {}",
+        "Policy version {} with authorities {}, coordinator key {}; callers {}",
         checked.policy().policyVersion(),
         checked.signers().keyIds(),
-        callers.isOpen() ? "not configured (open on loopback)" : "required");
+        keys.current().coordinator().keyId(),
+        callers.isOpen() ? "not configured (open mode, on loopback)" : "required");
+    if (callers.isOpen()) {
+      LOG.warn(
+          "OPEN MODE: no callers are configured, so anyone on this machine may submit, list,"
+              + " get and redeem without a token, and nobody can approve or deny (that needs an"
+              + " authenticated operator). Configure callers: dev-init writes them for a"
+              + " development set-up (docs/coordinator.md, \"Callers and roles\")");
+    }
   }
 }

@@ -3,18 +3,19 @@ package io.causality.hitl.coordinator;
 import com.codahale.metrics.health.HealthCheckRegistry;
 import io.causality.common.health.DiskSpaceHealthCheck;
 import io.causality.common.health.HealthReport;
+import io.causality.common.http.BearerChallenge;
 import io.causality.common.http.HttpPlumbing;
 import io.causality.common.metrics.DropwizardNames;
 import io.causality.common.metrics.PrometheusEndpoint;
 import io.causality.common.openapi.ApiDocsResource;
 import io.causality.common.openapi.OpenApiResource;
-import io.causality.hitl.coordinator.auth.BearerChallengeFilter;
 import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.CallerAuthFilter;
 import io.causality.hitl.coordinator.auth.RoleFeature;
 import io.causality.hitl.coordinator.config.BindAddress;
 import io.causality.hitl.coordinator.config.RetentionConfig;
 import io.causality.hitl.coordinator.core.AuditChainWatch;
+import io.causality.hitl.coordinator.core.AuditCheckpointer;
 import io.causality.hitl.coordinator.core.RequestRetention;
 import io.causality.hitl.coordinator.db.MonitoringDao;
 import io.causality.hitl.coordinator.docs.CoordinatorOpenApi;
@@ -29,6 +30,7 @@ import io.causality.hitl.coordinator.monitoring.WebhookBacklogHealthCheck;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.causality.hitl.coordinator.ratelimit.CallerLimiters;
 import io.causality.hitl.coordinator.ratelimit.RateLimitFilter;
+import io.causality.hitl.coordinator.ratelimit.RateLimitedException;
 import io.causality.hitl.coordinator.resources.AuditEventsResource;
 import io.causality.hitl.coordinator.resources.HealthzResource;
 import io.causality.hitl.coordinator.resources.OverrideRequestResource;
@@ -122,15 +124,22 @@ final class CoordinatorRegistrations {
         .register(new AuthDynamicFeature(new CallerAuthFilter(context.callers(), realm)));
     environment.jersey().register(new AuthValueFactoryProvider.Binder<>(Caller.class));
     environment.jersey().register(new RoleFeature());
-    environment.jersey().register(new BearerChallengeFilter(realm));
+    environment.jersey().register(new BearerChallenge(realm));
   }
 
-  /** Per-caller limits of submissions and redemptions, unless {@code rateLimits.enabled} is off. */
+  /**
+   * Per-caller limits of redemptions and submissions, per-organization limits of submissions that
+   * name their requester, unless {@code rateLimits.enabled} is off.
+   */
   static void rateLimits(
-      CoordinatorConfiguration configuration, Environment environment, Supplier<Long> nanoTime) {
+      CoordinatorConfiguration configuration,
+      Environment environment,
+      Supplier<Long> nanoTime,
+      Clock clock) {
     if (configuration.getRateLimits().isEnabled()) {
       CallerLimiters limiters = new CallerLimiters(configuration.getRateLimits(), nanoTime);
-      environment.jersey().register(new RateLimitFilter(limiters));
+      environment.jersey().register(new RateLimitFilter(limiters, clock));
+      environment.jersey().register(new RateLimitedException.Mapper());
     }
   }
 
@@ -220,6 +229,17 @@ final class CoordinatorRegistrations {
                     .manage(new RequestRetention(context.overrides(), clock, keep, every)));
   }
 
+  /** A checkpoint of the audit chain's head every {@code audit.checkpointInterval}. */
+  static void auditCheckpoints(
+      CoordinatorConfiguration configuration,
+      Environment environment,
+      CoordinatorContext context,
+      Clock clock) {
+    environment
+        .lifecycle()
+        .manage(new AuditCheckpointer(context.audit(), clock, configuration.getAudit().interval()));
+  }
+
   /** The live audit event streams, polled every half second and closed when the server stops. */
   private static AuditEventStreams auditStreams(
       Environment environment, CoordinatorContext context) {
@@ -255,6 +275,7 @@ final class CoordinatorRegistrations {
         .jersey()
         .register(
             new OpenApiResource(
-                CoordinatorOpenApi.contract(CoordinatorVersion.version(), documented)));
+                CoordinatorOpenApi.contract(
+                    CoordinatorVersion.NAME, CoordinatorVersion.version(), documented)));
   }
 }

@@ -217,6 +217,49 @@ class StartupFailuresIntegrationTest {
   }
 
   @Test
+  void aPolicyWithoutTheCoordinatorKey() throws Exception {
+    SignedPolicy current =
+        PolicyFiles.parse(Files.readString(DEPLOYMENT.policyFile()), Validators.newValidator());
+    DeploymentPolicy withoutKey = current.policy().withCoordinatorKey(null);
+    Path file =
+        DEPLOYMENT.write(
+            "no-coordinator-key.json",
+            PolicyFiles.write(
+                PolicyFiles.sign(
+                    withoutKey, TestKeyPairs.POLICY_SIGNING.getPrivate(), "policy-signing")));
+
+    assertThat(startFailure(MINIMAL, "policy.path", path(file)).getMessage())
+        .startsWith("policy file " + file + ": no coordinatorKey;");
+  }
+
+  @Test
+  void aCoordinatorKeyThatIsNotThePolicys() {
+    Path bobs = DEPLOYMENT.writePrivateKey("bob-as-coordinator.pem", TestKeyPairs.BOB);
+
+    assertThat(startFailure(MINIMAL, "coordinatorKey.privateKeyPemPath", path(bobs)))
+        .hasMessage(
+            "coordinatorKey: private key "
+                + bobs
+                + " does not match the coordinatorKey coordinator of policy file "
+                + DEPLOYMENT.policyFile());
+  }
+
+  @Test
+  void aCallerTokenFileThatCannotBeReadOrIsShort() {
+    Path missing = DEPLOYMENT.dir().resolve("no-such.token");
+    Path shortToken = DEPLOYMENT.write("short.token", "too-short\n");
+
+    assertThat(startFailure("configs/token-file.yml", "callers[0].tokenFile", path(missing)))
+        .hasMessage(
+            "callers[0] (runtime): tokenFile " + missing + " cannot be read (no such file)");
+    assertThat(
+            startFailure("configs/token-file.yml", "callers[0].tokenFile", path(shortToken))
+                .getMessage())
+        .contains("must hold one token of at least 16 characters")
+        .doesNotContain("too-short");
+  }
+
+  @Test
   void aQuorumAboveThePolicysOperators() {
     Path policy = DEPLOYMENT.quorumPolicy(3);
 

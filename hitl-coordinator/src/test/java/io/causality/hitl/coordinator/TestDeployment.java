@@ -51,11 +51,13 @@ public final class TestDeployment {
   private final Path policyFile;
   private final Path trustedKey;
   private final Path authorityKey;
+  private final Path coordinatorKey;
 
   private TestDeployment(Path dir, PolicyValues values) {
     this.dir = dir;
     this.trustedKey = writePublicKey("policy-signing.pub.pem", TestKeyPairs.POLICY_SIGNING);
     this.authorityKey = writePrivateKey("ops-1.pem", TestKeyPairs.ALICE);
+    this.coordinatorKey = writePrivateKey("coordinator.pem", TestKeyPairs.COORDINATOR);
     this.policyFile = writePolicy("policy.json", values, TestKeyPairs.POLICY_SIGNING);
   }
 
@@ -92,6 +94,11 @@ public final class TestDeployment {
     return authorityKey;
   }
 
+  /** The coordinator's own private key, the policy's coordinatorKey. */
+  public Path coordinatorKey() {
+    return coordinatorKey;
+  }
+
   /** The public key of ops-1, as the policy holds it. */
   public RSAPublicKey authorityPublicKey() {
     return (RSAPublicKey) TestKeyPairs.ALICE.getPublic();
@@ -116,6 +123,7 @@ public final class TestDeployment {
     overrides.put("policy.path", policyFile.toString());
     overrides.put("policy.trustedKeyPemPath", trustedKey.toString());
     overrides.put("authorities[0].privateKeyPemPath", authorityKey.toString());
+    overrides.put("coordinatorKey.privateKeyPemPath", coordinatorKey.toString());
     overrides.put("admin.tokenFile", adminTokenFile().toString());
     for (int i = 0; i + 1 < extraKeysAndValues.length; i += 2) {
       overrides.put(extraKeysAndValues[i], extraKeysAndValues[i + 1]);
@@ -156,7 +164,14 @@ public final class TestDeployment {
         writePublicKey("ops-2.pub.pem", TestKeyPairs.BOB));
     Path file = dir.resolve(name);
     new DevPolicyTool(new SecureRandom(), 2048)
-        .writePolicy(file, values, authorities, signingKey, "policy-signing");
+        .writePolicy(
+            file,
+            values,
+            authorities,
+            TestKeyPairs.COORDINATOR_KEY_ID,
+            writePublicKey("coordinator.pub.pem", TestKeyPairs.COORDINATOR),
+            signingKey,
+            "policy-signing");
     return file;
   }
 

@@ -12,8 +12,11 @@ import io.causality.hitl.protocol.wire.AuditEventType;
 import io.causality.hitl.protocol.wire.ChainedAuditEvent;
 import io.causality.hitl.protocol.wire.Decision;
 import io.causality.hitl.protocol.wire.Evaluations;
+import io.causality.hitl.protocol.wire.OverrideApproval;
 import io.causality.hitl.protocol.wire.OverrideFailureReason;
 import io.causality.hitl.protocol.wire.OverrideOutcome;
+import io.causality.hitl.protocol.wire.OverrideRequestRecord;
+import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.wire.OverrideTokens;
 import io.causality.hitl.protocol.wire.Pagination;
@@ -118,6 +121,62 @@ class WireRecordsTest {
     assertThat(mapper.readTree(mapper.writeValueAsString(envelope)).fieldNames())
         .toIterable()
         .containsExactly("tokenId", "keyId", "alg", "payload", "signature");
+  }
+
+  @Test
+  void theEnvelopeReadsItsPayloadTypedWithoutWritingIt() {
+    OverrideTokenEnvelope envelope =
+        OverrideTokens.sign(TestKeys.PAYLOAD, TestKeys.ALICE.getPrivate());
+
+    assertThat(envelope.unverifiedPayload()).contains(TestKeys.PAYLOAD);
+    OverrideTokenEnvelope garbled =
+        new OverrideTokenEnvelope("t", "k", "PS256", "{\"tokenId\":", envelope.signature());
+    assertThat(garbled.unverifiedPayload()).isEmpty();
+  }
+
+  @Test
+  void anApprovalWritesItsOutcomeThenTheMembersOfItsAnswer() throws Exception {
+    OverrideTokenEnvelope token =
+        OverrideTokens.sign(TestKeys.PAYLOAD, TestKeys.ALICE.getPrivate());
+    JsonNode issued = mapper.valueToTree(new OverrideApproval(token, null));
+    assertThat(issued.fieldNames())
+        .toIterable()
+        .containsExactly("outcome", "tokenId", "keyId", "alg", "payload", "signature");
+    assertThat(issued.get("outcome").asText()).isEqualTo("TOKEN_ISSUED");
+
+    OverrideRequestRecord pending =
+        new OverrideRequestRecord(
+            "r-1",
+            OverrideRequestStatus.PENDING,
+            mapper.createObjectNode(),
+            mapper.createObjectNode(),
+            "hash",
+            null,
+            "lic-1",
+            "actor-7",
+            null,
+            null,
+            null,
+            Instant.parse("2026-11-27T09:15:00Z"),
+            Instant.parse("2026-11-27T10:15:00Z"),
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            1,
+            2,
+            null);
+    JsonNode awaiting = mapper.valueToTree(new OverrideApproval(null, pending));
+    assertThat(awaiting.fieldNames().next()).isEqualTo("outcome");
+    assertThat(awaiting.get("outcome").asText()).isEqualTo("AWAITING_APPROVALS");
+    assertThat(awaiting.get("coordinatorRequestId").asText()).isEqualTo("r-1");
+    assertThat(awaiting.get("actionHash").isNull()).isTrue();
+    assertThat(awaiting.has("audit")).isFalse();
+    assertThat(awaiting.get("requiredApprovals").asInt()).isEqualTo(2);
   }
 
   @Test

@@ -1,6 +1,8 @@
 package io.causality.common.errors;
 
+import jakarta.annotation.Priority;
 import jakarta.validation.Validator;
+import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.Context;
@@ -52,16 +54,23 @@ public final class ParameterExceptionMapper implements ExceptionMapper<ParamExce
         400, ErrorCodes.VALIDATION_ERROR, summary, new ValidationDetails(issues));
   }
 
+  private static int priority(Object provider) {
+    Priority priority = provider.getClass().getAnnotation(Priority.class);
+    return priority == null ? Priorities.USER : priority.value();
+  }
+
   private List<ValidationIssue> issues(ParamException exception) {
     String name = exception.getParameterName();
     Method method = resource == null ? null : resource.getResourceMethod();
     if (method == null) {
       return List.of(new ValidationIssue(name, ParameterIssues.NOT_VALID));
     }
+    // in Jersey's order: by @Priority, so that the converter Jersey used is the one tried first
     List<ParamConverterProvider> converters =
         configuration.getInstances().stream()
             .filter(ParamConverterProvider.class::isInstance)
             .map(ParamConverterProvider.class::cast)
+            .sorted(Comparator.comparingInt(ParameterExceptionMapper::priority))
             .toList();
     Object instance =
         uri.getMatchedResources().stream()

@@ -21,7 +21,6 @@ import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -167,7 +166,7 @@ final class ParameterIssues {
     if (type.isEnum()) {
       return "must be one of "
           + Arrays.stream(type.getEnumConstants())
-              .map(constant -> constant.toString().toLowerCase(Locale.ROOT))
+              .map(Object::toString)
               .collect(Collectors.joining(", "));
     }
     Throwable cause = failure.getCause() != null ? failure.getCause() : failure;

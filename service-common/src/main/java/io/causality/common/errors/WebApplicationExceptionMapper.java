@@ -26,7 +26,11 @@ public final class WebApplicationExceptionMapper
       LOG.error("Request failed inside the framework with status {}", status, exception);
     }
     Response envelope =
-        ErrorResponses.of(status, ErrorCodes.forStatus(status), messageFor(status), null);
+        ErrorResponses.of(
+            status,
+            ErrorCodes.forStatus(status),
+            messageFor(status),
+            status == 400 ? ValidationDetails.ofRequest() : null);
     String allow = original.getHeaderString(HttpHeaders.ALLOW);
     if (allow == null) {
       return envelope;

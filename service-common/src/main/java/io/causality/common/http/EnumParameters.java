@@ -8,14 +8,16 @@ import jakarta.ws.rs.ext.Provider;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.util.Arrays;
-import java.util.Locale;
 import org.glassfish.jersey.internal.inject.ExtractorException;
 
 /**
- * Reads enum path, query and header parameters by their wire names ({@code toString}, in any case),
- * so that a value that is none of them is the ParamException that {@code ParameterExceptionMapper}
- * answers with an issue naming the parameter. Ahead of Dropwizard's own enum converter, whose 400
- * names no parameter.
+ * Reads enum path, query and header parameters by their wire names ({@code toString}), in the one
+ * letter case the document lists ({@code asc}, {@code PENDING}): any other value, another case of a
+ * wire name included, is the ParamException that {@code ParameterExceptionMapper} answers with an
+ * issue naming the parameter and its allowed values. One case, because a client validated by the
+ * document (a generated client, a proxy such as Prism) sends only that one, and a server that took
+ * others would accept what the contract refuses. Ahead of Dropwizard's own enum converter, whose
+ * 400 names no parameter.
  */
 @Provider
 @Priority(Priorities.USER - 100)
@@ -34,12 +36,7 @@ public final class EnumParameters implements ParamConverterProvider {
       }
       String wire = value.strip();
       return Arrays.stream(type.getEnumConstants())
-          .filter(
-              constant ->
-                  constant
-                      .toString()
-                      .toLowerCase(Locale.ROOT)
-                      .equals(wire.toLowerCase(Locale.ROOT)))
+          .filter(constant -> constant.toString().equals(wire))
           .findFirst()
           .orElseThrow(() -> new ExtractorException(new IllegalArgumentException(wire)));
     }

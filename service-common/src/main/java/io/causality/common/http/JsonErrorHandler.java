@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.errors.ApiError;
 import io.causality.common.errors.ErrorCodes;
 import io.causality.common.errors.ErrorEnvelope;
+import io.causality.common.errors.ValidationDetails;
 import io.causality.common.requestid.RequestIds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -43,7 +44,8 @@ public final class JsonErrorHandler extends ErrorHandler {
       Callback callback)
       throws IOException {
     String requestId = requestId(request, response);
-    ApiError error = new ApiError(ErrorCodes.forStatus(code), messageFor(code), null, requestId);
+    ApiError error =
+        new ApiError(ErrorCodes.forStatus(code), messageFor(code), detailsFor(code), requestId);
     byte[] body = mapper.writeValueAsBytes(new ErrorEnvelope(error));
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     response.getHeaders().put(RequestIds.HEADER, requestId);
@@ -56,6 +58,11 @@ public final class JsonErrorHandler extends ErrorHandler {
       return echoed;
     }
     return RequestIds.acceptOrGenerate(request.getHeaders().get(RequestIds.HEADER));
+  }
+
+  /** A 400 is a VALIDATION_ERROR, whose details always carry issues: one about the request. */
+  private static ValidationDetails detailsFor(int code) {
+    return code == 400 ? ValidationDetails.ofRequest() : null;
   }
 
   private static String messageFor(int code) {

@@ -98,7 +98,12 @@ public final class ApiDocsResource {
 
   @GET
   @Produces(MediaType.TEXT_HTML)
-  @Operation(operationId = "getApiReference", summary = "Interactive API reference (public)")
+  @Operation(
+      operationId = "getApiReference",
+      summary = "Interactive API reference (public)",
+      description =
+          "Swagger UI on this service's OpenAPI document, served from the jar (no online "
+              + "validator, nothing loaded from elsewhere).")
   @ApiResponse(responseCode = "200", description = "The Swagger UI page")
   public String page(@Context HttpServletResponse response) {
     SECURITY_HEADERS.forEach(response::setHeader);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -31,20 +32,30 @@ public final class HttpConventions implements Consumer<ObjectNode> {
 
   private final Predicate<String> rateLimited;
   private final Predicate<String> idempotent;
+  private final RateLimitDocs rateLimits;
+  private final String realm;
 
   /**
    * @param rateLimited whether the operation ({@code "POST /v1/simulations"}) is rate limited
    * @param idempotent whether it honours {@code Idempotency-Key}
+   * @param rateLimits the words of the rate-limit headers, and the answers that carry them
+   * @param realm the realm of the {@code WWW-Authenticate} challenge every 401 carries
    */
-  public HttpConventions(Predicate<String> rateLimited, Predicate<String> idempotent) {
+  public HttpConventions(
+      Predicate<String> rateLimited,
+      Predicate<String> idempotent,
+      RateLimitDocs rateLimits,
+      String realm) {
     this.rateLimited = rateLimited;
     this.idempotent = idempotent;
+    this.rateLimits = Objects.requireNonNull(rateLimits, "rateLimits");
+    this.realm = Objects.requireNonNull(realm, "realm");
   }
 
   @Override
   public void accept(ObjectNode document) {
     ObjectNode components = object(document, "components");
-    components.set("headers", headers());
+    components.set("headers", headers(rateLimits, realm));
     components.set("parameters", parameters());
     document
         .path("paths")
@@ -62,6 +73,24 @@ public final class HttpConventions implements Consumer<ObjectNode> {
                                 (ObjectNode) method.getValue())));
     strings(components.path("schemas"));
     dropUnused(document, components);
+    document.path("paths").forEach(HttpConventions::methodsInOrder);
+  }
+
+  /** The order in which a path's operations are listed: the order most tools and linters use. */
+  static final List<String> METHOD_ORDER =
+      List.of("get", "head", "post", "put", "patch", "delete", "options", "trace");
+
+  /**
+   * Lists a path's operations in {@link #METHOD_ORDER} (a sorted document lists them
+   * alphabetically, DELETE before GET), anything else (path-level parameters) after them.
+   */
+  private static void methodsInOrder(JsonNode pathItem) {
+    ObjectNode item = (ObjectNode) pathItem;
+    Map<String, JsonNode> members = new java.util.LinkedHashMap<>();
+    item.fields().forEachRemaining(e -> members.put(e.getKey(), e.getValue()));
+    item.removeAll();
+    METHOD_ORDER.stream().filter(members::containsKey).forEach(m -> item.set(m, members.remove(m)));
+    members.forEach(item::set);
   }
 
   private void complete(String name, ObjectNode operation) {
@@ -134,11 +163,15 @@ public final class HttpConventions implements Consumer<ObjectNode> {
     ObjectNode headers = object(response, "headers");
     headers.set("X-Request-Id", ref(HEADERS + "XRequestId"));
     boolean success = status.startsWith("2");
-    if (rateLimited.test(name) && (success || "429".equals(status))) {
+    boolean limited = rateLimited.test(name);
+    if (limited && ("429".equals(status) || rateLimits.statuses().test(status))) {
       RATE_HEADERS.forEach(h -> headers.set(h, ref(HEADERS + h.replace("-", ""))));
     }
-    if (rateLimited.test(name) && "429".equals(status)) {
+    if (limited && "429".equals(status)) {
       headers.set("Retry-After", ref(HEADERS + "RetryAfter"));
+    }
+    if ("401".equals(status)) {
+      headers.set("WWW-Authenticate", ref(HEADERS + "WWWAuthenticate"));
     }
     if (idempotent.test(name) && success) {
       headers.set("Idempotency-Replayed", ref(HEADERS + "IdempotencyReplayed"));
@@ -177,49 +210,80 @@ public final class HttpConventions implements Consumer<ObjectNode> {
     }
   }
 
-  /** minLength 0 says nothing; a required string is at least one character. */
+  /**
+   * minLength 0 says nothing, and a required string is at least one character: every required
+   * string member gets {@code minLength: 1}, unless the schema marks it {@code "x-allow-empty":
+   * true} (a text that may be empty, such as the path of an issue about the whole body), which
+   * becomes {@code minLength: 0}. An enum of the components is at least one character too.
+   */
   private static void strings(JsonNode schemas) {
     schemas.elements().forEachRemaining(HttpConventions::minLengths);
+    schemas
+        .elements()
+        .forEachRemaining(
+            schema -> {
+              if (schema.has("enum") && isText(schema) && !schema.has("minLength")) {
+                ((ObjectNode) schema).put("minLength", 1);
+              }
+            });
   }
 
   private static void minLengths(JsonNode schema) {
-    JsonNode required = schema.path("required");
+    List<String> required = new ArrayList<>();
+    schema.path("required").forEach(r -> required.add(r.asText()));
     schema
         .path("properties")
         .fields()
         .forEachRemaining(
             p -> {
-              if (p.getValue() instanceof ObjectNode property && property.has("minLength")) {
-                boolean isRequired = false;
-                for (JsonNode r : required) {
-                  isRequired |= r.asText().equals(p.getKey());
-                }
-                if (isRequired) {
-                  property.put("minLength", 1);
-                } else if (property.get("minLength").asInt() == 0) {
-                  property.remove("minLength");
-                }
+              if (p.getValue() instanceof ObjectNode property) {
+                minLength(property, required.contains(p.getKey()));
               }
             });
   }
 
-  private static ObjectNode headers() {
+  private static void minLength(ObjectNode property, boolean required) {
+    if (property.path("x-allow-empty").asBoolean(false)) {
+      property.remove("x-allow-empty");
+      property.put("minLength", 0);
+    } else if (required && isText(property)) {
+      property.put("minLength", Math.max(1, property.path("minLength").asInt(0)));
+    } else if (property.has("minLength") && property.get("minLength").asInt() == 0) {
+      property.remove("minLength");
+    }
+  }
+
+  /** A string member (a constant is left as it is). */
+  private static boolean isText(JsonNode property) {
+    JsonNode type = property.path("type");
+    boolean string =
+        "string".equals(type.asText())
+            || (type.isArray() && type.toString().contains("\"string\""));
+    return string && !property.has("const");
+  }
+
+  private static ObjectNode headers(RateLimitDocs rateLimits, String realm) {
     ObjectNode headers = NODES.objectNode();
+    String challenge = "Bearer realm=\"" + realm + "\"";
+    headers.set(
+        "WWWAuthenticate",
+        header(
+            "The scheme to authenticate with (RFC 9110, 11.6.1): " + challenge,
+            NODES.objectNode().put("type", "string").put("example", challenge)));
     headers.set(
         "XRequestId",
         header(
             "The request's id: the client's X-Request-Id when valid, else a generated UUID",
-            NODES.objectNode().put("type", "string")));
-    headers.set(
-        "XRateLimitLimit",
-        header("Requests allowed in the window for this route class and tier", integer()));
-    headers.set("XRateLimitRemaining", header("Requests still allowed now", integer()));
-    headers.set(
-        "XRateLimitReset",
-        header(
-            "Unix time (seconds) at which the oldest counted request leaves the window",
-            integer()));
-    headers.set("RetryAfter", header("Seconds to wait before retrying (at least 1)", integer()));
+            NODES
+                .objectNode()
+                .put("type", "string")
+                .put("minLength", 1)
+                .put("maxLength", 128)
+                .put("example", "6f1c2a9e-0b7d-4a53-9d8e-2c4f5a6b7c8d")));
+    headers.set("XRateLimitLimit", header(rateLimits.limit(), integer(120)));
+    headers.set("XRateLimitRemaining", header(rateLimits.remaining(), integer(117)));
+    headers.set("XRateLimitReset", header(rateLimits.reset(), integer(1798761600)));
+    headers.set("RetryAfter", header(rateLimits.retryAfter(), integer(12)));
     headers.set(
         "IdempotencyReplayed",
         header(
@@ -282,8 +346,8 @@ public final class HttpConventions implements Consumer<ObjectNode> {
     return header;
   }
 
-  private static ObjectNode integer() {
-    return NODES.objectNode().put("type", "integer").put("format", "int64");
+  private static ObjectNode integer(long example) {
+    return NODES.objectNode().put("type", "integer").put("format", "int64").put("example", example);
   }
 
   private static ObjectNode ref(String target) {

@@ -19,14 +19,15 @@ import java.util.function.Consumer;
  * type describes (what the engine writes itself), and what annotations cannot say about the
  * generated schemas (nullable members, required members, enums of text fields, examples).
  *
- * <p>The overlay is a JSON object of four optional members: {@code rename} (component schema name
+ * <p>The overlay is a JSON object of five optional members: {@code rename} (component schema name
  * to new name; every {@code $ref} follows), then {@code document} (merged into the document),
- * {@code operations} ({@code "METHOD /path"} to what is merged into that operation) and {@code
+ * {@code operations} ({@code "METHOD /path"} to what is merged into that operation), {@code
  * parameters} ({@code "METHOD /path name"} to the schema that replaces that parameter's, so that a
- * query parameter may name an enum of the components). Merging: an object member merges into the
- * object of the same name, except that an overlay object holding {@code $ref} (or {@code
- * "x-replace": true}, which is dropped) replaces it; anything else replaces; {@code null} removes
- * the member.
+ * query parameter may name an enum of the components) and {@code examples} ({@code "Schema.member"}
+ * to the example of that member of a component schema; a member that does not exist is an error, so
+ * that examples follow the schemas they describe). Merging: an object member merges into the object
+ * of the same name, except that an overlay object holding {@code $ref} (or {@code "x-replace":
+ * true}, which is dropped) replaces it; anything else replaces; {@code null} removes the member.
  */
 public final class JsonOverlay implements Consumer<ObjectNode> {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -67,6 +68,18 @@ public final class JsonOverlay implements Consumer<ObjectNode> {
     }
     overlay.path("operations").fields().forEachRemaining(e -> mergeOperation(document, e));
     overlay.path("parameters").fields().forEachRemaining(e -> parameterSchema(document, e));
+    overlay.path("examples").fields().forEachRemaining(e -> example(document, e));
+  }
+
+  /** {@code "Schema.member"}: the example of that member of a component schema. */
+  private static void example(ObjectNode document, Map.Entry<String, JsonNode> entry) {
+    String[] key = entry.getKey().split("\\.", 2);
+    JsonNode member =
+        document.path("components").path("schemas").path(key[0]).path("properties").path(key[1]);
+    if (!member.isObject()) {
+      throw new IllegalStateException("The overlay's example names no member " + entry.getKey());
+    }
+    ((ObjectNode) member).set("example", entry.getValue().deepCopy());
   }
 
   /** {@code "GET /path name"}: the schema of that operation's parameter, replaced. */

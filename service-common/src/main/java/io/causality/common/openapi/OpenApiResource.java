@@ -23,7 +23,10 @@ public final class OpenApiResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "getOpenApiDocument",
-      summary = "The OpenAPI 3.1 description of this API (public)")
+      summary = "The OpenAPI 3.1 description of this API (public)",
+      description =
+          "The contract a client may build on or generate a client from (docs/api-contract.md); "
+              + "the same bytes until the service is upgraded.")
   @ApiResponse(responseCode = "200", description = "The OpenAPI document")
   public String document() {
     return document.json();

@@ -167,14 +167,24 @@ class HttpPlumbingIntegrationTest {
   }
 
   @Test
-  void typedParametersTakeTheirDefaultsAndEnumsIgnoreCase() throws Exception {
+  void typedParametersTakeTheirDefaultsAndEnumsTheirWireNames() throws Exception {
     String id = UUID.randomUUID().toString();
-    HttpResponse<String> response = send(to("/v1/echo/items/" + id + "?limit=&order=DESC"));
+    HttpResponse<String> response = send(to("/v1/echo/items/" + id + "?limit=&order=desc"));
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     assertThat(response.body())
         .contains(id)
         .contains("\"limit\":50")
         .contains("\"order\":\"DESC\"");
+  }
+
+  @Test
+  void anEnumInAnotherLetterCaseIsRefusedNamingTheAllowedValues() throws Exception {
+    String id = UUID.randomUUID().toString();
+    HttpResponse<String> response = send(to("/v1/echo/items/" + id + "?order=DESC"));
+    assertThat(response.statusCode()).isEqualTo(400);
+    JsonNode issue = error(response).get("details").get("issues").get(0);
+    assertThat(issue.get("path").asText()).isEqualTo("order");
+    assertThat(issue.get("message").asText()).isEqualTo("must be one of asc, desc");
   }
 
   @Test

@@ -119,7 +119,7 @@ public class PlumbingTestApplication extends Application<Configuration> {
   public record EchoRequest(
       @NotNull @Min(1) @Max(10_000) Integer ticks, @Valid List<Agent> agents) {}
 
-  /** An enum query parameter, read by its wire name in any case. */
+  /** An enum query parameter, read by its wire name (lower case) only. */
   public enum Direction {
     ASC,
     DESC;

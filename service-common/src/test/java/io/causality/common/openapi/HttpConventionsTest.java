@@ -14,19 +14,45 @@ class HttpConventionsTest {
         "{'paths': {'/v1/things': {"
             + "'post': {'requestBody': {}, 'responses': {'201': {'content': {"
             + "  'application/json;qs=1': {'schema': {'$ref': '#/components/schemas/Thing'}}}},"
-            + "  '429': {'description': 'limited'}}},"
+            + "  '401': {'description': 'who?'}, '429': {'description': 'limited'}}},"
             + "'get': {'parameters': [{'name': 'q', 'in': 'header', 'schema': {'type': 'string', 'example': 41}}],"
             + "  'responses': {'200': {}}}}},"
             + " 'components': {'schemas': {'Thing': {'type': 'object', 'required': ['name'],"
             + "  'properties': {'name': {'type': 'string', 'minLength': 0},"
-            + "                 'note': {'type': 'string', 'minLength': 0}}}}}}";
+            + "                 'note': {'type': 'string', 'minLength': 0}}},"
+            + "  'Other': {'type': 'object', 'required': ['code', 'path', 'kind', 'text'],"
+            + "  'properties': {'code': {'type': ['string', 'null']},"
+            + "                 'path': {'type': 'string', 'x-allow-empty': true},"
+            + "                 'kind': {'type': 'string', 'enum': ['a']},"
+            + "                 'text': {'type': 'string', 'minLength': 3}}}}}}";
     return (ObjectNode) JSON.readTree(json.replace('\'', '"'));
   }
 
+  private static final RateLimitDocs LIMITS =
+      new RateLimitDocs(
+          "limit words",
+          "remaining words",
+          "reset words",
+          "retry words",
+          status -> status.startsWith("2") || "409".equals(status));
+
   private static ObjectNode completed() throws Exception {
     ObjectNode document = document();
-    new HttpConventions(op -> op.startsWith("POST"), op -> op.startsWith("POST")).accept(document);
+    new HttpConventions(op -> op.startsWith("POST"), op -> op.startsWith("POST"), LIMITS, "things")
+        .accept(document);
     return document;
+  }
+
+  @Test
+  void aPathListsItsOperationsGetFirstDeleteAfterPatch() throws Exception {
+    ObjectNode document = document();
+    ObjectNode path = (ObjectNode) document.at("/paths/~1v1~1things");
+    path.putObject("delete").putObject("responses").putObject("204");
+    path.putObject("patch").putObject("responses").putObject("200");
+    new HttpConventions(op -> false, op -> false, LIMITS, "things").accept(document);
+    java.util.List<String> methods = new java.util.ArrayList<>();
+    document.at("/paths/~1v1~1things").fieldNames().forEachRemaining(methods::add);
+    assertThat(methods).containsExactly("get", "post", "patch", "delete");
   }
 
   @Test
@@ -47,6 +73,11 @@ class HttpConventionsTest {
         .contains("X-RateLimit-Remaining")
         .contains("Idempotency-Replayed");
     assertThat(post.at("/responses/429/headers/Retry-After").isObject()).isTrue();
+    assertThat(post.at("/responses/429/headers").has("X-RateLimit-Limit")).isTrue();
+    assertThat(post.at("/responses/409/headers").has("X-RateLimit-Limit")).isTrue();
+    assertThat(post.at("/responses/413/headers").has("X-RateLimit-Limit")).isFalse();
+    assertThat(post.at("/responses/401/headers/WWW-Authenticate/$ref").asText())
+        .isEqualTo("#/components/headers/WWWAuthenticate");
     assertThat(post.at("/responses/409/description").asText()).contains("IDEMPOTENCY_KEY_REUSE");
     assertThat(post.at("/responses").has("413")).isTrue();
     assertThat(post.at("/responses").has("415")).isTrue();
@@ -75,9 +106,29 @@ class HttpConventionsTest {
   @Test
   void onlyTheComponentsSomeOperationUsesAreKept() throws Exception {
     ObjectNode document = document();
-    new HttpConventions(op -> false, op -> false).accept(document);
+    new HttpConventions(op -> false, op -> false, LIMITS, "things").accept(document);
     assertThat(document.at("/components/parameters").has("IdempotencyKey")).isFalse();
     assertThat(document.at("/components/headers").has("RetryAfter")).isFalse();
     assertThat(document.at("/components/headers").has("XRequestId")).isTrue();
+  }
+
+  @Test
+  void theRateLimitHeadersAreWordedByTheService() throws Exception {
+    ObjectNode headers = (ObjectNode) completed().at("/components/headers");
+    assertThat(headers.at("/XRateLimitLimit/description").asText()).isEqualTo("limit words");
+    assertThat(headers.at("/XRateLimitReset/description").asText()).isEqualTo("reset words");
+    assertThat(headers.at("/RetryAfter/description").asText()).isEqualTo("retry words");
+    assertThat(headers.at("/WWWAuthenticate/schema/example").asText())
+        .isEqualTo("Bearer realm=\"things\"");
+  }
+
+  @Test
+  void everyRequiredFreeTextIsAtLeastOneCharacterUnlessItMayBeEmpty() throws Exception {
+    ObjectNode other = (ObjectNode) completed().at("/components/schemas/Other/properties");
+    assertThat(other.at("/code/minLength").asInt()).isEqualTo(1);
+    assertThat(other.at("/path/minLength").asInt()).isZero();
+    assertThat(other.at("/path").has("x-allow-empty")).isFalse();
+    assertThat(other.at("/kind/minLength").asInt()).isEqualTo(1);
+    assertThat(other.at("/text/minLength").asInt()).isEqualTo(3);
   }
 }

@@ -64,6 +64,16 @@ class JsonOverlayTest {
         .hasMessageContaining("Nope");
   }
 
+  @Test
+  void examplesGoToTheMembersTheyNameWhichMustExist(@TempDir Path dir) throws Exception {
+    ObjectNode document =
+        tree("{'components': {'schemas': {'X': {'properties': {'n': {'type': 'integer'}}}}}}");
+    overlay(dir, "{'examples': {'X.n': 41}}").accept(document);
+    assertThat(document.at("/components/schemas/X/properties/n/example").asInt()).isEqualTo(41);
+    assertThatThrownBy(() -> overlay(dir, "{'examples': {'X.m': 1}}").accept(document))
+        .hasMessageContaining("X.m");
+  }
+
   private static JsonOverlay overlay(Path dir, String json) throws Exception {
     Path file = Files.createTempFile(dir, "overlay", ".json");
     Files.writeString(file, json.replace('\'', '"'), StandardCharsets.UTF_8);

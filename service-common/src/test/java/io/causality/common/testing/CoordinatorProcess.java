@@ -10,11 +10,11 @@ import java.util.List;
 
 /**
  * The built {@code hitl-coordinator.jar} as its own process, in a folder of {@code target/} holding
- * {@code dev-init}'s deployment, on the repository's {@code config/hitl-coordinator.yml} as an
- * operator runs it: started again on the same files and port after a SIGKILL (the coordinator's
- * crash test) or a stop (sim-server's tests of both services together, which cannot share one JVM:
- * both ship {@code migrations/changelog.xml}). Here, not in either module, because both use it;
- * paths are relative to a module folder, as Maven runs tests.
+ * {@code dev-init}'s deployment (its keys, policy and caller tokens), on the repository's {@code
+ * config/hitl-coordinator.yml} as an operator runs it: started again on the same files and port
+ * after a SIGKILL (the coordinator's crash test) or a stop (sim-server's tests of both services
+ * together, which cannot share one JVM: both ship {@code migrations/changelog.xml}). Here, not in
+ * either module, because both use it; paths are relative to a module folder, as Maven runs tests.
  */
 public final class CoordinatorProcess implements AutoCloseable {
   private static final Path JAR =
@@ -60,6 +60,24 @@ public final class CoordinatorProcess implements AutoCloseable {
   /** The deployment policy dev-init wrote: what sim-server's evaluation.policyPath names. */
   public Path policyFile() {
     return process.workDir().resolve("var/policy/deployment-policy.json");
+  }
+
+  /**
+   * The owner-only token file dev-init wrote for a caller of the shipped configuration: {@code
+   * runtime} (the evaluation runtime: submitter and redeemer) or {@code operator-1} (the operator
+   * the hitl CLI presents).
+   */
+  public Path tokenFile(String caller) {
+    return process.workDir().resolve("var/secrets/" + caller + ".token");
+  }
+
+  /** The bearer token in {@link #tokenFile}. */
+  public String token(String caller) {
+    try {
+      return Files.readString(tokenFile(caller)).strip();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The embedded database of the shipped configuration ({@code dbPath}), without suffix. */

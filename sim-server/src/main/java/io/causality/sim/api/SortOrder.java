@@ -3,7 +3,10 @@ package io.causality.sim.api;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
-/** The {@code order} query parameter of a list: {@code asc} or {@code desc}, in any case. */
+/**
+ * The {@code order} query parameter of a list: {@code asc} or {@code desc}, lower case only
+ * (common.http.EnumParameters).
+ */
 public enum SortOrder {
   ASC,
   DESC;

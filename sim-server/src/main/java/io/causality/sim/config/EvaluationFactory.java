@@ -7,10 +7,13 @@ import com.google.common.net.InetAddresses;
 import io.causality.common.config.Substituted;
 import io.causality.hitl.protocol.client.CallObserver;
 import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.hitl.protocol.policy.CoordinatorKey;
 import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.OverrideTokenVerifier;
 import io.causality.hitl.protocol.policy.PolicyTrust;
+import io.causality.sim.evaluation.AppliedTokens;
 import io.causality.sim.evaluation.EvaluationPolicies;
+import io.causality.sim.evaluation.EvaluationPolicyException;
 import io.causality.sim.evaluation.EvaluationRequests;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.Evaluator;
@@ -23,8 +26,13 @@ import io.dropwizard.util.Duration;
 import io.dropwizard.validation.MinDuration;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotNull;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PublicKey;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Map;
@@ -53,6 +61,8 @@ public class EvaluationFactory {
   private Duration timeout = Duration.seconds(5);
 
   @Substituted private String coordinatorToken;
+
+  private String coordinatorTokenFile;
 
   private boolean allowInsecureCoordinator;
 
@@ -107,6 +117,32 @@ public class EvaluationFactory {
   @JsonProperty
   public void setCoordinatorToken(String coordinatorToken) {
     this.coordinatorToken = coordinatorToken;
+  }
+
+  /**
+   * A file holding the bearer token (its first line), as {@code dev-init} writes it owner-only; the
+   * token's alternative to {@code coordinatorToken}.
+   */
+  @JsonProperty
+  public String getCoordinatorTokenFile() {
+    return coordinatorTokenFile;
+  }
+
+  @JsonProperty
+  public void setCoordinatorTokenFile(String coordinatorTokenFile) {
+    this.coordinatorTokenFile = coordinatorTokenFile;
+  }
+
+  /** At most one of {@code coordinatorToken} and {@code coordinatorTokenFile}. */
+  @JsonIgnore
+  @AssertTrue(
+      message = "is false: give evaluation.coordinatorToken or coordinatorTokenFile, not both")
+  public boolean isOneCoordinatorToken() {
+    return isBlank(coordinatorToken) || isBlank(coordinatorTokenFile);
+  }
+
+  private static boolean isBlank(String value) {
+    return value == null || value.isBlank();
   }
 
   /**
@@ -215,32 +251,54 @@ public class EvaluationFactory {
       return EvaluationRuntime.disabled();
     }
     return EvaluationRuntime.enabled(
-        parts(loadPolicy(), clock, buildClient(calls), new OrganizationLicenses(jdbi)));
+        parts(
+            loadPolicy(),
+            clock,
+            buildClient(calls),
+            new OrganizationLicenses(jdbi),
+            new AppliedTokens(jdbi, clock)));
   }
 
   /**
-   * The policy at {@code policyPath}, checked as at a start (it parses, has a gate, and its
-   * signature holds by {@code trustedPolicyKeyPemPath} and {@code requirePolicySignature}); the
-   * trusted key file is read again too.
+   * The policy at {@code policyPath}, checked as at a start (it parses, has a gate and a {@code
+   * coordinatorKey}, and its signature holds by {@code trustedPolicyKeyPemPath} and {@code
+   * requirePolicySignature}); the trusted key file is read again too.
    *
    * @throws io.causality.sim.evaluation.EvaluationPolicyException naming the file and the problem
    */
   public DeploymentPolicy loadPolicy() {
-    return EvaluationPolicies.load(Path.of(policyPath), policyTrust());
+    DeploymentPolicy policy = EvaluationPolicies.load(Path.of(policyPath), policyTrust());
+    coordinatorKeyOf(policy);
+    return policy;
   }
 
-  /** The parts that run on {@code policy}, around the client and licenses that outlive it. */
-  public static EvaluationRuntime.Parts parts(
+  /**
+   * The parts that run on {@code policy} (gate, token verifier, the coordinator's key its
+   * redemption answers are verified with), around the client, licenses and applied-token record
+   * that outlive it.
+   */
+  public EvaluationRuntime.Parts parts(
       DeploymentPolicy policy,
       Clock clock,
       CoordinatorClient client,
-      OrganizationLicenses licenses) {
+      OrganizationLicenses licenses,
+      AppliedTokens appliedTokens) {
     StateGate gate = StateGate.of(policy);
     OverrideRedemption redemption =
         new OverrideRedemption(
-            new OverrideTokenVerifier(policy, clock), client, policy.policyVersion());
+            new OverrideTokenVerifier(policy, clock),
+            client,
+            policy.policyVersion(),
+            coordinatorKeyOf(policy),
+            appliedTokens,
+            new SecureRandom());
     return new EvaluationRuntime.Parts(
-        policy, new Evaluator(gate, redemption), new EvaluationRequests(gate), client, licenses);
+        policy,
+        new Evaluator(gate, redemption),
+        new EvaluationRequests(gate),
+        client,
+        licenses,
+        appliedTokens);
   }
 
   @SuppressWarnings("deprecation")
@@ -256,12 +314,6 @@ public class EvaluationFactory {
   private PolicyTrust policyTrust() {
     return new PolicyTrust(
         "evaluation.trustedPolicyKeyPemPath", trustedPolicyKeyPemPath, requirePolicySignature);
-  }
-
-  private CoordinatorClient buildClient(CallObserver calls) {
-    Optional<String> token = Optional.ofNullable(coordinatorToken).filter(t -> !t.isBlank());
-    return new CoordinatorClient(
-        coordinatorUrl, java.time.Duration.ofMillis(timeout.toMilliseconds()), token, calls);
   }
 
   /**
@@ -284,5 +336,56 @@ public class EvaluationFactory {
             signed),
         CoordinatorHealthCheck.NAME,
         new CoordinatorHealthCheck(parts.coordinator()));
+  }
+
+  /**
+   * The key the coordinator signs its redemption answers with: the policy's {@code coordinatorKey},
+   * since the policy is signed by the policy-signing key this service trusts. Without it an answer
+   * could not be told from a fake coordinator's, so the start stops.
+   */
+  private PublicKey coordinatorKeyOf(DeploymentPolicy policy) {
+    return policy
+        .coordinatorKeySection()
+        .map(CoordinatorKey::publicKey)
+        .orElseThrow(
+            () ->
+                new EvaluationPolicyException(
+                    "evaluation.policyPath "
+                        + policyPath
+                        + ": no coordinatorKey: the coordinator's redemption answers are"
+                        + " verified with it (dev-init writes one, docs/evaluation.md)",
+                    null));
+  }
+
+  private CoordinatorClient buildClient(CallObserver calls) {
+    return new CoordinatorClient(
+        coordinatorUrl, java.time.Duration.ofMillis(timeout.toMilliseconds()), token(), calls);
+  }
+
+  /** The bearer token: {@code coordinatorToken}, else the first line of the token file. */
+  private Optional<String> token() {
+    if (!isBlank(coordinatorToken)) {
+      return Optional.of(coordinatorToken);
+    }
+    if (isBlank(coordinatorTokenFile)) {
+      return Optional.empty();
+    }
+    try {
+      String token =
+          Files.readString(Path.of(coordinatorTokenFile), StandardCharsets.UTF_8).strip();
+      if (token.isEmpty()) {
+        throw new EvaluationPolicyException(
+            "evaluation.coordinatorTokenFile " + coordinatorTokenFile + " is empty", null);
+      }
+      return Optional.of(token);
+    } catch (IOException e) {
+      throw new EvaluationPolicyException(
+          "evaluation.coordinatorTokenFile "
+              + coordinatorTokenFile
+              + " cannot be read ("
+              + e.getClass().getSimpleName()
+              + ")",
+          e);
+    }
   }
 }

@@ -13,9 +13,10 @@ import java.util.Optional;
 /**
  * sim-server's reload (SIGHUP, {@code systemctl reload}, the admin task {@code reload-policy}): the
  * deployment policy at {@code evaluation.policyPath} and its trusted key are read again and checked
- * as at a start, then by the rules of {@link PolicySuccession}; only then do the gate and the token
- * verifier built on it replace the old ones, in one swap. The policy's authorities are the keys
- * override tokens are verified with: a rotation adds the new key beside the retiring one.
+ * as at a start (with its {@code coordinatorKey}), then by the rules of {@link PolicySuccession};
+ * only then do the gate and the token verifier built on it replace the old ones, in one swap. The
+ * policy's authorities are the keys override tokens are verified with: a rotation adds the new key
+ * beside the retiring one.
  */
 public final class EvaluationReload implements Reloadable {
   private final EvaluationFactory factory;
@@ -48,7 +49,8 @@ public final class EvaluationReload implements Reloadable {
           "evaluation.policyPath " + factory.getPolicyPath() + ": " + problem.get());
     }
     EvaluationRuntime.Parts parts = current.get();
-    runtime.replace(EvaluationFactory.parts(next, clock, parts.coordinator(), parts.licenses()));
+    runtime.replace(
+        factory.parts(next, clock, parts.coordinator(), parts.licenses(), parts.appliedTokens()));
     return ReloadOutcome.applied(
         PolicySuccession.describe(before, next)
             + ", authorities "

@@ -6,6 +6,7 @@ import io.causality.sim.core.errors.DomainAdapterNotFoundException;
 import io.causality.sim.core.errors.InvalidInputException;
 import io.causality.sim.core.errors.ScenarioNotFoundException;
 import io.causality.sim.core.organization.Tier;
+import io.causality.sim.engine.EngineValidationException;
 import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.adapter.DomainAdapter;
 import io.causality.sim.engine.model.Scenario;
@@ -25,6 +26,38 @@ public final class ScenarioSource {
   public record Resolved(String scenarioId, Scenario scenario) {}
 
   /**
+   * An inline scenario, whose grid sides must also be whole numbers: the API describes a grid in
+   * whole units ({@code GridSize}), while the engine reads any number there so that the scenarios
+   * stored before this rule still restore.
+   */
+  private static Scenario inline(JsonNode inline, SizeLimits limits) {
+    List<io.causality.sim.engine.ValidationIssue> fractional = new ArrayList<>();
+    JsonNode grid = inline.path("initialState").path("grid");
+    for (String side : List.of("width", "height")) {
+      JsonNode value = grid.path(side);
+      if (value.isNumber() && value.doubleValue() != Math.rint(value.doubleValue())) {
+        fractional.add(
+            new io.causality.sim.engine.ValidationIssue(
+                "scenario.initialState.grid." + side, "must be a whole number"));
+      }
+    }
+    try {
+      Scenario scenario = ScenarioParser.parse(inline, "scenario", limits);
+      if (!fractional.isEmpty()) {
+        throw new EngineValidationException(fractional);
+      }
+      return scenario;
+    } catch (EngineValidationException e) {
+      if (fractional.isEmpty() || e.issues().equals(fractional)) {
+        throw e;
+      }
+      List<io.causality.sim.engine.ValidationIssue> all = new ArrayList<>(e.issues());
+      all.addAll(fractional);
+      throw new EngineValidationException(all);
+    }
+  }
+
+  /**
    * How large a simulation of {@code tier} may be, as the engine checks it: its messages name the
    * license (docs/licensing.md).
    */
@@ -40,7 +73,7 @@ public final class ScenarioSource {
     exactlyOne("scenarioId", scenarioId != null, "scenario", inline != null && !inline.isNull());
     return scenarioId != null
         ? prebuilt(scenarioId, limits)
-        : new Resolved(null, ScenarioParser.parse(inline, "scenario", limits));
+        : new Resolved(null, inline(inline, limits));
   }
 
   /** Exactly one of a pre-built id or a domain with its input, within {@code limits}. */

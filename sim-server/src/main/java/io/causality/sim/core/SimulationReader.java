@@ -76,7 +76,7 @@ public final class SimulationReader {
       SimulationSort sort,
       SortOrder order,
       int limit,
-      int offset) {
+      long offset) {
     Set<UUID> organizations = visibleOrganizations(caller, organizationFilter);
     if (organizations.isEmpty()) {
       return Page.of(List.of(), limit, offset, 0);
@@ -117,7 +117,7 @@ public final class SimulationReader {
     return SimulationViews.simulation(summary);
   }
 
-  public Page<DecreeView> decrees(Caller caller, UUID id, int limit, int offset, Order order) {
+  public Page<DecreeView> decrees(Caller caller, UUID id, int limit, long offset, Order order) {
     access.check(caller, id);
     return jdbi.withExtension(
         InputDao.class,
@@ -131,7 +131,8 @@ public final class SimulationReader {
                 dao.countDecrees(id)));
   }
 
-  public Page<ProphecyView> prophecies(Caller caller, UUID id, int limit, int offset, Order order) {
+  public Page<ProphecyView> prophecies(
+      Caller caller, UUID id, int limit, long offset, Order order) {
     access.check(caller, id);
     return jdbi.withExtension(
         ProphecyDao.class,

@@ -27,7 +27,7 @@ public interface EvaluationDao {
       FROM simulation_evaluations WHERE simulation_id = :simulationId
       ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
       """)
-  List<EvaluationRow> page(UUID simulationId, int limit, int offset);
+  List<EvaluationRow> page(UUID simulationId, int limit, long offset);
 
   @SqlQuery("SELECT COUNT(*) FROM simulation_evaluations WHERE simulation_id = :simulationId")
   long count(UUID simulationId);

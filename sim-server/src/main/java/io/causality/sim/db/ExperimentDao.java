@@ -43,7 +43,7 @@ public interface ExperimentDao {
       @BindList("organizations") Collection<UUID> organizations,
       @BindList("statuses") Collection<String> statuses,
       int limit,
-      int offset);
+      long offset);
 
   @SqlQuery(
       "SELECT COUNT(*) FROM experiments "
@@ -66,7 +66,7 @@ public interface ExperimentDao {
        FROM experiment_runs WHERE experiment_id = :experimentId
       ORDER BY run_index LIMIT :limit OFFSET :offset
       """)
-  List<ExperimentRunRow> runs(UUID experimentId, int limit, int offset);
+  List<ExperimentRunRow> runs(UUID experimentId, int limit, long offset);
 
   /** Stored runs in run order from run {@code fromIndex} on: a long list read page by page. */
   @SqlQuery(

@@ -36,7 +36,7 @@ public interface InputDao {
       ORDER BY seq <direction> LIMIT :limit OFFSET :offset
       """)
   List<InputRow> decrees(
-      UUID simulationId, @Define("direction") String direction, int limit, int offset);
+      UUID simulationId, @Define("direction") String direction, int limit, long offset);
 
   @SqlQuery(
       """

@@ -16,7 +16,7 @@ public interface ProphecyDao {
       WHERE simulation_id = :simulationId ORDER BY seq <direction> LIMIT :limit OFFSET :offset
       """)
   List<ProphecyRow> page(
-      UUID simulationId, @Define("direction") String direction, int limit, int offset);
+      UUID simulationId, @Define("direction") String direction, int limit, long offset);
 
   @SqlQuery("SELECT COUNT(*) FROM prophecies WHERE simulation_id = :simulationId")
   long count(UUID simulationId);

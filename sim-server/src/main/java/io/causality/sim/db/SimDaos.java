@@ -11,6 +11,7 @@ public final class SimDaos {
   public static final List<Class<?>> ALL =
       List.of(
           ApiKeyDao.class,
+          AppliedTokenDao.class,
           EvaluationDao.class,
           ExperimentDao.class,
           IdempotencyKeyDao.class,

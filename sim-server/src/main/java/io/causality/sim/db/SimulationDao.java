@@ -57,7 +57,7 @@ public interface SimulationDao {
       @BindList("statuses") Collection<String> statuses,
       @Define ListOrder order,
       int limit,
-      int offset);
+      long offset);
 
   /** One simulation's summary, name and note included, as the list reads them. */
   @SqlQuery("SELECT " + SimulationSummaryMapper.COLUMNS + " FROM simulations WHERE id = :id")

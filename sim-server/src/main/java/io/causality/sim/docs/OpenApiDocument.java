@@ -3,6 +3,7 @@ package io.causality.sim.docs;
 import io.causality.common.openapi.ContractDocument;
 import io.causality.common.openapi.HttpConventions;
 import io.causality.common.openapi.JsonOverlay;
+import io.causality.common.openapi.RateLimitDocs;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -20,12 +21,26 @@ public final class OpenApiDocument {
   private OpenApiDocument() {}
 
   /**
+   * The rate-limit headers: every answer the limiter has seen carries them (all but a 401, which
+   * comes before it, and the 406, 413 and 415 that come before any resource is chosen).
+   */
+  private static final RateLimitDocs RATE_LIMITS =
+      new RateLimitDocs(
+          "Requests allowed in the 60-second sliding window of this route class (create, step or "
+              + "read) for the organization's license tier (docs/rate-limits.md)",
+          "Requests still allowed in the window now",
+          "Unix time (seconds) at which the oldest counted request leaves the window",
+          "Seconds to wait before retrying (at least 1)",
+          status -> !Set.of("401", "406", "413", "415").contains(status));
+
+  /**
    * The document as served: what swagger reads from the resources, completed by the hand-written
    * schemas and operation details of {@code sim-openapi-overlay.json} (experiments': {@code
-   * sim-experiments-openapi-overlay.json}) and by the HTTP conventions (request id, rate limits on
-   * everything but the event stream, Idempotency-Key on every POST).
+   * sim-experiments-openapi-overlay.json}), the error schemas by code ({@link SimErrors}) and the
+   * HTTP conventions (request id, rate limits on everything but the event stream, Idempotency-Key
+   * on every POST, the challenge of a 401 in the realm {@code service}).
    */
-  public static ContractDocument contract(String version, Set<Class<?>> resources) {
+  public static ContractDocument contract(String service, String version, Set<Class<?>> resources) {
     return ContractDocument.assemble(
         model(version),
         resources,
@@ -34,9 +49,12 @@ public final class OpenApiDocument {
             JsonOverlay.fromResource(OpenApiDocument.class, "sim-openapi-overlay.json"),
             JsonOverlay.fromResource(OpenApiDocument.class, "sim-experiments-openapi-overlay.json"),
             new UuidPathParameters(),
+            SimErrors.typed(),
             new HttpConventions(
                 operation -> !operation.endsWith("/events"),
-                operation -> operation.startsWith("POST "))));
+                operation -> operation.startsWith("POST "),
+                RATE_LIMITS,
+                service)));
   }
 
   private static OpenAPI model(String version) {

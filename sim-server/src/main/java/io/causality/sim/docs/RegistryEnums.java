@@ -61,6 +61,7 @@ public final class RegistryEnums implements ReaderListener {
     schema.addType("string");
     schema.description(description);
     schema.setEnum(values);
+    schema.setExample(values.get(0));
     return schema;
   }
 

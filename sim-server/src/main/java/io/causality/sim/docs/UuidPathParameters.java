@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.function.Consumer;
 
 /**
- * Gives every simulation and organization id in a path one type, a UUID: the resources read them as
- * {@code UUID}, but a path template with a pattern (the one that keeps {@code run} and {@code
- * from-domain} out of {@code /v1/simulations/{id}}) made swagger write that pattern beside it, and
- * generated clients then typed the same id as a UUID in one operation and a string in another.
+ * Gives every simulation, experiment and organization id in a path one type, a UUID: the resources
+ * read them as {@code UUID}, but a path template with a pattern (the one that keeps {@code run} and
+ * {@code from-domain} out of {@code /v1/simulations/{id}}) made swagger write that pattern beside
+ * it, and generated clients then typed the same id as a UUID in one operation and a string in
+ * another. Each also says whose id it is.
  */
 final class UuidPathParameters implements Consumer<ObjectNode> {
   @Override
@@ -19,16 +20,29 @@ final class UuidPathParameters implements Consumer<ObjectNode> {
         .forEachRemaining(
             path -> {
               String name = path.getKey();
-              if (name.startsWith("/v1/simulations/") || name.startsWith("/v1/organizations/")) {
-                path.getValue().elements().forEachRemaining(UuidPathParameters::uuids);
+              if (name.startsWith("/v1/simulations/")) {
+                path.getValue().elements().forEachRemaining(op -> uuids(op, "The simulation's id"));
+              } else if (name.startsWith("/v1/experiments/")) {
+                path.getValue().elements().forEachRemaining(op -> uuids(op, "The experiment's id"));
+              } else if (name.startsWith("/v1/organizations/")) {
+                path.getValue()
+                    .elements()
+                    .forEachRemaining(op -> uuids(op, "The organization's id"));
               }
             });
   }
 
-  private static void uuids(JsonNode operation) {
+  private static void uuids(JsonNode operation, String description) {
     for (JsonNode parameter : operation.path("parameters")) {
       if ("path".equals(parameter.path("in").asText())) {
-        ((ObjectNode) parameter).putObject("schema").put("type", "string").put("format", "uuid");
+        ObjectNode path = (ObjectNode) parameter;
+        path.putObject("schema")
+            .put("type", "string")
+            .put("format", "uuid")
+            .put("example", "daa4cfba-ec5f-4a59-be9c-0c129d5c4026");
+        if (!path.has("description")) {
+          path.put("description", description);
+        }
       }
     }
   }

@@ -51,7 +51,7 @@ public final class EvaluationJournal {
   public record Listed(List<EvaluationRecord> records, long total) {}
 
   /** The simulation's evaluations, newest first, for a caller who may see it. */
-  public Listed page(Caller caller, UUID simulationId, int limit, int offset) {
+  public Listed page(Caller caller, UUID simulationId, int limit, long offset) {
     access.check(caller, simulationId);
     return jdbi.withExtension(
         EvaluationDao.class,

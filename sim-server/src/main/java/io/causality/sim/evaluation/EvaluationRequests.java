@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.errors.ApiException;
 import io.causality.common.errors.ValidationIssue;
+import io.causality.hitl.protocol.wire.ActorIds;
 import io.causality.hitl.protocol.wire.EvaluationFields;
 import io.causality.hitl.protocol.wire.InteroperableNumbers;
 import io.causality.hitl.protocol.wire.PrintableText;
@@ -38,7 +39,7 @@ public final class EvaluationRequests {
     List<ValidationIssue> issues = new ArrayList<>();
     checkEnvelopeVersion(body, issues);
     requireText(body, EvaluationFields.REQUEST_ID, EvaluationFields.REQUEST_ID, issues);
-    requireText(body, EvaluationFields.ACTOR_ID, EvaluationFields.ACTOR_ID, issues);
+    requireActor(body, issues);
     optionalText(body, LICENSE_ID, issues);
     checkSnapshot(body.get(EvaluationFields.SNAPSHOT), issues);
     checkNumbers(body, issues);
@@ -114,6 +115,19 @@ public final class EvaluationRequests {
       issues.add(new ValidationIssue(path, "must be a non-blank string"));
     } else {
       checkPrintable(value, path, issues);
+    }
+  }
+
+  /**
+   * The actor keys the coordinator's gates and is bound into a token: it has the one spelling of
+   * {@link ActorIds} (no surrounding spaces, one character set), at both services.
+   */
+  private static void requireActor(JsonNode body, List<ValidationIssue> issues) {
+    JsonNode value = body.get(EvaluationFields.ACTOR_ID);
+    if (value == null || !value.isTextual() || value.asText().isBlank()) {
+      issues.add(new ValidationIssue(EvaluationFields.ACTOR_ID, "must be a non-blank string"));
+    } else if (!ActorIds.isValid(value.asText())) {
+      issues.add(new ValidationIssue(EvaluationFields.ACTOR_ID, ActorIds.INVALID));
     }
   }
 

@@ -28,13 +28,15 @@ public final class EvaluationRuntime {
    * What an enabled runtime is made of.
    *
    * @param policy the checked deployment policy the evaluator and the requests' gate run on
+   * @param appliedTokens the tokens applied here, kept across reloads
    */
   public record Parts(
       DeploymentPolicy policy,
       Evaluator evaluator,
       EvaluationRequests requests,
       CoordinatorClient coordinator,
-      OrganizationLicenses licenses) {}
+      OrganizationLicenses licenses,
+      AppliedTokens appliedTokens) {}
 
   private EvaluationRuntime(Optional<Parts> parts) {
     this.parts = parts.map(AtomicReference::new);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.hitl.protocol.client.CoordinatorResult;
 import io.causality.hitl.protocol.wire.Decision;
 import io.causality.hitl.protocol.wire.ProtocolJson;
+import io.causality.hitl.protocol.wire.Requester;
 import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import io.causality.hitl.protocol.wire.SubmitOverrideResponse;
 import io.causality.sim.core.SimulationAccess;
@@ -53,7 +54,7 @@ public final class SimulationEvaluations {
   }
 
   /** The simulation's evaluations so far, newest first (kept whether or not the gate is on). */
-  public EvaluationJournal.Listed list(Caller caller, UUID id, int limit, int offset) {
+  public EvaluationJournal.Listed list(Caller caller, UUID id, int limit, long offset) {
     return journal.page(caller, id, limit, offset);
   }
 
@@ -75,7 +76,7 @@ public final class SimulationEvaluations {
     if (!body.wantsSubmission() || !rejected) {
       evaluation = new SimulationEvaluation(request, response, null, null);
     } else {
-      Submission submission = submit(parts, row, history, request, response, licenseId);
+      Submission submission = submit(parts, caller, row, history, request, response, licenseId);
       evaluation =
           new SimulationEvaluation(
               request, response, submission.coordinatorRequestId(), submission);
@@ -106,6 +107,7 @@ public final class SimulationEvaluations {
 
   private Submission submit(
       EvaluationRuntime.Parts parts,
+      Caller caller,
       SimulationRow row,
       GammaHistory history,
       ObjectNode request,
@@ -122,7 +124,8 @@ public final class SimulationEvaluations {
             actorId,
             SentinelReports.feed(row, history, actorId, gate.floor()),
             SentinelReports.summary(row, history, result, gate.floor()),
-            SOURCE);
+            SOURCE,
+            requester(caller, row));
     Submission outcome = outcome(parts.coordinator().submit(submission));
     SimMetrics.escalated(outcome.status());
     LOG.info(
@@ -131,6 +134,18 @@ public final class SimulationEvaluations {
         outcome.status(),
         outcome.coordinatorRequestId());
     return outcome;
+  }
+
+  /**
+   * Who asked, as this service authenticated them: the API key id or the JWT subject, in the
+   * simulation's organization. It goes in the submission's {@code requester}, which the coordinator
+   * takes only from its evaluation-runtime caller: the evaluation body cannot name it.
+   */
+  static Requester requester(Caller caller, SimulationRow row) {
+    return new Requester(
+        row.organizationId().toString(),
+        caller.isApiKey() ? Requester.RequesterKind.API_KEY : Requester.RequesterKind.USER,
+        caller.id());
   }
 
   private static Submission outcome(CoordinatorResult<SubmitOverrideResponse> result) {

@@ -111,8 +111,17 @@ public final class ExperimentResource {
   public Page<ExperimentRunView> runs(
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") UUID id,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+      @Parameter(description = "The most runs to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many runs to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset) {
     return reader.runs(caller, id, limit, offset);
   }
 
@@ -128,7 +137,7 @@ public final class ExperimentResource {
       @Auth Caller caller,
       @PathParam("id") UUID id,
       @QueryParam("limit") @DefaultValue("100000") @Min(1) @Max(MAX_STREAMED) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+      @QueryParam("offset") @DefaultValue("0") @Min(0) long offset) {
     Plan plan = reader.runsOf(caller, id);
     StreamingOutput body = out -> reader.writeRunsNdjson(id, plan, limit, offset, out);
     return Response.ok(body, MediaTypes.NDJSON).build();
@@ -146,7 +155,7 @@ public final class ExperimentResource {
       @Auth Caller caller,
       @PathParam("id") UUID id,
       @QueryParam("limit") @DefaultValue("100000") @Min(1) @Max(MAX_STREAMED) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+      @QueryParam("offset") @DefaultValue("0") @Min(0) long offset) {
     Plan plan = reader.runsOf(caller, id);
     StreamingOutput body = out -> reader.writeRunsCsv(id, plan, limit, offset, out);
     return Response.ok(body, CSV + "; charset=utf-8")
@@ -170,8 +179,17 @@ public final class ExperimentResource {
   public ExperimentAggregates aggregates(
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") UUID id,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+      @Parameter(description = "The most combinations to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many combinations to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset) {
     return reader.aggregates(caller, id, limit, offset);
   }
 }

@@ -116,12 +116,23 @@ public final class ExperimentsResource {
       useReturnTypeSchema = true)
   public Page<ExperimentView> list(
       @Parameter(hidden = true) @Auth Caller caller,
-      @QueryParam("organizationId") UUID organizationId,
+      @Parameter(description = "A JWT caller's organization to list; an API key lists its own")
+          @QueryParam("organizationId")
+          UUID organizationId,
       @Parameter(description = "Only the experiments in this status; absent: every status")
           @QueryParam("status")
           ExperimentStatus status,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+      @Parameter(description = "The most experiments to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many experiments to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset) {
     return reader.list(caller, organizationId, status, limit, offset);
   }
 }

@@ -7,6 +7,7 @@ import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.errors.ScenarioNotFoundException;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
@@ -34,10 +35,16 @@ public final class ScenarioResource {
   @GET
   @Timed
   @ExceptionMetered
-  @Operation(summary = "Get a pre-built scenario (public)")
+  @Operation(
+      summary = "Get a pre-built scenario (public)",
+      description =
+          "The full scenario: seed, agents, initial state, node labels and rules, as "
+              + "docs/scenarios.md describes them.")
   @ApiResponse(responseCode = "200", description = "The full scenario")
   @ApiResponse(responseCode = "404", description = "No such scenario")
-  public RawJson get(@PathParam("id") String id) {
+  public RawJson get(
+      @Parameter(description = "The scenario's id", example = "stable-basins") @PathParam("id")
+          String id) {
     return catalog
         .scenarios()
         .find(id)

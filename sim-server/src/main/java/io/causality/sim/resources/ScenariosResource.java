@@ -34,7 +34,9 @@ public final class ScenariosResource {
   @GET
   @Timed
   @ExceptionMetered
-  @Operation(summary = "List the pre-built scenarios (public)")
+  @Operation(
+      summary = "List the pre-built scenarios (public)",
+      description = "Each scenario's summary: id, label, seed, tags and note.")
   @ApiResponse(
       responseCode = "200",
       description = "{data: ScenarioSummary[]}",

@@ -63,8 +63,17 @@ public final class SimulationEvaluationsResource {
   public Page<EvaluationRecord> list(
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") UUID id,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+      @Parameter(description = "The most evaluations to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many evaluations to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset) {
     EvaluationJournal.Listed listed = evaluations.list(caller, id, limit, offset);
     return Page.of(listed.records(), limit, offset, listed.total());
   }

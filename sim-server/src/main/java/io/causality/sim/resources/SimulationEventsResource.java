@@ -70,8 +70,13 @@ public final class SimulationEventsResource {
   @ApiResponse(
       responseCode = "429",
       description =
-          "The organization has as many streams "
-              + "open as its license allows (RATE_LIMITED, with Retry-After)")
+          "RATE_LIMITED: the organization has as many streams open as its license's "
+              + "maxConcurrentSSE allows; retry after Retry-After")
+  @ApiResponse(
+      responseCode = "503",
+      description =
+          "SERVICE_UNAVAILABLE: this server holds as many streams as events.maxStreams allows "
+              + "(docs/simulations.md, \"Concurrent streams\"); retry")
   public void events(
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") UUID id,

@@ -56,11 +56,11 @@ import java.util.UUID;
 /**
  * {@code /v1/simulations/{id}}: one simulation, its steps, inputs, trace and prophecies.
  *
- * <p>The id template leaves out {@code run} and {@code from-domain}: JAX-RS picks the root resource
- * with the most literal characters, so without it {@code POST /v1/simulations/run} would land here
- * and answer 405.
+ * <p>The id template leaves out {@code run}, {@code run.ndjson} and {@code from-domain}: JAX-RS
+ * picks the root resource with the most literal characters, so without it {@code POST
+ * /v1/simulations/run} would land here and answer 405.
  */
-@Path("/v1/simulations/{id: (?!(?:run|from-domain)(?:/|$))[^/]+}")
+@Path("/v1/simulations/{id: (?!(?:run|run\\.ndjson|from-domain)(?:/|$))[^/]+}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Simulations")
 @SecurityRequirement(name = OpenApiDocument.API_KEY_SCHEME)
@@ -192,7 +192,8 @@ public final class SimulationResource {
               + "says which in agentsShown when not all). With Accept: text/csv, the per-tick "
               + "series instead, one line per step: tick, move, b, alive, held, straying, free, "
               + "lost, removed, meanGamma, warnings, losses (docs/simulations.md, \"Trace as "
-              + "CSV\"). Scope simulation:read.")
+              + "CSV\"). With Accept: application/x-ndjson the answer is getTraceNdjson's. Scope "
+              + "simulation:read.")
   @ApiResponse(
       responseCode = "200",
       description = "The Trace object, or NDJSON lines",
@@ -251,6 +252,43 @@ public final class SimulationResource {
     TickRange range = range(fromTick, toTick);
     StreamingOutput body = out -> reader.writeTraceCsv(row, range, out);
     return Downloads.csv(Response.ok(body), id, "trace");
+  }
+
+  /**
+   * The trace as NDJSON at a path of its own: an operation with one media type, which a generated
+   * client streams instead of reading it as the JSON answer of {@link #trace}.
+   */
+  @GET
+  @Path("/trace.ndjson")
+  @Produces(MediaTypes.NDJSON)
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_READ)
+  @Operation(
+      summary = "The execution trace, streamed as NDJSON",
+      description =
+          "The lines getTrace answers with Accept: application/x-ndjson: metadata, "
+              + "initialState, then one step per line, streamed as they are computed; fromTick "
+              + "and toTick (and agents) as for getTrace. 404 until the simulation has run a tick. Scope "
+              + "simulation:read.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "NDJSON lines",
+      content = @Content(mediaType = MediaTypes.NDJSON))
+  public Response traceLines(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @PathParam("id") UUID id,
+      @Parameter(description = "First step's tick (default 0)")
+          @QueryParam("fromTick")
+          @DefaultValue("0")
+          @Min(0)
+          int fromTick,
+      @Parameter(description = "Last step's tick, included (default: the last computed)")
+          @QueryParam("toTick")
+          @Min(0)
+          Integer toTick,
+      @Parameter(description = AGENTS) @QueryParam("agents") TraceAgents agents) {
+    return traceAnswer(caller, id, range(fromTick, toTick), true, agents);
   }
 
   private static TickRange range(int fromTick, Integer toTick) {
@@ -314,9 +352,21 @@ public final class SimulationResource {
   public Page<DecreeView> decrees(
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") UUID id,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset,
-      @QueryParam("order") @DefaultValue("asc") SortOrder order) {
+      @Parameter(description = "The most items to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many items to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset,
+      @Parameter(description = "By tick, then submission: asc (oldest first) or desc")
+          @QueryParam("order")
+          @DefaultValue("asc")
+          SortOrder order) {
     return reader.decrees(caller, id, limit, offset, order(order));
   }
 
@@ -333,9 +383,21 @@ public final class SimulationResource {
   public Page<ProphecyView> prophecies(
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") UUID id,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset,
-      @QueryParam("order") @DefaultValue("asc") SortOrder order) {
+      @Parameter(description = "The most items to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many items to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset,
+      @Parameter(description = "By tick, then submission: asc (oldest first) or desc")
+          @QueryParam("order")
+          @DefaultValue("asc")
+          SortOrder order) {
     return reader.prophecies(caller, id, limit, offset, order(order));
   }
 

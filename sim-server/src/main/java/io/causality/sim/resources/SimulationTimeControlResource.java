@@ -56,6 +56,11 @@ public final class SimulationTimeControlResource {
       description =
           "The status does not allow the action: "
               + "anything on a completed simulation, step while it plays")
+  @ApiResponse(
+      responseCode = "503",
+      description =
+          "SERVICE_UNAVAILABLE: play while the server shuts down (docs/simulations.md, "
+              + "\"Stop\"); play again once it is back")
   public Ok timeControl(
       @Parameter(hidden = true) @Auth Caller caller,
       @PathParam("id") UUID id,

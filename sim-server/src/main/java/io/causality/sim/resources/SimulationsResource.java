@@ -109,7 +109,7 @@ public final class SimulationsResource {
       description =
           "Exactly one of scenarioId or domain (with input); ticks 1 to 10,000. "
               + "With Accept: application/x-ndjson the trace streams as NDJSON: metadata line, "
-              + "initialState line, then one step per line. The ticks are computed once: the "
+              + "initialState line, then one step per line, as runSimulationNdjson answers. The ticks are computed once: the "
               + "trace is written as they are. agents=all|changed|none as on the trace. "
               + "Scope simulation:write.")
   @ApiResponse(
@@ -143,6 +143,35 @@ public final class SimulationsResource {
     return runAnswer(simulations.createAndRun(caller, request, true, agents));
   }
 
+  /**
+   * The run's trace as NDJSON, at a path of its own: an operation with one media type, which a
+   * generated client streams instead of reading it as the JSON answer of {@link #run}.
+   */
+  @POST
+  @Path("/run.ndjson")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaTypes.NDJSON)
+  @Timed
+  @ExceptionMetered
+  @RequiresScope(Scope.SIMULATION_WRITE)
+  @Operation(
+      summary = "Create a simulation and run it, streaming the trace as NDJSON",
+      description =
+          "As runSimulation with Accept: application/x-ndjson: the new simulation's id in "
+              + "X-Simulation-Id and Location, the trace as NDJSON lines (metadata, initialState, "
+              + "then one step per line), streamed as it is computed; agents as on the run. Scope simulation:write.")
+  @ApiResponse(
+      responseCode = "200",
+      description = "NDJSON lines",
+      content = @Content(mediaType = MediaTypes.NDJSON))
+  @ApiResponse(responseCode = "404", description = "No such scenario or domain adapter")
+  public Response runLines(
+      @Parameter(hidden = true) @Auth Caller caller,
+      @Parameter(description = SimulationResource.AGENTS) @QueryParam("agents") TraceAgents agents,
+      @NotNull @Valid RunSimulationRequest request) {
+    return runAnswer(simulations.createAndRun(caller, request, true, agents));
+  }
+
   private Response runAnswer(Traceable row) {
     StreamingOutput body = out -> reader.writeRun(row, out);
     return Response.ok(body, row.ndjson() ? MediaTypes.NDJSON : MediaType.APPLICATION_JSON)
@@ -169,7 +198,12 @@ public final class SimulationsResource {
       useReturnTypeSchema = true)
   public Page<SimulationView> list(
       @Parameter(hidden = true) @Auth Caller caller,
-      @QueryParam("organizationId") UUID organizationId,
+      @Parameter(
+              description =
+                  "Only this organization's simulations (JWT callers; an API key "
+                      + "always lists its own)")
+          @QueryParam("organizationId")
+          UUID organizationId,
       @Parameter(description = "Only the simulations in this status; absent: every status")
           @QueryParam("status")
           SimulationStatus status,
@@ -181,8 +215,17 @@ public final class SimulationsResource {
           @QueryParam("order")
           @DefaultValue("desc")
           SortOrder order,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+      @Parameter(description = "The most simulations to answer, 1 to 200")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(description = "How many simulations to skip")
+          @QueryParam("offset")
+          @DefaultValue("0")
+          @Min(0)
+          long offset) {
     return reader.list(caller, organizationId, status, sort, order, limit, offset);
   }
 

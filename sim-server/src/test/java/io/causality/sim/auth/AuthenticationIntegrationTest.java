@@ -45,8 +45,13 @@ class AuthenticationIntegrationTest {
     admin.addMember(organization.slug(), "alice", "owner");
   }
 
+  /** The error of an answer; a 401 also names the scheme to use (RFC 9110, 11.6.1). */
   private static JsonNode error(HttpResponse<String> response, int status) throws Exception {
     assertThat(response.statusCode()).isEqualTo(status);
+    if (status == 401) {
+      assertThat(response.headers().firstValue("WWW-Authenticate"))
+          .contains("Bearer realm=\"sim-server\"");
+    }
     JsonNode error = JSON.readTree(response.body()).get("error");
     assertThat(error.get("requestId").asText()).isNotBlank();
     return error;

@@ -63,10 +63,7 @@ class ConsoleGateIntegrationTest extends ConsoleBrowserTest {
     browser.await(d -> SUBMITTED.matcher(browser.section("State gate").getText()).find());
     Matcher submitted = SUBMITTED.matcher(browser.section("State gate").getText());
     assertThat(submitted.find()).isTrue();
-    JsonNode stored =
-        TwoServices.json(
-            TwoServices.get(COORDINATOR.baseUrl() + "/v1/override-requests/" + submitted.group(1)),
-            200);
+    JsonNode stored = TwoServices.Operator.of(COORDINATOR).record(submitted.group(1));
     assertThat(stored.get("status").asText()).isEqualTo("PENDING");
     assertThat(stored.get("sentinelFeed").get("escalationContext").get("simulationId").asText())
         .isEqualTo(id);

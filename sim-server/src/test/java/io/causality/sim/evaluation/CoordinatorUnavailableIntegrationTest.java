@@ -34,7 +34,7 @@ class CoordinatorUnavailableIntegrationTest {
   static final Duration MARGIN = Duration.ofMillis(2500);
 
   static final CoordinatorProcess COORDINATOR = CoordinatorProcess.deploy().start();
-  static final TwoServices.Operator OPERATOR = new TwoServices.Operator(COORDINATOR.baseUrl());
+  static final TwoServices.Operator OPERATOR = TwoServices.Operator.of(COORDINATOR);
   static final DropwizardAppExtension<SimConfiguration> SIM =
       TwoServices.simServer(COORDINATOR, "1 second");
 

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DropwizardExtensionsSupport.class)
 class EvaluationFlowIntegrationTest {
   static final CoordinatorProcess COORDINATOR = CoordinatorProcess.deploy().start();
-  static final TwoServices.Operator OPERATOR = new TwoServices.Operator(COORDINATOR.baseUrl());
+  static final TwoServices.Operator OPERATOR = TwoServices.Operator.of(COORDINATOR);
   static final DropwizardAppExtension<SimConfiguration> SIM =
       TwoServices.simServer(COORDINATOR, "5 seconds");
 

@@ -72,6 +72,18 @@ class EvaluationRequestsTest {
   }
 
   @Test
+  void anActorIdHasOneSpellingWithoutSpacesOrOtherCharacters() throws Exception {
+    // Variants of an actor dodged the coordinator's deny cooldown as if they were other actors.
+    for (String actor : new String[] {"simulation:s1 ", " simulation:s1", "simulation:s1#2"}) {
+      String body =
+          "{\"envelopeVersion\": 1, \"requestId\": \"r\", \"actorId\": \""
+              + actor
+              + "\", \"snapshot\": {\"timestamp\": \"t\", \"metrics\": {\"gamma\": 0.3}}}";
+      assertThat(paths(body)).as(actor).containsExactly("actorId");
+    }
+  }
+
+  @Test
   void numbersWithoutACanonicalFormAreBadFields() throws Exception {
     // Such a number failed the request hash (RFC 8785) and answered 500.
     assertThat(

@@ -76,6 +76,21 @@ class EvaluationStartupIntegrationTest {
   }
 
   @Test
+  void aPolicyWithoutTheCoordinatorKeyStopsTheStart() throws Exception {
+    // Without it a redemption answer cannot be told from a fake coordinator's (issue 26, item 6).
+    Path policy =
+        Files.writeString(
+            SimTestFixture.tempDirectory().resolve("policy.json"),
+            "{\"policy\":{\"policyVersion\":2,\"gate\":{\"gammaFloor\":0.35}}}");
+    assertThatThrownBy(() -> start(policy))
+        .satisfies(
+            e ->
+                assertThat(message(e))
+                    .contains("evaluation.policyPath " + policy)
+                    .contains("no coordinatorKey"));
+  }
+
+  @Test
   void anUnparseablePolicyStopsTheStart() throws Exception {
     Path policy =
         Files.writeString(

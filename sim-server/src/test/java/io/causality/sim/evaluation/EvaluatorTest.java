@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.hitl.protocol.crypto.KeyPairs;
 import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.GatePolicy;
 import io.causality.hitl.protocol.policy.OverrideTokenVerifier;
 import io.causality.hitl.protocol.wire.OverrideFailureReason;
 import java.net.URI;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 
 /** The evaluator without a coordinator: the gate, and when a token is looked at at all. */
@@ -29,7 +32,11 @@ class EvaluatorTest {
               new OverrideTokenVerifier(policy, Clock.systemUTC()),
               new CoordinatorClient(
                   URI.create("http://127.0.0.1:1"), Duration.ofMillis(200), Optional.empty()),
-              policy.policyVersion()));
+              policy.policyVersion(),
+              KeyPairs.generate(2048, new SecureRandom()).getPublic(),
+              // never opened: no token here passes the local checks
+              new AppliedTokens(Jdbi.create("jdbc:h2:mem:unused"), Clock.systemUTC()),
+              new SecureRandom()));
 
   private EvaluationInput input(double gamma, String token) throws Exception {
     return new EvaluationRequests(gate)

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.causality.common.testing.TestClock;
 import io.causality.hitl.protocol.client.CoordinatorClient;
+import io.causality.hitl.protocol.crypto.KeyPairs;
 import io.causality.hitl.protocol.crypto.PemKeys;
+import io.causality.hitl.protocol.policy.CoordinatorKey;
 import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.GatePolicy;
 import io.causality.hitl.protocol.policy.OverrideTokenVerifier;
@@ -16,36 +18,69 @@ import io.causality.hitl.protocol.wire.OverrideOutcome;
 import io.causality.hitl.protocol.wire.OverrideOutcomeStatus;
 import io.causality.hitl.protocol.wire.OverrideTokenPayload;
 import io.causality.hitl.protocol.wire.OverrideTokens;
+import io.causality.hitl.protocol.wire.ProtocolJson;
+import io.causality.hitl.protocol.wire.RedeemRequest;
+import io.causality.hitl.protocol.wire.RedeemResponse;
+import io.causality.hitl.protocol.wire.RedeemStatus;
+import io.causality.hitl.protocol.wire.RedemptionStatement;
 import io.causality.hitl.protocol.wire.RequestHashes;
+import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.db.ManagedDataSource;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * A genuine token whose local checks pass, redeemed at a coordinator on loopback that answers as
- * told: only an acceptance of the very token presented lifts the rejection.
+ * told: only an acceptance of the very token presented, signed with the policy's coordinatorKey
+ * over this redemption's nonce, lifts the rejection, and only once per token, whatever the
+ * coordinator says afterwards (issue 26, item 6).
  */
 class OverrideRedemptionTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = ProtocolJson.newMapper();
   private static final Instant NOW = Instant.parse("2026-11-26T12:00:00Z");
   private static final String LICENSE = "lic-1";
+  private static final KeyPair AUTHORITY = KeyPairs.generate(2048, new SecureRandom());
+  private static final KeyPair COORDINATOR = KeyPairs.generate(2048, new SecureRandom());
+  private static final KeyPair STRANGER = KeyPairs.generate(2048, new SecureRandom());
 
-  private final AtomicReference<String> answer = new AtomicReference<>();
+  private static ManagedDataSource database;
+
+  /** What the coordinator answers to each redemption it reads. */
+  private final AtomicReference<Function<RedeemRequest, RedeemResponse>> answer =
+      new AtomicReference<>();
+
+  private final AtomicInteger calls = new AtomicInteger();
   private HttpServer coordinator;
-  private KeyPair authority;
   private OverrideRedemption redemption;
   private EvaluationRequests requests;
+
+  @BeforeAll
+  static void openDatabase() {
+    database = SimTestFixture.migratedDatabase("applied-tokens");
+  }
+
+  @AfterAll
+  static void closeDatabase() throws Exception {
+    database.stop();
+  }
 
   @BeforeEach
   void start() throws Exception {
@@ -53,30 +88,35 @@ class OverrideRedemptionTest {
     coordinator.createContext(
         "/v1/override-tokens/redeem",
         exchange -> {
-          exchange.getRequestBody().readAllBytes();
-          byte[] body = answer.get().getBytes(StandardCharsets.UTF_8);
+          calls.incrementAndGet();
+          RedeemRequest request =
+              JSON.readValue(exchange.getRequestBody().readAllBytes(), RedeemRequest.class);
+          byte[] body = JSON.writeValueAsBytes(answer.get().apply(request));
           exchange.getResponseHeaders().set("Content-Type", "application/json");
           exchange.sendResponseHeaders(200, body.length);
           exchange.getResponseBody().write(body);
           exchange.close();
         });
     coordinator.start();
-    KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-    generator.initialize(2048);
-    authority = generator.generateKeyPair();
     DeploymentPolicy policy =
         new DeploymentPolicy(
-            4,
-            List.of(new PolicyAuthority("k1", "ops", PemKeys.toPem(authority.getPublic()))),
-            null,
-            new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
+                4,
+                List.of(new PolicyAuthority("k1", "ops", PemKeys.toPem(AUTHORITY.getPublic()))),
+                null,
+                new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"))
+            .withCoordinatorKey(
+                new CoordinatorKey("coordinator", PemKeys.toPem(COORDINATOR.getPublic())));
     requests = new EvaluationRequests(StateGate.of(policy));
     URI url = URI.create("http://127.0.0.1:" + coordinator.getAddress().getPort());
+    Jdbi jdbi = Jdbi.create(database).installPlugin(new SqlObjectPlugin());
     redemption =
         new OverrideRedemption(
             new OverrideTokenVerifier(policy, TestClock.stoppedAt(NOW)),
             new CoordinatorClient(url, Duration.ofSeconds(5), Optional.empty()),
-            policy.policyVersion());
+            policy.policyVersion(),
+            policy.coordinatorKey().publicKey(),
+            new AppliedTokens(jdbi, TestClock.stoppedAt(NOW)),
+            new SecureRandom());
   }
 
   @AfterEach
@@ -85,25 +125,95 @@ class OverrideRedemptionTest {
   }
 
   @Test
-  void anAcceptanceOfThePresentedTokenApplies() throws Exception {
-    answer.set("{\"status\": \"ACCEPTED\", \"tokenId\": \"t-1\"}");
-    OverrideOutcome outcome = redeem("t-1");
-    assertThat(outcome.status()).isEqualTo(OverrideOutcomeStatus.APPLIED);
+  void aSignedAcceptanceOfThePresentedTokenApplies() throws Exception {
+    answer.set(request -> signed(request, RedeemStatus.ACCEPTED, request.tokenId(), COORDINATOR));
+
+    assertThat(redeem(newTokenId()).status()).isEqualTo(OverrideOutcomeStatus.APPLIED);
   }
 
   @Test
   void anAcceptanceOfAnotherTokenKeepsTheRejection() throws Exception {
-    answer.set("{\"status\": \"ACCEPTED\", \"tokenId\": \"t-2\"}");
-    OverrideOutcome outcome = redeem("t-1");
+    answer.set(request -> signed(request, RedeemStatus.ACCEPTED, newTokenId(), COORDINATOR));
+    String tokenId = newTokenId();
+
+    OverrideOutcome outcome = redeem(tokenId);
+
     assertThat(outcome.status()).isEqualTo(OverrideOutcomeStatus.REJECTED);
     assertThat(outcome.failureReason()).isEqualTo(OverrideFailureReason.COORDINATOR_UNAVAILABLE);
-    assertThat(outcome.tokenId()).isEqualTo("t-1");
+    assertThat(outcome.tokenId()).isEqualTo(tokenId);
   }
 
   @Test
   void anAcceptanceNamingNoTokenKeepsTheRejection() throws Exception {
-    answer.set("{\"status\": \"ACCEPTED\"}");
-    assertThat(redeem("t-1").status()).isEqualTo(OverrideOutcomeStatus.REJECTED);
+    answer.set(request -> new RedeemResponse(RedeemStatus.ACCEPTED, null, NOW));
+    assertThat(redeem(newTokenId()).status()).isEqualTo(OverrideOutcomeStatus.REJECTED);
+  }
+
+  @Test
+  void aFakeCoordinatorsUnsignedAcceptanceKeepsTheRejection() throws Exception {
+    answer.set(request -> new RedeemResponse(RedeemStatus.ACCEPTED, request.tokenId(), NOW));
+
+    OverrideOutcome outcome = redeem(newTokenId());
+
+    assertThat(outcome.status()).isEqualTo(OverrideOutcomeStatus.REJECTED);
+    assertThat(outcome.failureReason()).isEqualTo(OverrideFailureReason.COORDINATOR_UNAVAILABLE);
+  }
+
+  @Test
+  void anAcceptanceSignedWithAnotherKeyKeepsTheRejection() throws Exception {
+    answer.set(request -> signed(request, RedeemStatus.ACCEPTED, request.tokenId(), STRANGER));
+
+    assertThat(redeem(newTokenId()).failureReason())
+        .isEqualTo(OverrideFailureReason.COORDINATOR_UNAVAILABLE);
+  }
+
+  @Test
+  void aGenuineAnswerRecordedOnceDoesNotServeAnotherRedemption() throws Exception {
+    String tokenId = newTokenId();
+    answer.set(
+        request -> {
+          // an attacker replays what the coordinator once answered, for another nonce
+          RedeemRequest earlier =
+              new RedeemRequest(
+                  request.tokenId(),
+                  request.requestHash(),
+                  request.policyVersion(),
+                  request.licenseId(),
+                  request.actorId(),
+                  "an-earlier-nonce-0000");
+          return signed(earlier, RedeemStatus.ACCEPTED, request.tokenId(), COORDINATOR);
+        });
+
+    assertThat(redeem(tokenId).failureReason())
+        .isEqualTo(OverrideFailureReason.COORDINATOR_UNAVAILABLE);
+  }
+
+  @Test
+  void aTokenAppliedOnceIsRefusedHereWhateverTheCoordinatorAnswers() throws Exception {
+    // a coordinator restored from an old backup: it accepts the same token every time
+    answer.set(request -> signed(request, RedeemStatus.ACCEPTED, request.tokenId(), COORDINATOR));
+    String tokenId = newTokenId();
+
+    OverrideOutcome first = redeem(tokenId);
+    OverrideOutcome second = redeem(tokenId);
+    OverrideOutcome third = redeem(tokenId);
+
+    assertThat(first.status()).isEqualTo(OverrideOutcomeStatus.APPLIED);
+    for (OverrideOutcome again : List.of(second, third)) {
+      assertThat(again.status()).isEqualTo(OverrideOutcomeStatus.REJECTED);
+      assertThat(again.failureReason()).isEqualTo(OverrideFailureReason.REPLAY_DETECTED);
+    }
+    assertThat(calls.get()).as("the coordinator was asked once").isEqualTo(1);
+  }
+
+  private static RedeemResponse signed(
+      RedeemRequest request, RedeemStatus status, String tokenId, KeyPair key) {
+    return RedemptionStatement.sign(
+        request, new RedeemResponse(status, tokenId, NOW), key.getPrivate(), "coordinator");
+  }
+
+  private static String newTokenId() {
+    return UUID.randomUUID().toString();
   }
 
   private OverrideOutcome redeem(String tokenId) throws Exception {
@@ -127,6 +237,6 @@ class OverrideRedemptionTest {
             NOW.minusSeconds(60),
             NOW.plusSeconds(600));
     return redemption.redeem(
-        input, JSON.valueToTree(OverrideTokens.sign(payload, authority.getPrivate())), LICENSE);
+        input, JSON.valueToTree(OverrideTokens.sign(payload, AUTHORITY.getPrivate())), LICENSE);
   }
 }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.hitl.protocol.crypto.KeyPairs;
 import io.causality.hitl.protocol.crypto.PemKeys;
 import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
+import io.causality.hitl.protocol.policy.CoordinatorKey;
 import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.GatePolicy;
 import io.causality.hitl.protocol.policy.HitlPolicy;
@@ -61,6 +62,7 @@ class PolicyReloadIntegrationTest {
   private static final KeyPair ROGUE = KeyPairs.generate(2048, RANDOM);
   private static final KeyPair KEY_A = KeyPairs.generate(2048, RANDOM);
   private static final KeyPair KEY_B = KeyPairs.generate(2048, RANDOM);
+  private static final KeyPair COORDINATOR = KeyPairs.generate(2048, RANDOM);
   private static final Path DIR = SimTestFixture.tempDirectory();
   private static final Path POLICY = DIR.resolve("policy.json");
 
@@ -104,6 +106,13 @@ class PolicyReloadIntegrationTest {
 
     writePolicy(6, true, SIGNING);
     assertThat(reload().body()).contains("lower than 7");
+
+    // redemption answers are verified with the policy's coordinatorKey: a policy without is refused
+    writePolicy(8, true, SIGNING, false);
+    HttpResponse<String> keyless = reload();
+    assertThat(keyless.statusCode()).isEqualTo(422);
+    assertThat(keyless.body()).contains("RELOAD_REFUSED").contains("no coordinatorKey");
+    assertThat(outcome("ops-1-next", KEY_B, 7)).isEqualTo("CoordinatorUnavailable");
 
     writePolicy(8, true, SIGNING);
     assertThat(reload().statusCode()).isEqualTo(200);
@@ -154,6 +163,11 @@ class PolicyReloadIntegrationTest {
   }
 
   private static void writePolicy(long version, boolean withB, KeyPair signing) {
+    writePolicy(version, withB, signing, true);
+  }
+
+  private static void writePolicy(
+      long version, boolean withB, KeyPair signing, boolean withCoordinatorKey) {
     List<PolicyAuthority> authorities = new ArrayList<>();
     authorities.add(new PolicyAuthority("ops-1", "operator-1", PemKeys.toPem(KEY_A.getPublic())));
     if (withB) {
@@ -165,7 +179,10 @@ class PolicyReloadIntegrationTest {
             version,
             authorities,
             new HitlPolicy(600_000, AdaptiveEscalationPolicy.DISABLED),
-            new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
+            new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"),
+            withCoordinatorKey
+                ? new CoordinatorKey("coordinator", PemKeys.toPem(COORDINATOR.getPublic()))
+                : null);
     try {
       Files.writeString(
           POLICY, PolicyFiles.write(PolicyFiles.sign(policy, signing.getPrivate(), "signing")));

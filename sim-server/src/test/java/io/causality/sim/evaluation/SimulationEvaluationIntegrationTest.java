@@ -1,6 +1,5 @@
 package io.causality.sim.evaluation;
 
-import static io.causality.sim.evaluation.TwoServices.get;
 import static io.causality.sim.evaluation.TwoServices.json;
 import static io.causality.sim.evaluation.TwoServices.licenseOf;
 import static io.causality.sim.evaluation.TwoServices.post;
@@ -31,11 +30,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DropwizardExtensionsSupport.class)
 class SimulationEvaluationIntegrationTest {
   static final CoordinatorProcess COORDINATOR = CoordinatorProcess.deploy().start();
-  static final TwoServices.Operator OPERATOR = new TwoServices.Operator(COORDINATOR.baseUrl());
+  static final TwoServices.Operator OPERATOR = TwoServices.Operator.of(COORDINATOR);
   static final DropwizardAppExtension<SimConfiguration> SIM =
       TwoServices.simServer(COORDINATOR, "5 seconds");
 
   static String writer;
+
+  /** The id of the writer's API key: the requester the coordinator is told of. */
+  static UUID writerKeyId;
 
   /** The license of the writer's organization, which its simulations' evaluations present. */
   static String license;
@@ -48,8 +50,10 @@ class SimulationEvaluationIntegrationTest {
   static void callers() {
     OrganizationAdmin admin = SimTestFixture.admin(SIM);
     OrganizationRow organization = SimTestFixture.organization(admin, "community");
-    writer =
-        admin.createApiKey(organization.slug(), "simulation:read,simulation:write,org:read").key();
+    OrganizationAdmin.CreatedApiKey key =
+        admin.createApiKey(organization.slug(), "simulation:read,simulation:write,org:read");
+    writer = key.key();
+    writerKeyId = key.id();
     organizationId = organization.id();
     organizationSlug = organization.slug();
     license = licenseOf(sim(""), organizationId, writer);
@@ -117,9 +121,14 @@ class SimulationEvaluationIntegrationTest {
     String coordinatorRequestId = answer.get("coordinatorRequestId").asText();
     assertThat(answer.get("submission").get("status").asText()).isEqualTo("SUBMITTED");
 
-    JsonNode stored =
-        json(get(COORDINATOR.baseUrl() + "/v1/override-requests/" + coordinatorRequestId), 200);
+    JsonNode stored = OPERATOR.record(coordinatorRequestId);
     assertThat(stored.get("status").asText()).isEqualTo("PENDING");
+    // who asked, as sim-server authenticated them: not something the evaluation body says
+    assertThat(stored.get("requester").get("organizationId").asText())
+        .isEqualTo(organizationId.toString());
+    assertThat(stored.get("requester").get("kind").asText()).isEqualTo("API_KEY");
+    assertThat(stored.get("requester").get("id").asText()).isEqualTo(writerKeyId.toString());
+    assertThat(stored.get("submittedBy").asText()).isEqualTo("evaluation-runtime");
     assertThat(stored.get("source").asText()).isEqualTo("sim-server");
     assertThat(stored.get("actorId").asText()).isEqualTo("ops-bot");
     assertThat(stored.get("licenseId").asText()).isEqualTo(license);

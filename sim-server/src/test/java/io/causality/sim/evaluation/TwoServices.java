@@ -38,6 +38,8 @@ public final class TwoServices {
         ConfigOverride.config("rateLimits.enabled", "false"),
         ConfigOverride.config("evaluation.policyPath", coordinator.policyFile().toString()),
         ConfigOverride.config("evaluation.coordinatorUrl", coordinator.baseUrl()),
+        ConfigOverride.config(
+            "evaluation.coordinatorTokenFile", coordinator.tokenFile("runtime").toString()),
         ConfigOverride.config("evaluation.timeout", timeout));
   }
 
@@ -59,6 +61,11 @@ public final class TwoServices {
     ObjectNode copy = request.deepCopy();
     copy.set("overrideToken", token);
     return copy;
+  }
+
+  /** Posts as a coordinator caller, with {@code Authorization: Bearer token}. */
+  public static HttpResponse<String> postAsCaller(String url, String body, String token) {
+    return postAsUser(url, body, token);
   }
 
   public static HttpResponse<String> post(String url, String body, String apiKey) {
@@ -91,6 +98,11 @@ public final class TwoServices {
 
   public static HttpResponse<String> get(String url) {
     return send(HttpRequest.newBuilder(URI.create(url)));
+  }
+
+  /** Gets as a coordinator caller, with {@code Authorization: Bearer token}. */
+  public static HttpResponse<String> getAsCaller(String url, String token) {
+    return send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + token));
   }
 
   public static HttpResponse<String> get(String url, String apiKey) {
@@ -130,15 +142,25 @@ public final class TwoServices {
     }
   }
 
-  /** The operator's side, through the coordinator's HTTP API. */
-  public record Operator(String baseUrl) {
-    /** Submits a rejection for a human; answers the coordinatorRequestId. */
+  /**
+   * The operator's side, through the coordinator's HTTP API, with the tokens dev-init wrote: the
+   * evaluation runtime's to submit, operator-1's to read and approve.
+   */
+  public record Operator(String baseUrl, String runtimeToken, String operatorToken) {
+    /** The operator of {@code coordinator}'s deployment. */
+    public static Operator of(CoordinatorProcess coordinator) {
+      return new Operator(
+          coordinator.baseUrl(), coordinator.token("runtime"), coordinator.token("operator-1"));
+    }
+
+    /** Submits a rejection for a human as the runtime; answers the coordinatorRequestId. */
     public String submit(JsonNode request, JsonNode response, String licenseId) {
       ObjectNode body = JSON.createObjectNode();
       body.set("evaluationRequest", request);
       body.set("evaluationResponse", response);
       body.put("licenseId", licenseId);
-      return json(post(baseUrl + "/v1/override-requests", body.toString(), null), 201)
+      return json(
+              postAsCaller(baseUrl + "/v1/override-requests", body.toString(), runtimeToken), 201)
           .get("coordinatorRequestId")
           .asText();
     }
@@ -146,18 +168,23 @@ public final class TwoServices {
     /** Approves with ops-1; answers the signed token envelope. */
     public JsonNode approve(String coordinatorRequestId) {
       return json(
-          post(
+          postAsCaller(
               baseUrl + "/v1/override-requests/" + coordinatorRequestId + "/approve",
               "{\"keyId\":\"" + KEY_ID + "\"}",
-              null),
+              operatorToken),
+          200);
+    }
+
+    /** The request as the operator reads it. */
+    public JsonNode record(String coordinatorRequestId) {
+      return json(
+          getAsCaller(baseUrl + "/v1/override-requests/" + coordinatorRequestId, operatorToken),
           200);
     }
 
     /** The status of an override request: PENDING, APPROVED, REDEEMED... */
     public String status(String coordinatorRequestId) {
-      return json(get(baseUrl + "/v1/override-requests/" + coordinatorRequestId), 200)
-          .get("status")
-          .asText();
+      return record(coordinatorRequestId).get("status").asText();
     }
   }
 }

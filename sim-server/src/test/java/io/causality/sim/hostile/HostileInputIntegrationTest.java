@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.Gen;
 import io.causality.common.testing.HostileBodies;
 import io.causality.common.testing.HostileInput;
 import io.causality.common.testing.HostileInput.Operation;
 import io.causality.common.testing.RawHttp;
+import io.causality.hitl.protocol.crypto.KeyPairs;
+import io.causality.hitl.protocol.crypto.PemKeys;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.OrganizationRow;
@@ -20,6 +23,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -268,6 +272,9 @@ class HostileInputIntegrationTest {
     templates.put(
         "POST /v1/simulations/run",
         JSON.createObjectNode().put("scenarioId", scenario).put("ticks", 5));
+    templates.put(
+        "POST /v1/simulations/run.ndjson",
+        JSON.createObjectNode().put("scenarioId", scenario).put("ticks", 5));
     templates.put("POST /v1/simulations/{id}/step", JSON.readTree("{\"ticks\":2}"));
     templates.put(
         "PUT /v1/simulations/{id}/agent-policy",
@@ -306,7 +313,8 @@ class HostileInputIntegrationTest {
     templates.forEach(
         (key, body) ->
             withRegexPaths.put(
-                key.replace("{id}", "{id: (?!(?:run|from-domain)(?:/|$))[^/]+}"), body));
+                key.replace("{id}", "{id: (?!(?:run|run\\.ndjson|from-domain)(?:/|$))[^/]+}"),
+                body));
     return withRegexPaths;
   }
 
@@ -334,10 +342,18 @@ class HostileInputIntegrationTest {
   }
 
   /** A deployment policy with a gate and no authorities: every token is refused. */
+  /** A policy with the gate and the coordinator's key, which the evaluation runtime requires. */
   private static Path policyFile() throws IOException {
+    ObjectNode file = JSON.createObjectNode();
+    ObjectNode policy = file.putObject("policy").put("policyVersion", 1);
+    policy.putObject("gate").put("gammaFloor", 0.35);
+    policy
+        .putObject("coordinatorKey")
+        .put("keyId", "coordinator")
+        .put(
+            "publicKeyPem", PemKeys.toPem(KeyPairs.generate(2048, new SecureRandom()).getPublic()));
     return Files.writeString(
-        SimTestFixture.tempDirectory().resolve("policy.json"),
-        "{\"policy\":{\"policyVersion\":1,\"gate\":{\"gammaFloor\":0.35}}}");
+        SimTestFixture.tempDirectory().resolve("policy.json"), JSON.writeValueAsString(file));
   }
 
   /** A port nothing listens on: the coordinator is unavailable. */

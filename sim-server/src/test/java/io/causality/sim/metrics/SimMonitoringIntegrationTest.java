@@ -45,7 +45,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SimMonitoringIntegrationTest {
   static final CoordinatorProcess COORDINATOR = CoordinatorProcess.deploy().start();
-  static final TwoServices.Operator OPERATOR = new TwoServices.Operator(COORDINATOR.baseUrl());
+  static final TwoServices.Operator OPERATOR = TwoServices.Operator.of(COORDINATOR);
   static final DropwizardAppExtension<SimConfiguration> SIM =
       TwoServices.simServer(COORDINATOR, "2 seconds");
 
@@ -180,7 +180,9 @@ class SimMonitoringIntegrationTest {
     assertThat(sample("sim_overrides_total{outcome=\"applied\"}")).isEqualTo(applied + 1);
     assertThat(sample("sim_overrides_total{outcome=\"replay_detected\"}")).isEqualTo(replayed + 1);
     assertThat(sample("sim_overrides_total{outcome=\"invalid_signature\"}")).isEqualTo(forged + 1);
-    assertThat(sample(redeemCalls)).isEqualTo(calls + 2);
+    // the second use is refused by sim-server's own record of the tokens it applied, before any
+    // call: one redemption reached the coordinator
+    assertThat(sample(redeemCalls)).isEqualTo(calls + 1);
   }
 
   @Test

@@ -176,7 +176,7 @@ class DocumentationIntegrationTest {
         .containsExactlyElementsOf(DomainAdapterRegistry.standard().domains());
     assertThat(texts(schemas.get("DecreeType").get("enum")))
         .containsExactlyElementsOf(DecreeType.wireNames());
-    for (String request : List.of("FromDomainRequest", "RunSimulationRequest")) {
+    for (String request : List.of("FromDomainRequest", "NewSimulationRun")) {
       assertThat(schemas.get(request).get("properties").get("domain").get("$ref").asText())
           .as(request)
           .isEqualTo("#/components/schemas/DomainId");
@@ -328,6 +328,95 @@ class DocumentationIntegrationTest {
   }
 
   @Test
+  void ndjsonHasOperationsOfItsOwnThatGeneratedClientsStream() throws Exception {
+    JsonNode paths = document().get("paths");
+    JsonNode trace = paths.at("/~1v1~1simulations~1{id}~1trace.ndjson/get");
+    JsonNode run = paths.at("/~1v1~1simulations~1run.ndjson/post");
+    assertThat(trace.get("operationId").asText()).isEqualTo("getTraceNdjson");
+    assertThat(run.get("operationId").asText()).isEqualTo("runSimulationNdjson");
+    for (JsonNode operation : List.of(trace, run)) {
+      JsonNode content = operation.at("/responses/200/content");
+      assertThat(texts(fieldNames(content))).containsExactly("application/x-ndjson");
+      assertThat(content.at("/application~1x-ndjson/schema/format").asText()).isEqualTo("binary");
+    }
+    assertThat(run.at("/requestBody/required").asBoolean()).isTrue();
+    assertThat(run.at("/responses/200/headers").has("X-Simulation-Id")).isTrue();
+  }
+
+  @Test
+  void theEventStreamIsLeftToSseClientsWithItsEventsTyped() throws Exception {
+    JsonNode document = document();
+    JsonNode events = document.at("/paths/~1v1~1simulations~1{id}~1events/get");
+    assertThat(events.get("x-internal").asBoolean()).isTrue();
+    assertThat(
+            events
+                .at("/responses/200/content/text~1event-stream/schema/contentSchema/$ref")
+                .asText())
+        .isEqualTo("#/components/schemas/SimulationEvent");
+    List<String> named = new ArrayList<>();
+    document
+        .at("/components/schemas/SimulationEvent/oneOf")
+        .forEach(item -> named.add(item.at("/properties/event/const").asText()));
+    assertThat(named)
+        .containsExactly(
+            "tick",
+            "loss",
+            "warning",
+            "paradox",
+            "prophecy",
+            "decree",
+            "policy",
+            "simulation:status",
+            "error",
+            "heartbeat");
+    assertThat(statuses(events)).contains("429", "503");
+    assertThat(texts(fieldNames(events.at("/responses/429/headers"))))
+        .contains("Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining");
+    JsonNode time = document.at("/paths/~1v1~1simulations~1{id}~1time-control/put");
+    assertThat(statuses(time)).contains("503");
+  }
+
+  @Test
+  void errorsAreTypedByCodeAndTheirHeadersDocumented() throws Exception {
+    JsonNode document = document();
+    JsonNode schemas = document.at("/components/schemas");
+    assertThat(texts(fieldNames(schemas.at("/ApiError/discriminator/mapping"))))
+        .contains("VALIDATION_ERROR", "QUOTA_EXCEEDED", "NOT_FOUND", "CONFLICT", "RATE_LIMITED");
+    assertThat(texts(schemas.at("/ValidationDetails/required"))).containsExactly("issues");
+    assertThat(schemas.at("/ValidationDetails/properties").has("availableVersions")).isTrue();
+    assertThat(schemas.has("ErrorDetails")).isFalse();
+    JsonNode get = document.at("/paths/~1v1~1simulations~1{id}/get/responses");
+    for (String status : List.of("200", "400", "403", "404", "429")) {
+      assertThat(get.at("/" + status + "/headers").has("X-RateLimit-Limit")).as(status).isTrue();
+    }
+    assertThat(get.at("/401/headers").has("X-RateLimit-Limit")).isFalse();
+    assertThat(get.at("/401/headers/WWW-Authenticate/$ref").asText())
+        .isEqualTo("#/components/headers/WWWAuthenticate");
+    assertThat(
+            document
+                .at("/paths/~1v1~1simulations~1{id}~1step/post/responses/409/headers")
+                .has("X-RateLimit-Reset"))
+        .isTrue();
+  }
+
+  @Test
+  void numbersAndTextAreTypedAsTheServiceWritesThem() throws Exception {
+    JsonNode schemas = document().at("/components/schemas");
+    assertThat(schemas.at("/GridSize/properties/width/type").asText()).isEqualTo("integer");
+    assertThat(schemas.at("/GridSize/properties/height/type").asText()).isEqualTo("integer");
+    assertThat(schemas.at("/Pagination/properties/offset/format").asText()).isEqualTo("int64");
+    assertThat(schemas.at("/ProphecyData/properties/engineVersion").has("enum")).isFalse();
+    assertThat(schemas.at("/ProphecyData/properties/engineVersion/type").asText())
+        .isEqualTo("string");
+  }
+
+  private static JsonNode fieldNames(JsonNode object) {
+    com.fasterxml.jackson.databind.node.ArrayNode names = JSON.createArrayNode();
+    object.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  @Test
   void operationIdsAreReadableAndUniqueAndTagsAreDefined() throws Exception {
     JsonNode document = document();
     List<String> ids = new ArrayList<>();
@@ -436,6 +525,18 @@ class DocumentationIntegrationTest {
       }
     }
     assertThat(examples).isGreaterThanOrEqualTo(4);
+    int members = 0;
+    for (JsonNode schema : iterable(document.at("/components/schemas"))) {
+      for (JsonNode member : iterable(schema.path("properties"))) {
+        if (member.has("example")) {
+          assertThat(check.schemaProblems(member, member.get("example")))
+              .as(member.toString())
+              .isEmpty();
+          members++;
+        }
+      }
+    }
+    assertThat(members).isGreaterThan(200);
     JsonNode create =
         document
             .get("paths")
@@ -449,6 +550,142 @@ class DocumentationIntegrationTest {
       JsonNode value = example.get("value");
       assertThat(value.has("scenarioId") ^ value.has("scenario")).isTrue();
     }
+  }
+
+  /**
+   * The contract's rules hold for every operation and schema, those added later included (the
+   * console's, experiments' and scale's): each $ref resolves, each scalar member has an example,
+   * each parameter says what it is, each offset is an int64 and each error answer is the envelope
+   * (but the health check's 503).
+   */
+  @Test
+  void everyOperationAndSchemaFollowsTheContractsRules() throws Exception {
+    JsonNode document = document();
+    List<String> broken = new ArrayList<>();
+    refs(document, document, "", broken);
+    JsonNode schemas = document.at("/components/schemas");
+    schemas
+        .fields()
+        .forEachRemaining(
+            schema -> scalarsWithoutExample(schema.getValue(), schema.getKey(), broken));
+    operations(document)
+        .forEach(
+            (name, operation) -> {
+              for (JsonNode parameter : operation.path("parameters")) {
+                JsonNode resolved =
+                    parameter.has("$ref")
+                        ? document.at(parameter.get("$ref").asText().substring(1))
+                        : parameter;
+                String what = name + " " + resolved.path("name").asText();
+                if (resolved.path("description").asText().isBlank()) {
+                  broken.add(what + ": no description");
+                }
+                if ("offset".equals(resolved.path("name").asText())
+                    && !"int64".equals(resolved.at("/schema/format").asText())) {
+                  broken.add(what + ": not an int64");
+                }
+              }
+              operation
+                  .path("responses")
+                  .fields()
+                  .forEachRemaining(
+                      answer -> {
+                        // the health check's 503 is its report (the spec's shape), not an error
+                        if (answer.getKey().matches("[45]..")
+                            && !"GET /v1/health 503".equals(name + " " + answer.getKey())
+                            && !answer
+                                .getValue()
+                                .at("/content/application~1json/schema/$ref")
+                                .asText()
+                                .equals("#/components/schemas/ErrorEnvelope")) {
+                          broken.add(name + " " + answer.getKey() + ": not the ErrorEnvelope");
+                        }
+                      });
+            });
+    assertThat(broken).isEmpty();
+  }
+
+  /**
+   * Every operation that answers Server-Sent Events is x-internal (no generated method blocks on
+   * it) and names the schema of its frames, each event's data typed.
+   */
+  @Test
+  void everyEventStreamIsLeftToSseClientsWithItsFramesTyped() throws Exception {
+    JsonNode document = document();
+    List<String> streams = new ArrayList<>();
+    operations(document)
+        .forEach(
+            (name, operation) -> {
+              JsonNode stream = operation.at("/responses/200/content/text~1event-stream/schema");
+              if (stream.isMissingNode()) {
+                return;
+              }
+              streams.add(name);
+              assertThat(operation.path("x-internal").asBoolean()).as(name).isTrue();
+              String frames = stream.at("/contentSchema/$ref").asText();
+              JsonNode oneOf = document.at(frames.substring(1) + "/oneOf");
+              assertThat(oneOf.size()).as(name).isGreaterThan(1);
+              oneOf.forEach(
+                  frame -> {
+                    assertThat(frame.at("/properties/event/const").isTextual()).as(name).isTrue();
+                    JsonNode data = frame.at("/properties/data");
+                    assertThat(data.has("contentSchema") || data.has("const"))
+                        .as(name + " " + frame)
+                        .isTrue();
+                  });
+              assertThat(texts(fieldNames(operation.at("/responses/429/headers"))))
+                  .as(name)
+                  .contains("Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining");
+            });
+    assertThat(streams)
+        .containsExactlyInAnyOrder(
+            "GET /v1/simulations/{id}/events", "GET /v1/experiments/{id}/events");
+    assertThat(texts(document.at("/components/schemas/ExperimentStatusEvent/required")))
+        .containsExactly("status", "previous", "reason");
+  }
+
+  private static void refs(JsonNode document, JsonNode node, String at, List<String> broken) {
+    if (node.isObject()) {
+      JsonNode ref = node.get("$ref");
+      if (ref != null
+          && ref.isTextual()
+          && (!ref.asText().startsWith("#/")
+              || document.at(ref.asText().substring(1)).isMissingNode())) {
+        broken.add(at + ": unresolved " + ref.asText());
+      }
+      node.fields()
+          .forEachRemaining(e -> refs(document, e.getValue(), at + "/" + e.getKey(), broken));
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        refs(document, node.get(i), at + "/" + i, broken);
+      }
+    }
+  }
+
+  /** Members typed string, integer, number or boolean (nullable or not) need an example. */
+  private static void scalarsWithoutExample(JsonNode schema, String at, List<String> broken) {
+    schema
+        .path("properties")
+        .fields()
+        .forEachRemaining(
+            member -> {
+              JsonNode value = member.getValue();
+              String where = at + "." + member.getKey();
+              List<String> types = new ArrayList<>();
+              if (value.path("type").isArray()) {
+                value.get("type").forEach(type -> types.add(type.asText()));
+              } else if (value.has("type")) {
+                types.add(value.get("type").asText());
+              }
+              types.remove("null");
+              boolean scalar =
+                  types.size() == 1
+                      && List.of("string", "integer", "number", "boolean").contains(types.get(0));
+              if (scalar && !value.has("example") && !value.has("const")) {
+                broken.add(where + ": no example");
+              }
+              scalarsWithoutExample(value, where, broken);
+            });
   }
 
   private static Iterable<JsonNode> iterable(JsonNode node) {

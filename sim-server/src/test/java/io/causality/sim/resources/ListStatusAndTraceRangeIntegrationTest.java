@@ -96,12 +96,14 @@ class ListStatusAndTraceRangeIntegrationTest {
     JsonNode createdOnes = json("/v1/simulations?status=created&limit=1", 200);
     assertThat(createdOnes.get("data").findValuesAsText("id")).containsExactly(created);
     assertThat(createdOnes.get("pagination").get("total").asLong()).isEqualTo(1);
-    JsonNode paused = json("/v1/simulations?status=PAUSED", 200);
+    JsonNode paused = json("/v1/simulations?status=paused", 200);
     assertThat(paused.get("data").findValuesAsText("id")).containsExactly(stepped);
     assertThat(paused.get("data").findValuesAsText("status")).containsOnly("paused");
     JsonNode running = json("/v1/simulations?status=running", 200);
     assertThat(running.get("data")).isEmpty();
     assertThat(running.get("pagination").get("total").asLong()).isZero();
+    JsonNode upperCase = json("/v1/simulations?status=PAUSED", 400);
+    assertThat(upperCase.toString()).contains("must be one of created, running, paused, completed");
     JsonNode all = json("/v1/simulations", 200);
     assertThat(all.get("pagination").get("total").asLong()).isEqualTo(2);
   }

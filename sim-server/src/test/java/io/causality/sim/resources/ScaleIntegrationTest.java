@@ -181,8 +181,10 @@ class ScaleIntegrationTest {
       JsonNode all = json(get(path, community, "application/json"), 200);
       assertThat(all.get("metadata").has("agentsShown")).isFalse();
       assertThat(all.get("steps").get(0).get("agents")).hasSize(40);
-      assertThat(json(get(path + "?agents=ALL", community, "application/json"), 200))
+      assertThat(json(get(path + "?agents=all", community, "application/json"), 200))
           .isEqualTo(all);
+      // one letter case, the document's (docs/api-contract.md)
+      json(get(path + "?agents=ALL", community, "application/json"), 400);
 
       JsonNode none = json(get(path + "?agents=none", community, "application/json"), 200);
       assertThat(none.get("metadata").get("agentsShown").asText()).isEqualTo("none");

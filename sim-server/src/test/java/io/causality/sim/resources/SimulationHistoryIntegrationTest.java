@@ -172,7 +172,7 @@ class SimulationHistoryIntegrationTest {
     List<String> byB = ids("/v1/simulations?sort=b&order=asc");
     assertThat(byB).containsSubsequence(storm, calm, unstarted);
     assertThat(b(byB.get(0))).isLessThanOrEqualTo(b(byB.get(1)));
-    List<String> byBDown = ids("/v1/simulations?sort=B&order=DESC");
+    List<String> byBDown = ids("/v1/simulations?sort=b&order=desc");
     assertThat(byBDown).containsSubsequence(calm, storm, unstarted);
     List<String> byLosses = ids("/v1/simulations?sort=losses&order=desc");
     assertThat(byLosses).containsSubsequence(storm, calm, unstarted);

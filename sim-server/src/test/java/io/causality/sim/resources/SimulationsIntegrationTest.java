@@ -159,6 +159,20 @@ class SimulationsIntegrationTest {
     }
 
     @Test
+    void aGridSideMustBeAWholeNumber() throws Exception {
+      String fractional =
+          INLINE.replace("\"grid\": {\"width\": 100,", "\"grid\": {\"width\": 100.5,");
+      JsonNode body =
+          json(post("/v1/simulations", writer, "{\"scenario\":" + fractional + "}"), 400);
+      assertThat(issuePaths(body)).containsExactly("scenario.initialState.grid.width");
+      assertThat(body.toString()).contains("must be a whole number");
+      String alsoBad = fractional.replace("\"seed\": 7", "\"seed\": \"seven\"");
+      JsonNode both = json(post("/v1/simulations", writer, "{\"scenario\":" + alsoBad + "}"), 400);
+      assertThat(issuePaths(both))
+          .containsExactlyInAnyOrder("scenario.seed", "scenario.initialState.grid.width");
+    }
+
+    @Test
     void unknownEngineVersionListsTheAvailableOnes() throws Exception {
       JsonNode body =
           json(
@@ -359,6 +373,29 @@ class SimulationsIntegrationTest {
       assertThat(JSON.readTree(lines[0]).has("metadata")).isTrue();
       assertThat(JSON.readTree(lines[1]).has("initialState")).isTrue();
       assertThat(JSON.readTree(lines[41]).get("tick").asInt()).isEqualTo(39);
+    }
+
+    @Test
+    void runNdjsonIsTheSameStreamAtAPathOfItsOwn() throws Exception {
+      HttpResponse<String> response =
+          post(
+              "/v1/simulations/run.ndjson",
+              writer,
+              "{\"scenarioId\":\"chaos-storm\",\"ticks\":40}");
+      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+      assertThat(response.headers().firstValue("Content-Type").orElseThrow())
+          .startsWith("application/x-ndjson");
+      String id = response.headers().firstValue("X-Simulation-Id").orElseThrow();
+      assertThat(response.headers().firstValue("Location").orElseThrow())
+          .endsWith("/v1/simulations/" + id);
+      String[] lines = response.body().split("\n");
+      assertThat(lines).hasSize(42);
+      assertThat(JSON.readTree(lines[0]).has("metadata")).isTrue();
+      assertThat(JSON.readTree(lines[41]).get("tick").asInt()).isEqualTo(39);
+      json(
+          post("/v1/simulations/run.ndjson", writer, "{\"scenarioId\":\"nope\",\"ticks\":4}"), 404);
+      json(post("/v1/simulations/run.ndjson", writer, "{\"ticks\":4}"), 400);
+      json(post("/v1/simulations/run.ndjson", "sk_live_unknown", "{\"ticks\":4}"), 401);
     }
 
     @Test
@@ -600,6 +637,29 @@ class SimulationsIntegrationTest {
                   .header("Accept", "application/x-ndjson"));
       assertThat(response.body().split("\n")).hasSize(22);
       json(get("/v1/simulations/" + id + "/trace", globexWriter), 404);
+    }
+
+    @Test
+    void traceNdjsonIsTheSameStreamAtAPathOfItsOwn() throws Exception {
+      String id = createInline();
+      json(get("/v1/simulations/" + id + "/trace.ndjson", reader), 404);
+      post("/v1/simulations/" + id + "/step", writer, "{\"ticks\":20}");
+      HttpResponse<String> negotiated =
+          client.send(
+              client
+                  .request("/v1/simulations/" + id + "/trace?fromTick=5&toTick=9")
+                  .header("X-Api-Key", reader)
+                  .header("Accept", "application/x-ndjson"));
+      HttpResponse<String> own =
+          get("/v1/simulations/" + id + "/trace.ndjson?fromTick=5&toTick=9", reader);
+      assertThat(own.statusCode()).isEqualTo(200);
+      assertThat(own.headers().firstValue("Content-Type").orElseThrow())
+          .startsWith("application/x-ndjson");
+      assertThat(own.body()).isEqualTo(negotiated.body());
+      assertThat(own.body().split("\n")).hasSize(7);
+      json(get("/v1/simulations/" + id + "/trace.ndjson?fromTick=-1", reader), 400);
+      json(get("/v1/simulations/" + id + "/trace.ndjson", globexWriter), 404);
+      json(get("/v1/simulations/" + UUID.randomUUID() + "/trace.ndjson", reader), 404);
     }
   }
 

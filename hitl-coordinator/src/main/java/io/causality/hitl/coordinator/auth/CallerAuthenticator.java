@@ -2,6 +2,7 @@ package io.causality.hitl.coordinator.auth;
 
 import io.causality.hitl.coordinator.config.CallerConfig;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
+import io.causality.hitl.protocol.wire.Requester;
 import io.dropwizard.auth.Authenticator;
 import io.dropwizard.auth.Authorizer;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -9,8 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -27,9 +30,11 @@ public final class CallerAuthenticator
   private final List<Entry> callers;
 
   /**
-   * @throws StartupCheckException when two callers share an id or a token
+   * @throws StartupCheckException when two callers share an id or a token, or a token file cannot
+   *     be read or holds a short token
    */
   public CallerAuthenticator(List<CallerConfig> configured) {
+    Map<String, Set<Requester>> requesters = requestersByOperator(configured);
     List<Entry> entries = new ArrayList<>();
     Set<String> ids = new HashSet<>();
     for (int i = 0; i < configured.size(); i++) {
@@ -38,10 +43,7 @@ public final class CallerAuthenticator
         throw new StartupCheckException(
             "callers[" + i + "]: id " + config.id() + " is configured more than once");
       }
-      Entry entry =
-          new Entry(
-              digest(config.token()),
-              new Caller(config.id(), Set.copyOf(config.roles()), true, operatorOf(config)));
+      Entry entry = new Entry(digest(CallerTokens.tokenOf(config, i)), caller(config, requesters));
       if (match(entries, entry.digest()).isPresent()) {
         throw new StartupCheckException(
             "callers["
@@ -53,6 +55,32 @@ public final class CallerAuthenticator
       entries.add(entry);
     }
     this.callers = List.copyOf(entries);
+  }
+
+  private static Caller caller(CallerConfig config, Map<String, Set<Requester>> requesters) {
+    String operator = operatorOf(config);
+    return new Caller(
+        config.id(),
+        Set.copyOf(config.roles()),
+        true,
+        operator,
+        operator == null ? Set.of() : requesters.getOrDefault(operator, Set.of()),
+        Set.copyOf(config.organizations()));
+  }
+
+  /**
+   * Every requester identity of each operator, from all the callers that name it: a person with two
+   * tokens is one person to four eyes.
+   */
+  private static Map<String, Set<Requester>> requestersByOperator(List<CallerConfig> configured) {
+    Map<String, Set<Requester>> byOperator = new HashMap<>();
+    for (CallerConfig config : configured) {
+      String operator = operatorOf(config);
+      if (operator != null) {
+        byOperator.computeIfAbsent(operator, o -> new HashSet<>()).addAll(config.requesters());
+      }
+    }
+    return byOperator;
   }
 
   /** The operator an operator caller is; other callers decide nothing. */

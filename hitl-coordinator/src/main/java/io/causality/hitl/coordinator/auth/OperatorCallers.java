@@ -11,7 +11,8 @@ import java.util.TreeSet;
 
 /**
  * The startup check of operator callers: operators are people, so each caller with the operator
- * role names its {@code operatorId}, and that operator has keys among the policy's authorities.
+ * role names its {@code operatorId}, and that operator has keys among the policy's authorities;
+ * only operator callers name requester identities and organizations.
  */
 public final class OperatorCallers {
 
@@ -25,10 +26,16 @@ public final class OperatorCallers {
     policy.authorities().stream().map(PolicyAuthority::operatorId).forEach(operators::add);
     for (int i = 0; i < callers.size(); i++) {
       CallerConfig caller = callers.get(i);
+      String prefix = "callers[" + i + "] (" + caller.id() + "): ";
       if (!caller.roles().contains(Roles.OPERATOR)) {
+        if (!caller.requesters().isEmpty() || !caller.organizations().isEmpty()) {
+          throw new StartupCheckException(
+              prefix
+                  + "requesters and organizations describe an operator; this caller has no"
+                  + " operator role");
+        }
         continue;
       }
-      String prefix = "callers[" + i + "] (" + caller.id() + "): ";
       if (caller.operatorId() == null || caller.operatorId().isBlank()) {
         throw new StartupCheckException(
             prefix

@@ -28,6 +28,22 @@ public final class RoleFeature implements DynamicFeature {
     }
   }
 
+  /**
+   * Why the caller may not: the open caller is told what the open mode allows, a configured caller
+   * which role it lacks.
+   */
+  private static String refusalOf(Principal caller, List<String> roles) {
+    if (caller instanceof Caller known && !known.configured()) {
+      return "This coordinator has no callers configured (open mode): it only submits, lists,"
+          + " gets and redeems; approving, denying and the audit trail need an authenticated"
+          + " operator (docs/coordinator.md, \"Callers and roles\")";
+    }
+    return "Caller "
+        + caller.getName()
+        + " lacks the role "
+        + String.join(" or ", roles.stream().filter(Roles.ALL::contains).toList());
+  }
+
   @Priority(Priorities.AUTHORIZATION)
   private static final class RoleFilter implements ContainerRequestFilter {
     private final List<String> roles;
@@ -44,8 +60,7 @@ public final class RoleFeature implements DynamicFeature {
         throw AuthErrors.unauthorized("Authentication required");
       }
       if (roles.stream().noneMatch(security::isUserInRole)) {
-        throw AuthErrors.forbidden(
-            "Caller " + caller.getName() + " lacks the role " + String.join(" or ", roles));
+        throw AuthErrors.forbidden(refusalOf(caller, roles));
       }
     }
   }

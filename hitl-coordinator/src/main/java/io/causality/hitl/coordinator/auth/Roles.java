@@ -16,6 +16,14 @@ public final class Roles {
   /** Redeems tokens (the evaluation runtime). */
   public static final String REDEEMER = "redeemer";
 
+  /**
+   * Lists and reads requests without deciding: held by the open caller alone (no callers
+   * configured), never configurable. Approving, denying and the audit trail need an authenticated
+   * operator.
+   */
+  public static final String OPEN_READER = "open-reader";
+
+  /** The roles a configured caller may hold. */
   public static final Set<String> ALL = Set.of(SUBMITTER, OPERATOR, REDEEMER);
 
   private Roles() {}

@@ -11,9 +11,10 @@ import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
 /**
- * {@code dev-init --dir DIR [--force] [--bits 3072]}: a development policy and keys where {@code
- * config/hitl-coordinator.yml} expects them when DIR is {@code var} and the command runs from the
- * repository root. Keeps what exists unless {@code --force}.
+ * {@code dev-init --dir DIR [--force] [--bits 3072]}: a development policy, keys and caller tokens
+ * where {@code config/hitl-coordinator.yml} and {@code config/sim-server.yml} expect them when DIR
+ * is {@code var} and the command runs from the repository root. Keeps what exists unless {@code
+ * --force}; says where the policy-signing private key went.
  */
 public final class DevInitCommand extends ToolCommand {
   public DevInitCommand() {
@@ -49,5 +50,21 @@ public final class DevInitCommand extends ToolCommand {
     if (outcomes.stream().noneMatch(DevInit.Outcome::created)) {
       out.println("nothing to do: every file exists (--force replaces them)");
     }
+    DevInit.Layout layout = new DevInit.Layout(dir);
+    out.println(
+        "note: the policy-signing private key is "
+            + layout.signingKey()
+            + ", apart from the public key the services trust ("
+            + layout.trustedKey()
+            + "): no service reads it, and whoever holds it can sign any policy; move it off"
+            + " this machine for anything but development, and bring it back only to sign a"
+            + " policy (policy sign --key ...)");
+    out.println(
+        "note: the callers of config/hitl-coordinator.yml read their tokens from "
+            + layout.secrets()
+            + " (mode 600); ops/hitl presents "
+            + layout.operatorToken()
+            + " as "
+            + DevInit.OPERATOR_ID);
   }
 }

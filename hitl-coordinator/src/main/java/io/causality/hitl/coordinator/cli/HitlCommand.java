@@ -24,6 +24,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -40,9 +43,10 @@ import net.sourceforge.argparse4j.inf.Subparsers;
 /**
  * The operator's workflow: {@code hitl serve --config F}, and {@code list}, {@code get}, {@code
  * approve}, {@code deny} and {@code dashboard} against a running coordinator at {@code --url},
- * presenting the bearer token of {@link #TOKEN_VARIABLE} when set, through the one {@link
- * CoordinatorClient}. Exit status: 0 done, 1 refused by the coordinator, 2 usage, 3 coordinator
- * unreachable ({@link #exitStatus}).
+ * presenting the bearer token of {@link #TOKEN_VARIABLE}, {@code --token-file} or the file {@link
+ * #TOKEN_FILE_VARIABLE} names, through the one {@link CoordinatorClient}. Deciding needs a token.
+ * Exit status: 0 done, 1 refused by the coordinator, 2 usage, 3 coordinator unreachable ({@link
+ * #exitStatus}).
  *
  * @param <C> the application's configuration (generic, so that this package does not depend on the
  *     application's)
@@ -54,6 +58,12 @@ public final class HitlCommand<C extends Configuration> extends Command {
   /** The environment variable that holds the operator caller's bearer token. */
   public static final String TOKEN_VARIABLE = "HITL_TOKEN";
 
+  /**
+   * The environment variable that names a file holding the token (what {@code dev-init} writes,
+   * mode 600); {@code ops/hitl} sets it to {@code var/secrets/operator-1.token} when that exists.
+   */
+  public static final String TOKEN_FILE_VARIABLE = "HITL_TOKEN_FILE";
+
   static final String OPERATION = "operation";
   private static final List<String> STATUSES =
       List.of("pending", "approved", "denied", "expired", "redeemed");
@@ -61,9 +71,7 @@ public final class HitlCommand<C extends Configuration> extends Command {
       ProtocolJson.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final ObjectMapper ONE_LINE = ProtocolJson.newMapper();
   private static final String KEY_HELP =
-      "the authority key id; required without $"
-          + TOKEN_VARIABLE
-          + ", else optional when the token's operator has one key";
+      "the authority key id; optional when the token's operator has one key";
 
   private final ServeCommand<C> server;
   private final UnaryOperator<String> environment;
@@ -124,7 +132,13 @@ public final class HitlCommand<C extends Configuration> extends Command {
                 + "); the bearer token "
                 + "comes from $"
                 + TOKEN_VARIABLE
-                + " when set");
+                + ", else --token-file, else the file $"
+                + TOKEN_FILE_VARIABLE
+                + " names");
+    parser
+        .addArgument("--token-file")
+        .dest("tokenFile")
+        .help("a file holding the operator's bearer token (dev-init writes one, mode 600)");
     parser
         .addArgument("--insecure")
         .action(Arguments.storeTrue())
@@ -172,10 +186,11 @@ public final class HitlCommand<C extends Configuration> extends Command {
         "dashboard".equals(operation)
             ? Dashboard.REQUEST_TIMEOUT
             : CoordinatorClient.DEFAULT_TIMEOUT;
-    requireKeyOrOperator(operation, namespace);
+    Optional<String> token = token(namespace);
+    requireKeyOrOperator(operation, namespace, token);
     requireTlsOffThisMachine(namespace);
     CoordinatorClient client =
-        new CoordinatorClient(URI.create(namespace.getString("url")), timeout, token());
+        new CoordinatorClient(URI.create(namespace.getString("url")), timeout, token);
     switch (operation) {
       case "list" -> list(client, namespace, System.out);
       case "get" -> get(client, namespace, System.out);
@@ -198,14 +213,47 @@ public final class HitlCommand<C extends Configuration> extends Command {
   }
 
   /**
-   * Without a token the coordinator knows no operator, so only a named key can say who decides (a
-   * usage error, nothing sent); with one, the coordinator takes the operator's only key.
+   * Deciding needs an authenticated operator: without a token nothing is sent (a usage error). With
+   * one, the coordinator takes the operator's only key when {@code --key-id} is left out.
    */
-  private void requireKeyOrOperator(String operation, Namespace namespace) {
+  private static void requireKeyOrOperator(
+      String operation, Namespace namespace, Optional<String> token) {
     boolean decides = List.of("approve", "deny", "dashboard").contains(operation);
-    if (decides && namespace.getString("keyId") == null && token().isEmpty()) {
+    if (decides && token.isEmpty()) {
       throw new OperatorException.Usage(
-          "hitl " + operation + " needs --key-id, or an operator's token in $" + TOKEN_VARIABLE);
+          "hitl "
+              + operation
+              + " needs an operator's bearer token: $"
+              + TOKEN_VARIABLE
+              + ", --token-file, or $"
+              + TOKEN_FILE_VARIABLE
+              + " (dev-init writes var/secrets/operator-1.token, which ops/hitl uses)");
+    }
+  }
+
+  /** The bearer token: $HITL_TOKEN, else the file of --token-file, else of $HITL_TOKEN_FILE. */
+  private Optional<String> token(Namespace namespace) {
+    Optional<String> inline =
+        Optional.ofNullable(environment.apply(TOKEN_VARIABLE)).filter(token -> !token.isBlank());
+    if (inline.isPresent()) {
+      return inline;
+    }
+    return Optional.ofNullable(namespace.getString("tokenFile"))
+        .or(() -> Optional.ofNullable(environment.apply(TOKEN_FILE_VARIABLE)))
+        .filter(file -> !file.isBlank())
+        .map(HitlCommand::readToken);
+  }
+
+  private static String readToken(String file) {
+    try {
+      String token = Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
+      if (token.isEmpty() || token.contains("\n")) {
+        throw new OperatorException.Usage("token file " + file + " must hold one token");
+      }
+      return token;
+    } catch (IOException e) {
+      throw new OperatorException.Usage(
+          "token file " + file + " cannot be read (" + e.getClass().getSimpleName() + ")");
     }
   }
 
@@ -232,10 +280,6 @@ public final class HitlCommand<C extends Configuration> extends Command {
     }
     return !(InetAddresses.isInetAddress(host)
         && InetAddresses.forString(host).isLoopbackAddress());
-  }
-
-  private Optional<String> token() {
-    return Optional.ofNullable(environment.apply(TOKEN_VARIABLE)).filter(token -> !token.isBlank());
   }
 
   private static void list(CoordinatorClient client, Namespace namespace, PrintStream out) {

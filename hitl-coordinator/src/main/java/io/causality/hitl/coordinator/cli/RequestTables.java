@@ -42,6 +42,7 @@ final class RequestTables {
     field(text, "license", request.licenseId());
     field(text, "source", request.source());
     field(text, "submitted by", request.submittedBy());
+    field(text, "requester", request.requester() == null ? null : request.requester().describe());
     field(text, "approvals", approvals(request));
     field(text, "decision", response.path("decision"));
     field(text, "reason", response.path("reasonCode"));

@@ -10,8 +10,10 @@ import jakarta.validation.constraints.NotNull;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How many submissions and redemptions each caller may make per period (docs/coordinator.md, "Rate
- * limits"). The two budgets are separate, so that a runaway submitter cannot starve redemptions.
+ * How many submissions and redemptions each caller may make per period, and how many submissions
+ * each requester organization (docs/coordinator.md, "Rate limits"; docs/rate-limits.md). The
+ * budgets are separate, so that a runaway submitter cannot starve redemptions, and one organization
+ * cannot spend another's escalations.
  */
 public class RateLimitsConfig {
   private boolean enabled = true;
@@ -23,6 +25,10 @@ public class RateLimitsConfig {
   @Min(1)
   @Max(1_000_000)
   private int redemptionsPerPeriod = 1_200;
+
+  @Min(1)
+  @Max(1_000_000)
+  private int submissionsPerOrganizationPerPeriod = 30;
 
   @NotNull
   @MinDuration(value = 1, unit = TimeUnit.MILLISECONDS)
@@ -57,6 +63,20 @@ public class RateLimitsConfig {
   @JsonProperty
   public void setRedemptionsPerPeriod(int redemptionsPerPeriod) {
     this.redemptionsPerPeriod = redemptionsPerPeriod;
+  }
+
+  /**
+   * Submissions per requester organization and period: a submission that names its requester (from
+   * a configured submitter) is charged to the requester's organization instead of the caller.
+   */
+  @JsonProperty
+  public int getSubmissionsPerOrganizationPerPeriod() {
+    return submissionsPerOrganizationPerPeriod;
+  }
+
+  @JsonProperty
+  public void setSubmissionsPerOrganizationPerPeriod(int submissionsPerOrganizationPerPeriod) {
+    this.submissionsPerOrganizationPerPeriod = submissionsPerOrganizationPerPeriod;
   }
 
   @JsonProperty

@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * The rules of approve and deny bodies beyond their shape (which their constraints check at the
- * resource): the key is a configured authority of the deciding operator, the token lifetime the
- * policy allows, and four eyes.
+ * resource): the key is a configured authority of the deciding operator (for an approval, one that
+ * has not retired), the token lifetime the policy allows, four eyes, and the operator's
+ * organizations.
  */
 final class Decisions {
 
@@ -48,14 +49,15 @@ final class Decisions {
   }
 
   /**
-   * Four eyes: neither the caller that submitted the request nor an operator who is the request's
-   * actor approves it.
+   * Four eyes: neither the caller that submitted the request nor an operator who is its requester
+   * (one of the operator's requester identities, docs/coordinator.md "Who approves") approves it.
+   * The request's actor is not compared: the requester chooses it freely.
    *
    * @throws SelfApprovalException when one of them tries
    */
-  static void requireOtherThanRequester(OverrideRequestRow row, Decider decider, String operator) {
+  static void requireOtherThanRequester(OverrideRequestRow row, Decider decider) {
     String id = row.coordinatorRequestId();
-    if (decider.authenticated() && decider.callerId().equals(row.submittedBy())) {
+    if (decider.callerId().equals(row.submittedBy())) {
       throw new SelfApprovalException(
           "caller "
               + decider.callerId()
@@ -63,14 +65,26 @@ final class Decisions {
               + id
               + "; another operator must approve it");
     }
-    String actor = row.actorId();
-    if (actor != null && (actor.equals(operator) || actor.equals(decider.callerId()))) {
+    if (decider.isRequester(row.requester())) {
       throw new SelfApprovalException(
           "operator "
-              + operator
-              + " is the actor of override request "
+              + decider.operatorId()
+              + " is the requester ("
+              + row.requester().describe()
+              + ") of override request "
               + id
               + "; another operator must approve it");
+    }
+  }
+
+  /**
+   * A request of an organization the operator does not decide for is, to that operator, no request.
+   *
+   * @throws OverrideRequestNotFoundException when it is out of the operator's scope
+   */
+  static void requireInScope(OverrideRequestRow row, OrganizationScope scope) {
+    if (!scope.allows(row.requesterOrg())) {
+      throw new OverrideRequestNotFoundException(row.coordinatorRequestId());
     }
   }
 
@@ -82,7 +96,7 @@ final class Decisions {
   private static AuthoritySigner signingKey(
       String keyId, AuthoritySigners signers, Decider decider, Instant now) {
     if (keyId == null) {
-      return onlyKey(signers.signingKeysOf(requireOperator(decider), now), decider);
+      return onlyKey(signers.signingKeysOf(decider.operatorId(), now), decider);
     }
     AuthoritySigner signer = signer(keyId, signers, decider);
     if (!signer.signsAt(now)) {
@@ -101,24 +115,17 @@ final class Decisions {
    */
   private static AuthoritySigner signer(String keyId, AuthoritySigners signers, Decider decider) {
     if (keyId == null) {
-      return onlyKey(signers.ofOperator(requireOperator(decider)), decider);
+      return onlyKey(signers.ofOperator(decider.operatorId()), decider);
     }
     AuthoritySigner signer =
         signers
             .find(keyId)
             .orElseThrow(
                 () -> OverrideValidationException.of("keyId", "is not a configured authority key"));
-    if (decider.authenticated() && !signer.operatorId().equals(decider.operatorId())) {
+    if (!signer.operatorId().equals(decider.operatorId())) {
       throw new ForbiddenKeyException(keyId, signer.operatorId(), decider);
     }
     return signer;
-  }
-
-  private static String requireOperator(Decider decider) {
-    if (!decider.authenticated()) {
-      throw OverrideValidationException.of("keyId", "is required");
-    }
-    return decider.operatorId();
   }
 
   private static AuthoritySigner onlyKey(List<AuthoritySigner> own, Decider decider) {

@@ -5,7 +5,7 @@ package io.causality.hitl.coordinator.core;
  * DEDUPLICATED}; the body also carries {@code coordinatorRequestId} (the existing one) and {@code
  * deduplicated: true}.
  */
-public final class DeduplicatedException extends OverrideException {
+public final class DeduplicatedException extends OverrideException implements RefusedSubmission {
 
   private static final long serialVersionUID = 1L;
 
@@ -26,5 +26,10 @@ public final class DeduplicatedException extends OverrideException {
   @Override
   public String code() {
     return "DEDUPLICATED";
+  }
+
+  @Override
+  public SubmissionRefusal refusal() {
+    return SubmissionRefusal.DEDUPLICATED;
   }
 }

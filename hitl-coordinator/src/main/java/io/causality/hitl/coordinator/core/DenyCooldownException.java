@@ -6,7 +6,7 @@ import java.time.Instant;
  * The actor had a request denied within the policy's {@code cooldownAfterDenyMs}: HTTP 409 {@code
  * DENY_COOLDOWN}.
  */
-public final class DenyCooldownException extends OverrideException {
+public final class DenyCooldownException extends OverrideException implements RefusedSubmission {
 
   private static final long serialVersionUID = 1L;
 
@@ -27,5 +27,10 @@ public final class DenyCooldownException extends OverrideException {
   @Override
   public String code() {
     return "DENY_COOLDOWN";
+  }
+
+  @Override
+  public SubmissionRefusal refusal() {
+    return SubmissionRefusal.DENY_COOLDOWN;
   }
 }

@@ -48,12 +48,14 @@ final class LazyExpiry {
   /**
    * The request about to be decided, still PENDING.
    *
-   * @throws OverrideRequestNotFoundException for an unknown id
+   * @throws OverrideRequestNotFoundException for an unknown id, or one out of {@code scope}
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */
-  OverrideRequestRow requirePending(String id, Instant now, OverrideRequestStatus target) {
+  OverrideRequestRow requirePending(
+      String id, Instant now, OverrideRequestStatus target, OrganizationScope scope) {
     OverrideRequestRow row =
         requests.findById(id).orElseThrow(() -> new OverrideRequestNotFoundException(id));
+    Decisions.requireInScope(row, scope);
     if (isDue(row, now)) {
       expire(id, now);
       throw new InvalidTransitionException(id, OverrideRequestStatus.EXPIRED, target);
@@ -83,6 +85,12 @@ final class LazyExpiry {
   /** A new audit event of the request. */
   static AuditEventRow event(
       String requestId, AuditEventType type, String actor, Instant now, String note) {
-    return new AuditEventRow(UUID.randomUUID().toString(), requestId, type, actor, now, note);
+    return event(UUID.randomUUID().toString(), requestId, type, actor, now, note);
+  }
+
+  /** A new audit event of the request with the given id. */
+  static AuditEventRow event(
+      String id, String requestId, AuditEventType type, String actor, Instant now, String note) {
+    return new AuditEventRow(id, requestId, type, actor, now, note);
   }
 }

@@ -5,7 +5,8 @@ package io.causality.hitl.coordinator.core;
  * fingerprints) and the policy requires a material change after a denial: HTTP 409 {@code
  * MATERIAL_CHANGE_REQUIRED}.
  */
-public final class MaterialChangeRequiredException extends OverrideException {
+public final class MaterialChangeRequiredException extends OverrideException
+    implements RefusedSubmission {
 
   private static final long serialVersionUID = 1L;
 
@@ -27,5 +28,10 @@ public final class MaterialChangeRequiredException extends OverrideException {
   @Override
   public String code() {
     return "MATERIAL_CHANGE_REQUIRED";
+  }
+
+  @Override
+  public SubmissionRefusal refusal() {
+    return SubmissionRefusal.MATERIAL_CHANGE_REQUIRED;
   }
 }

@@ -1,10 +1,10 @@
 package io.causality.hitl.coordinator.core;
 
-import io.causality.hitl.coordinator.crypto.AuthoritySigners;
+import io.causality.hitl.coordinator.crypto.KeyRing;
+import io.causality.hitl.coordinator.crypto.SigningKeys;
 import io.causality.hitl.coordinator.db.OverrideRequestDao;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
 import io.causality.hitl.coordinator.db.RedemptionTransaction;
-import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.HitlPolicy;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
 import io.causality.hitl.protocol.wire.DenyOverrideRequest;
@@ -12,7 +12,6 @@ import io.causality.hitl.protocol.wire.OverrideApproval;
 import io.causality.hitl.protocol.wire.OverrideRequestList;
 import io.causality.hitl.protocol.wire.OverrideRequestQuery;
 import io.causality.hitl.protocol.wire.OverrideRequestRecord;
-import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.wire.Pagination;
 import io.causality.hitl.protocol.wire.ProtocolJson;
 import io.causality.hitl.protocol.wire.RedeemRequest;
@@ -52,79 +51,70 @@ public final class OverrideService {
 
   private final OverrideRequestDao requests;
   private final LazyExpiry expiry;
-  private final ActivePolicy active;
+  private final KeyRing keys;
+  private final OverrideSettings settings;
+  private final OperatorDecisions decisions;
   private final TokenRedemption redemption;
   private volatile Bound bound;
 
   /**
-   * What decides under one policy snapshot, rebuilt (cheaply: no I/O) when a reload swapped the
-   * snapshot; a call takes one and uses it throughout.
+   * The parts built from the policy's {@code hitl} section (the quorum shown in records, the
+   * submission gate's adaptive escalation), for one set of keys in force. A reload swaps the set in
+   * the {@link KeyRing}; the next call rebuilds them (cheaply: no I/O) and uses them throughout.
    */
-  private record Bound(
-      PolicySnapshot snapshot,
-      RecordMapper records,
-      OverrideSubmissions submissions,
-      OperatorDecisions decisions) {}
+  private record Bound(SigningKeys keys, RecordMapper records, OverrideSubmissions submissions) {}
 
   /**
    * @param jdbi the coordinator database, migrated; SqlObject plugin installed
    * @param dataSource the pool {@code jdbi} is built on, for the redemption's plain JDBC
    * @param clock the time source
-   * @param policy the checked deployment policy; must have a hitl section
-   * @param signers the checked authority signers
-   * @param settings the configured lifetimes
+   * @param keys the checked policy (with a hitl section), authority signers and the coordinator's
+   *     own signer; every submission, decision and redemption reads the set in force when it
+   *     happens, so a reload takes effect without a restart
+   * @param settings the configured lifetimes (they change at the next start)
    */
   public OverrideService(
-      Jdbi jdbi,
-      DataSource dataSource,
-      Clock clock,
-      DeploymentPolicy policy,
-      AuthoritySigners signers,
-      OverrideSettings settings) {
-    this(jdbi, dataSource, clock, new ActivePolicy(new PolicySnapshot(policy, signers, settings)));
-  }
-
-  /**
-   * @param jdbi the coordinator database, migrated; SqlObject plugin installed
-   * @param dataSource the pool {@code jdbi} is built on, for the redemption's plain JDBC
-   * @param clock the time source
-   * @param active the policy and keys in force, which a reload may replace while serving
-   */
-  public OverrideService(Jdbi jdbi, DataSource dataSource, Clock clock, ActivePolicy active) {
+      Jdbi jdbi, DataSource dataSource, Clock clock, KeyRing keys, OverrideSettings settings) {
     Objects.requireNonNull(jdbi, "jdbi");
-    this.active = Objects.requireNonNull(active, "active");
+    this.keys = Objects.requireNonNull(keys, "keys");
+    this.settings = Objects.requireNonNull(settings, "settings");
     this.requests = jdbi.onDemand(OverrideRequestDao.class);
     this.expiry = new LazyExpiry(requests, Objects.requireNonNull(clock, "clock"));
-    this.redemption = new TokenRedemption(new RedemptionTransaction(dataSource, jdbi), expiry);
-    this.bound = bind(active.current());
+    this.bound = bind(keys.current());
+    this.decisions = new OperatorDecisions(requests, expiry, keys, settings);
+    this.redemption =
+        new TokenRedemption(new RedemptionTransaction(dataSource, jdbi), expiry, keys);
   }
 
-  private Bound bind(PolicySnapshot snapshot) {
-    HitlPolicy hitl = snapshot.hitl();
+  private Bound bind(SigningKeys current) {
+    HitlPolicy hitl =
+        current
+            .policy()
+            .hitlSection()
+            .orElseThrow(() -> new IllegalArgumentException("the policy has no hitl section"));
     RecordMapper records = new RecordMapper(ProtocolJson.newMapper(), hitl.requiredApprovals());
     return new Bound(
-        snapshot,
+        current,
         records,
         new OverrideSubmissions(
-            new SubmissionGate(requests, hitl.adaptiveEscalation()),
-            expiry,
-            records,
-            snapshot.settings()),
-        new OperatorDecisions(requests, expiry, snapshot));
+            new SubmissionGate(requests, hitl.adaptiveEscalation()), expiry, records, settings));
   }
 
-  /** The deciders of the snapshot in force, rebuilt once after a reload. */
+  /** The parts of the keys in force, rebuilt once after a reload. */
   private Bound bound() {
     Bound current = bound;
-    PolicySnapshot snapshot = active.current();
-    if (current.snapshot() != snapshot) {
-      current = bind(snapshot);
+    SigningKeys inForce = keys.current();
+    if (current.keys() != inForce) {
+      current = bind(inForce);
       bound = current;
     }
     return current;
   }
 
-  /** Submits a request, the audit actor being its {@code source} label. */
+  /**
+   * Submits a request as the open caller: the audit actor is its {@code source} label, and a
+   * requester it names is dropped.
+   */
   public SubmitOverrideResponse submit(SubmitOverrideRequest body) {
     return submit(body, Optional.empty());
   }
@@ -132,7 +122,8 @@ public final class OverrideService {
   /**
    * Submits a request.
    *
-   * @param caller the authenticated caller, recorded as the SUBMITTED event's actor
+   * @param caller the authenticated submitter, recorded as the SUBMITTED event's actor; the
+   *     requester the body names is kept only with one
    * @throws OverrideValidationException when a rule about the evaluation is broken
    * @throws DeduplicatedException when an equal request is PENDING (gating on)
    * @throws DenyCooldownException when the actor was denied recently (gating on)
@@ -142,16 +133,23 @@ public final class OverrideService {
     return bound().submissions().submit(body, caller);
   }
 
-  /** A page of the requests that match, newest first; list items carry no audit trail. */
+  /** A page of every request that matches, newest first; list items carry no audit trail. */
   public OverrideRequestList list(OverrideRequestQuery query) {
+    return list(query, OrganizationScope.ALL);
+  }
+
+  /** A page of the requests of {@code scope} that match, newest first. */
+  public OverrideRequestList list(OverrideRequestQuery query, OrganizationScope scope) {
     expiry.expireDue(expiry.now());
     String status = query.status().map(Enum::name).orElse(null);
     String actor = query.actorId().orElse(null);
-    List<OverrideRequestRow> rows = requests.page(status, actor, query.limit(), query.offset());
+    List<OverrideRequestRow> rows =
+        requests.page(status, actor, scope.all(), scope.list(), query.limit(), query.offset());
+    long total = requests.count(status, actor, scope.all(), scope.list());
     RecordMapper records = bound().records();
     return new OverrideRequestList(
         rows.stream().map(row -> records.toRecord(row, null)).toList(),
-        new Pagination(query.limit(), query.offset(), requests.count(status, actor)));
+        new Pagination(query.limit(), query.offset(), total));
   }
 
   /**
@@ -164,8 +162,13 @@ public final class OverrideService {
 
   /** The full record with its audit trail. */
   public Optional<OverrideRequestRecord> find(String id) {
+    return find(id, OrganizationScope.ALL);
+  }
+
+  /** The full record with its audit trail, when it is in {@code scope}. */
+  public Optional<OverrideRequestRecord> find(String id, OrganizationScope scope) {
     Instant now = expiry.now();
-    var found = requests.findWithAudit(id);
+    var found = requests.findWithAudit(id).filter(r -> scope.allows(r.request().requesterOrg()));
     if (found.isPresent() && LazyExpiry.isDue(found.get().request(), now)) {
       expiry.expire(id, now);
       found = requests.findWithAudit(id);
@@ -180,64 +183,56 @@ public final class OverrideService {
    * @throws OverrideRequestNotFoundException for an unknown id
    */
   public OverrideRequestRecord get(String id) {
-    return find(id).orElseThrow(() -> new OverrideRequestNotFoundException(id));
+    return get(id, OrganizationScope.ALL);
   }
 
   /**
-   * Approves a PENDING request as the operator of the key named in the body (no callers configured)
-   * and issues its signed token; for a policy whose quorum is one approval.
+   * The full record with its audit trail, when it is in {@code scope}.
    *
-   * @throws IllegalStateException when the approval was recorded but the quorum is not complete
+   * @throws OverrideRequestNotFoundException for an unknown id, or one out of scope
    */
-  public OverrideTokenEnvelope approve(String id, ApproveOverrideRequest body) {
-    return approve(id, body, Decider.UNAUTHENTICATED)
-        .issued()
-        .orElseThrow(() -> new IllegalStateException("the policy needs more approvals"));
+  public OverrideRequestRecord get(String id, OrganizationScope scope) {
+    return find(id, scope).orElseThrow(() -> new OverrideRequestNotFoundException(id));
   }
 
   /**
-   * Counts an operator's approval of a PENDING request. When it brings the distinct approving
-   * operators to the policy's {@code hitl.requiredApprovals}, the token is signed and issued and
-   * the request becomes APPROVED (exactly once, decided in the database); before that the approval
-   * is recorded and the request stays PENDING.
+   * Counts an operator's approval of a PENDING request, signed with the operator's authority key.
+   * When it brings the distinct approving operators whose approvals verify to the policy's {@code
+   * hitl.requiredApprovals}, the token is signed and issued, carrying every one of them, and the
+   * request becomes APPROVED (exactly once, decided in the database); before that the approval is
+   * recorded and the request stays PENDING.
    *
-   * @param decider the authenticated operator, or {@link Decider#UNAUTHENTICATED} without callers
+   * @param decider the authenticated operator
    * @return the token, or the updated record while more approvals are needed
    * @throws OverrideValidationException for an unknown keyId, or a missing one that does not follow
    *     from the operator's keys
    * @throws ForbiddenKeyException when the key is another operator's
-   * @throws SelfApprovalException when the decider submitted the request or is its actor
+   * @throws SelfApprovalException when the decider submitted the request or is its requester
    * @throws AlreadyApprovedException when this operator approved the request before
-   * @throws OverrideRequestNotFoundException for an unknown id
+   * @throws OverrideRequestNotFoundException for an unknown id, or one out of the decider's scope
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */
   public OverrideApproval approve(String id, ApproveOverrideRequest body, Decider decider) {
-    return bound()
-        .decisions()
+    return decisions
         .approve(id, body, decider)
         .map(token -> new OverrideApproval(token, null))
-        .orElseGet(() -> new OverrideApproval(null, get(id)));
-  }
-
-  /** Denies a PENDING request as the operator of the key named in the body. */
-  public OverrideRequestRecord deny(String id, DenyOverrideRequest body) {
-    return deny(id, body, Decider.UNAUTHENTICATED);
+        .orElseGet(() -> new OverrideApproval(null, get(id, decider.scope())));
   }
 
   /**
    * Denies a PENDING request; one denial denies, whatever approvals it had.
    *
-   * @param decider the authenticated operator, or {@link Decider#UNAUTHENTICATED} without callers
+   * @param decider the authenticated operator
    * @return the updated record
    * @throws OverrideValidationException for an unknown keyId, or a missing one that does not follow
    *     from the operator's keys
    * @throws ForbiddenKeyException when the key is another operator's
-   * @throws OverrideRequestNotFoundException for an unknown id
+   * @throws OverrideRequestNotFoundException for an unknown id, or one out of the decider's scope
    * @throws InvalidTransitionException when the request is not PENDING (or just expired)
    */
   public OverrideRequestRecord deny(String id, DenyOverrideRequest body, Decider decider) {
-    bound().decisions().deny(id, body, decider);
-    return get(id);
+    decisions.deny(id, body, decider);
+    return get(id, decider.scope());
   }
 
   /** Redeems a token, the audit actor being {@code redeemer}. */
@@ -249,7 +244,9 @@ public final class OverrideService {
    * Redeems a token. Checks, in order: the token exists (UNKNOWN_TOKEN), the request hash, policy
    * version, license and actor match its binding (BINDING_MISMATCH), it has not expired (EXPIRED);
    * then the conditional update decides ACCEPTED or REPLAY_DETECTED. ACCEPTED also moves the
-   * request APPROVED to REDEEMED with a REDEEMED audit event.
+   * request APPROVED to REDEEMED with a REDEEMED audit event. Every answer is signed with the
+   * coordinator's own key over the token id, the request hash presented, the outcome and the
+   * redeemer's nonce.
    *
    * @param caller the authenticated caller, recorded as the REDEEMED event's actor
    * @throws OverrideValidationException without a body (its shape is checked at the resource)

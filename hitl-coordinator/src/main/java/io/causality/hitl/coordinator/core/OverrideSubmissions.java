@@ -5,6 +5,7 @@ import static io.causality.hitl.coordinator.core.LazyExpiry.event;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
 import io.causality.hitl.protocol.wire.AuditEventType;
 import io.causality.hitl.protocol.wire.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.Requester;
 import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import io.causality.hitl.protocol.wire.SubmitOverrideResponse;
 import java.time.Instant;
@@ -33,7 +34,7 @@ final class OverrideSubmissions {
 
   /** See {@link OverrideService#submit(SubmitOverrideRequest, Optional)}. */
   SubmitOverrideResponse submit(SubmitOverrideRequest body, Optional<String> caller) {
-    Submission submission = rules.check(body);
+    Submission submission = rules.check(body, requester(body, caller));
     Instant now = expiry.now();
     expiry.expireDue(now);
     String gatingKey = gate.check(submission, now);
@@ -47,6 +48,23 @@ final class OverrideSubmissions {
     gate.insert(row, event(id, AuditEventType.SUBMITTED, actor, now, null));
     LOG.info("override request {} submitted by {} for actor {}", id, actor, submission.actorId());
     return new SubmitOverrideResponse(id);
+  }
+
+  /**
+   * The requester a configured submitter vouched for. The open caller (no callers configured) is
+   * anyone on this machine: what it says of a requester is dropped, and logged.
+   */
+  private static Requester requester(SubmitOverrideRequest body, Optional<String> caller) {
+    if (body == null || body.requester() == null) {
+      return null;
+    }
+    if (caller.isEmpty()) {
+      LOG.warn(
+          "A submission named a requester, dropped: without callers nobody vouches for it"
+              + " (docs/coordinator.md, \"The requester\")");
+      return null;
+    }
+    return body.requester();
   }
 
   private OverrideRequestRow newRow(
@@ -78,6 +96,9 @@ final class OverrideSubmissions {
         null,
         gatingKey,
         caller.orElse(null),
+        s.organization(),
+        s.requester() == null ? null : s.requester().kind().name(),
+        s.requester() == null ? null : s.requester().id(),
         0);
   }
 }

@@ -45,6 +45,7 @@ final class RecordMapper {
         row.decidedAt(),
         row.tokenId(),
         row.submittedBy(),
+        row.requester(),
         row.approvals(),
         requiredApprovals,
         audit == null ? null : audit.stream().map(RecordMapper::toEvent).toList());

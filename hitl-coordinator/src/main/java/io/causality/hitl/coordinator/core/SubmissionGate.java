@@ -13,8 +13,10 @@ import org.jdbi.v3.core.JdbiException;
 
 /**
  * Adaptive gating of submissions, when the policy enables it: dedupe against a PENDING request of
- * the same (actor, intent, fingerprint), the cooldown after an actor's last denial, and the
- * material-change rule against the actor's denied fingerprints.
+ * the same (organization, actor, intent, fingerprint), the cooldown after the last denial of the
+ * actor in the requester's organization, and the material-change rule against that actor's denied
+ * fingerprints. The organization is the requester's (none without a requester): one organization's
+ * denials do not hold back another's evaluations of an actor of the same name.
  *
  * <p>The dedupe lookup alone would let two concurrent duplicates through; the gating key stored
  * with the PENDING row carries a unique constraint, so the database refuses the second insert and
@@ -39,18 +41,19 @@ final class SubmissionGate {
     if (!adaptive.enabled()) {
       return null;
     }
+    String organization = orEmpty(submission.organization());
     String actor = orEmpty(submission.actorId());
     String fingerprint = orEmpty(submission.failureFingerprint());
     requests
-        .findPending(actor, orEmpty(submission.intentId()), fingerprint)
+        .findPending(organization, actor, orEmpty(submission.intentId()), fingerprint)
         .ifPresent(
             existing -> {
               throw new DeduplicatedException(existing);
             });
-    checkCooldown(actor, now);
+    checkCooldown(organization, actor, now);
     if (adaptive.requireMaterialChangeAfterDeny()) {
       requests
-          .findDenied(actor, fingerprint)
+          .findDenied(organization, actor, fingerprint)
           .ifPresent(
               denied -> {
                 throw new MaterialChangeRequiredException(denied);
@@ -72,13 +75,13 @@ final class SubmissionGate {
     }
   }
 
-  private void checkCooldown(String actor, Instant now) {
+  private void checkCooldown(String organization, String actor, Instant now) {
     long cooldown = adaptive.cooldownAfterDenyMs();
     if (cooldown <= 0) {
       return;
     }
     requests
-        .latestDenialAt(actor)
+        .latestDenialAt(organization, actor)
         .map(denied -> denied.plusMillis(cooldown))
         .filter(now::isBefore)
         .ifPresent(

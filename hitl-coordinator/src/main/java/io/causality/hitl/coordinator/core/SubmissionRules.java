@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.hitl.protocol.crypto.CanonicalJson;
+import io.causality.hitl.protocol.wire.ActorIds;
 import io.causality.hitl.protocol.wire.Decision;
 import io.causality.hitl.protocol.wire.EscalationType;
 import io.causality.hitl.protocol.wire.EvaluationFields;
@@ -15,6 +16,7 @@ import io.causality.hitl.protocol.wire.Evaluations;
 import io.causality.hitl.protocol.wire.InteroperableNumbers;
 import io.causality.hitl.protocol.wire.PrintableText;
 import io.causality.hitl.protocol.wire.RequestHashes;
+import io.causality.hitl.protocol.wire.Requester;
 import io.causality.hitl.protocol.wire.SubmitOverrideRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +41,9 @@ final class SubmissionRules {
    *
    * @param body a submission that satisfies its constraints (the resource takes it with
    *     {@code @Valid})
+   * @param requester the requester a configured submitter vouched for; null without one
    */
-  Submission check(SubmitOverrideRequest body) {
+  Submission check(SubmitOverrideRequest body, Requester requester) {
     if (body == null) {
       throw OverrideValidationException.of("(body)", "a submission body is required");
     }
@@ -51,7 +54,7 @@ final class SubmissionRules {
     if (!issues.isEmpty()) {
       throw new OverrideValidationException(issues);
     }
-    return derive(body);
+    return derive(body, requester);
   }
 
   private static void checkRequest(JsonNode request, List<Issue> issues) {
@@ -62,7 +65,7 @@ final class SubmissionRules {
               "must be absent: the request already carries an override token"));
     }
     checkId("evaluationRequest.requestId", request.get(EvaluationFields.REQUEST_ID), issues);
-    checkId("evaluationRequest.actorId", request.get(ACTOR_ID), issues);
+    checkActor("evaluationRequest.actorId", request.get(ACTOR_ID), issues);
     checkId("evaluationRequest.intentId", request.get(INTENT_ID), issues);
   }
 
@@ -75,7 +78,7 @@ final class SubmissionRules {
               "evaluationResponse.escalation.escalationType", "must be " + HUMAN + was(type)));
     }
     checkAdaptive(response, issues);
-    checkId(
+    checkActor(
         "evaluationResponse.evaluatedActorId",
         response.get(EvaluationFields.EVALUATED_ACTOR_ID),
         issues);
@@ -113,7 +116,7 @@ final class SubmissionRules {
         path + "." + EvaluationFields.FAILURE_FINGERPRINT,
         adaptive.get(EvaluationFields.FAILURE_FINGERPRINT),
         issues);
-    checkId(
+    checkActor(
         path + "." + EvaluationFields.EVALUATED_ACTOR_ID,
         adaptive.get(EvaluationFields.EVALUATED_ACTOR_ID),
         issues);
@@ -134,6 +137,19 @@ final class SubmissionRules {
     }
   }
 
+  /**
+   * An actor id, wherever the actor may be resolved from, has the one spelling of {@link ActorIds}:
+   * the gates key on it, so a variant spelling must not pass for another actor.
+   */
+  private static void checkActor(String path, JsonNode value, List<Issue> issues) {
+    if (value == null || !value.isTextual()) {
+      return;
+    }
+    if (!ActorIds.isValid(value.asText())) {
+      issues.add(new Issue(path, ActorIds.INVALID));
+    }
+  }
+
   /** The envelopes are hashed (RFC 8785): a number without a canonical form is a bad field. */
   private static void checkNumbers(SubmitOverrideRequest body, List<Issue> issues) {
     Stream.of(
@@ -146,7 +162,7 @@ final class SubmissionRules {
         .forEach(issues::add);
   }
 
-  private static Submission derive(SubmitOverrideRequest body) {
+  private static Submission derive(SubmitOverrideRequest body, Requester requester) {
     JsonNode request = body.evaluationRequest();
     JsonNode response = body.evaluationResponse();
     String actorId = resolveActor(body);
@@ -158,7 +174,8 @@ final class SubmissionRules {
         RequestHashes.actionHash(request).orElse(null),
         actorId,
         Evaluations.text(request, INTENT_ID).orElse(null),
-        fingerprint);
+        fingerprint,
+        requester);
   }
 
   /** Submission actorId, then evaluationRequest.actorId, then the evaluated actor. */

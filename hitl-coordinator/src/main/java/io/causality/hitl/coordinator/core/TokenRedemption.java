@@ -2,6 +2,8 @@ package io.causality.hitl.coordinator.core;
 
 import static io.causality.hitl.coordinator.core.LazyExpiry.event;
 
+import io.causality.hitl.coordinator.crypto.CoordinatorSigner;
+import io.causality.hitl.coordinator.crypto.KeyRing;
 import io.causality.hitl.coordinator.db.AuditEventRow;
 import io.causality.hitl.coordinator.db.IssuedTokenRow;
 import io.causality.hitl.coordinator.db.RedemptionTransaction;
@@ -17,17 +19,21 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Single-use redemption of issued tokens, decided by a conditional UPDATE. The database work is
- * {@link RedemptionTransaction}'s, in plain JDBC: the coordinator's hot path.
+ * {@link RedemptionTransaction}'s, in plain JDBC: the coordinator's hot path. Every answer is
+ * signed with the coordinator's own key over the redeemer's nonce ({@link CoordinatorSigner#sign}),
+ * so that a redeemer can tell it from a fake coordinator's.
  */
 final class TokenRedemption {
   private static final Logger LOG = LoggerFactory.getLogger(TokenRedemption.class);
 
   private final RedemptionTransaction tokens;
   private final LazyExpiry expiry;
+  private final KeyRing keys;
 
-  TokenRedemption(RedemptionTransaction tokens, LazyExpiry expiry) {
+  TokenRedemption(RedemptionTransaction tokens, LazyExpiry expiry, KeyRing keys) {
     this.tokens = tokens;
     this.expiry = expiry;
+    this.keys = keys;
   }
 
   /** See {@link OverrideService#redeem(RedeemRequest, Optional)}. */
@@ -39,6 +45,10 @@ final class TokenRedemption {
 
   private RedeemResponse answer(RedeemRequest body, Optional<String> caller) {
     Redemptions.requireBody(body);
+    return keys.current().coordinator().sign(body, outcome(body, caller));
+  }
+
+  private RedeemResponse outcome(RedeemRequest body, Optional<String> caller) {
     Optional<IssuedTokenRow> found = tokens.findToken(body.tokenId());
     if (found.isEmpty()) {
       return RedeemResponse.of(RedeemStatus.UNKNOWN_TOKEN, body.tokenId());

@@ -3,6 +3,7 @@ package io.causality.hitl.coordinator.core;
 import io.causality.hitl.coordinator.db.WebhookAttempt;
 import io.causality.hitl.coordinator.db.WebhookDeliveryDao;
 import io.causality.hitl.coordinator.db.WebhookRoutes;
+import io.causality.hitl.protocol.wire.AuditCheckpoint;
 import io.causality.hitl.protocol.wire.AuditEventType;
 import io.causality.hitl.protocol.wire.ChainedAuditEvent;
 import java.time.Instant;
@@ -42,9 +43,38 @@ public final class WebhookOutbox {
     return outbox;
   }
 
-  /** A claimed delivery: the event as GET /v1/audit-events shows it, and its claim. */
+  /**
+   * A claimed delivery and its claim: an audit event as GET /v1/audit-events shows it, or a signed
+   * checkpoint of the chain (exactly one of the two).
+   *
+   * @param deliveryId the event's id, or the checkpoint's: the outbox row's key with the endpoint
+   */
   public record Claimed(
-      String endpoint, int attemptsBefore, ChainedAuditEvent event, String claimId) {}
+      String endpoint,
+      int attemptsBefore,
+      String deliveryId,
+      ChainedAuditEvent event,
+      AuditCheckpoint checkpoint,
+      String claimId) {
+
+    /** The kind of delivery, as the {@code X-Causality-Event-Type} header names it. */
+    public String type() {
+      return event != null ? event.eventType().name() : CHECKPOINT_TYPE;
+    }
+
+    /** When what is delivered happened: the event's time, or the checkpoint's signing. */
+    public Instant at() {
+      return event != null ? event.timestamp() : checkpoint.signedAt();
+    }
+
+    /** What the body carries: the event or the checkpoint. */
+    public Object body() {
+      return event != null ? event : checkpoint;
+    }
+  }
+
+  /** The {@code X-Causality-Event-Type} of a checkpoint's delivery. */
+  public static final String CHECKPOINT_TYPE = "CHECKPOINT";
 
   /**
    * What an attempt came to: delivered at {@code at}; to retry at {@code at}; or failed for good.
@@ -71,7 +101,7 @@ public final class WebhookOutbox {
 
     private WebhookAttempt attempt() {
       return new WebhookAttempt(
-          claimed.event().id(),
+          claimed.deliveryId(),
           claimed.endpoint(),
           claimed.claimId(),
           WebhookAttempt.Outcome.valueOf(kind.name()),
@@ -89,7 +119,9 @@ public final class WebhookOutbox {
                 new Claimed(
                     row.delivery().endpoint(),
                     row.delivery().attempts(),
-                    AuditTrail.toEvent(row.event()),
+                    row.delivery().eventId(),
+                    row.event() == null ? null : AuditTrail.toEvent(row.event()),
+                    row.checkpoint(),
                     row.claimId()))
         .toList();
   }

@@ -1,9 +1,11 @@
 package io.causality.hitl.coordinator.crypto;
 
 import io.causality.hitl.protocol.crypto.PemKeys;
+import io.causality.hitl.protocol.wire.ApprovalStatement;
 import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.wire.OverrideTokenPayload;
 import io.causality.hitl.protocol.wire.OverrideTokens;
+import io.causality.hitl.protocol.wire.TokenApproval;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPublicKey;
 import java.time.Instant;
@@ -70,6 +72,17 @@ public final class AuthoritySigner {
       throw new IllegalArgumentException("payload names another key or operator");
     }
     return OverrideTokens.sign(payload, privateKey);
+  }
+
+  /**
+   * This operator's signed approval of a request: the statement, which must name this signer's key
+   * and operator, signed with its key.
+   */
+  public TokenApproval approve(ApprovalStatement statement) {
+    if (!keyId.equals(statement.keyId()) || !operatorId.equals(statement.operatorId())) {
+      throw new IllegalArgumentException("statement names another key or operator");
+    }
+    return statement.sign(privateKey);
   }
 
   @Override

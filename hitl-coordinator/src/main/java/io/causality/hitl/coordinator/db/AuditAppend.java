@@ -2,12 +2,14 @@ package io.causality.hitl.coordinator.db;
 
 import io.causality.common.db.Column;
 import io.causality.common.db.Parameters;
+import io.causality.hitl.protocol.wire.AuditCheckpoint;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * The one writer of audit events: appends an event to the chain (docs/coordinator-protocol.md,
@@ -41,6 +43,11 @@ final class AuditAppend {
   private static final String INSERT_LINKED = Column.insert("audit_events", LINKED);
   private static final String ADVANCE_HEAD =
       "UPDATE audit_chain_head SET last_seq = ?, last_hash = ? WHERE id = 1";
+  private static final String INSERT_CHECKPOINT =
+      """
+      INSERT INTO audit_checkpoints (id, chain_seq, head_hash, signed_at, key_id, signature)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """;
   private static final String ENQUEUE =
       """
       INSERT INTO webhook_deliveries (event_id, endpoint, state, attempts, next_attempt_at)
@@ -51,12 +58,18 @@ final class AuditAppend {
 
   /**
    * Locks the head, hashes the event after it, stores both, and queues the event for each endpoint
-   * {@code routes} names for its type. Concurrent writers, on any instance, wait for the head.
+   * {@code routes} names for its type; at every {@code everyEvents}-th event, signs a checkpoint of
+   * the new head too ({@link AuditCheckpoints}). Concurrent writers, on any instance, wait for the
+   * head.
    *
    * @return the event as stored, with its place and hashes
    */
   static ChainedAuditEventRow append(
-      Connection connection, WebhookRoutes routes, AuditEventRow event) throws SQLException {
+      Connection connection,
+      WebhookRoutes routes,
+      AuditCheckpoints checkpoints,
+      AuditEventRow event)
+      throws SQLException {
     AuditEventRow stored = AuditChain.stored(event);
     ChainHead head = lockHead(connection);
     long sequence = head.sequence() + 1;
@@ -67,7 +80,36 @@ final class AuditAppend {
     for (String endpoint : routes.endpointsFor(stored.eventType())) {
       enqueue(connection, stored.id(), endpoint, stored.occurredAt());
     }
+    if (checkpoints.dueAt(sequence)) {
+      AuditCheckpoint checkpoint =
+          checkpoints.signer().orElseThrow().sign(sequence, hash, stored.occurredAt());
+      insertCheckpoint(connection, routes, checkpoint);
+    }
     return linked;
+  }
+
+  /**
+   * Stores a signed checkpoint and queues it for every webhook endpoint, whatever event types the
+   * endpoint takes: a receiver keeps the checkpoints outside the database's reach.
+   */
+  static void insertCheckpoint(
+      Connection connection, WebhookRoutes routes, AuditCheckpoint checkpoint) throws SQLException {
+    String id = UUID.randomUUID().toString();
+    try (PreparedStatement statement = connection.prepareStatement(INSERT_CHECKPOINT)) {
+      Parameters.bind(
+          statement,
+          1,
+          id,
+          checkpoint.sequence(),
+          checkpoint.hash(),
+          checkpoint.signedAt(),
+          checkpoint.keyId(),
+          checkpoint.signature());
+      statement.executeUpdate();
+    }
+    for (String endpoint : routes.allEndpoints()) {
+      enqueue(connection, id, endpoint, checkpoint.signedAt());
+    }
   }
 
   /**

@@ -6,10 +6,10 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
- * The statements that link the events written before the chain existed, for {@link AuditEventDao}
- * alone: nothing else writes an audit event but through {@link AuditAppend}, which links it into
- * the chain ({@code ArchitectureTest} holds that). Public only because JDBI's proxies must reach
- * it.
+ * The statements that link the events written before the chain existed, once, for {@link
+ * AuditEventDao} alone: nothing else writes an audit event but through {@link AuditAppend}, which
+ * links it into the chain ({@code ArchitectureTest} holds that). Public only because JDBI's proxies
+ * must reach it.
  */
 @RegisterRowMapper(AuditEventRowMapper.class)
 public interface AuditChainStatements {
@@ -35,4 +35,12 @@ public interface AuditChainStatements {
             WHERE id = :id AND chain_seq IS NULL
             """)
   int linkUnchained(String id, long sequence, String previousHash, String hash);
+
+  /** Whether the one-time linking of the events written before the chain has run. */
+  @SqlQuery("SELECT legacy_linked FROM audit_chain_head WHERE id = 1")
+  boolean legacyLinked();
+
+  /** Records that the one-time linking has run: unchained events found later stop the start. */
+  @SqlUpdate("UPDATE audit_chain_head SET legacy_linked = TRUE WHERE id = 1")
+  int markLegacyLinked();
 }

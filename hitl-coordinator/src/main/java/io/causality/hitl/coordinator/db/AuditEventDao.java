@@ -7,6 +7,7 @@ import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 import org.jdbi.v3.sqlobject.CreateSqlObject;
 import org.jdbi.v3.sqlobject.SqlObject;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
+import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
@@ -20,6 +21,7 @@ import org.jdbi.v3.sqlobject.transaction.Transaction;
 @RegisterRowMapper(AuditEventRowMapper.class)
 @RegisterRowMapper(ChainedAuditEventRowMapper.class)
 @RegisterRowMapper(ChainHeadMapper.class)
+@RegisterRowMapper(OrganizationAuditEventRow.Mapper.class)
 public interface AuditEventDao extends SqlObject {
 
   @CreateSqlObject
@@ -39,7 +41,10 @@ public interface AuditEventDao extends SqlObject {
   default ChainedAuditEventRow insert(AuditEventRow event) {
     try {
       return AuditAppend.append(
-          getHandle().getConnection(), getHandle().getConfig(WebhookRoutes.class), event);
+          getHandle().getConnection(),
+          getHandle().getConfig(WebhookRoutes.class),
+          getHandle().getConfig(AuditCheckpoints.class),
+          event);
     } catch (SQLException e) {
       throw new UnableToExecuteStatementException("appending an audit event failed", e, null);
     }
@@ -47,10 +52,14 @@ public interface AuditEventDao extends SqlObject {
 
   /**
    * Links the events written before the chain existed (an upgraded database), in the order they
-   * happened, after the current head. Run at start; another instance starting at once waits for the
-   * head and then finds nothing left.
+   * happened, after the current head, once: the first start of a version with checkpoints does it
+   * and records that it has. After that, an unchained event can only have been written by SQL
+   * outside the coordinator, and linking it would launder it into the chain: it is refused. Run at
+   * start; another instance starting at once waits for the head and then finds nothing left.
    *
    * @return how many events were linked
+   * @throws UnchainedAuditEventsException when unchained events are found after the one-time
+   *     linking
    */
   @Transaction
   default int chainUnchained() {
@@ -58,6 +67,13 @@ public interface AuditEventDao extends SqlObject {
       Connection connection = getHandle().getConnection();
       ChainHead head = AuditAppend.lockHead(connection);
       List<AuditEventRow> unchained = chain().unchained();
+      if (chain().legacyLinked()) {
+        if (!unchained.isEmpty()) {
+          throw new UnchainedAuditEventsException(unchained);
+        }
+        return 0;
+      }
+      chain().markLegacyLinked();
       long sequence = head.sequence();
       String previous = head.hash();
       for (AuditEventRow event : unchained) {
@@ -101,14 +117,44 @@ public interface AuditEventDao extends SqlObject {
   @SqlQuery("SELECT COUNT(*) FROM audit_events WHERE chain_seq IS NULL")
   long countUnchained();
 
+  /**
+   * The events of the reader's organizations: all, or those of the requests of the listed ones (the
+   * events of a request of no organization, or of a purged request, are then left out).
+   */
+  String IN_SCOPE =
+      " AND (:allOrganizations OR coordinator_request_id IN (SELECT coordinator_request_id"
+          + " FROM override_requests WHERE requester_org IN (<organizations>)))";
+
   /** A page of the events that match, in chain order. */
   @SqlQuery(
       "SELECT * FROM audit_events WHERE "
           + AuditFilter.WHERE
+          + IN_SCOPE
           + " ORDER BY chain_seq LIMIT :limit OFFSET :offset")
-  List<ChainedAuditEventRow> page(@BindMethods AuditFilter filter, int limit, long offset);
+  List<ChainedAuditEventRow> page(
+      @BindMethods AuditFilter filter,
+      boolean allOrganizations,
+      @BindList(onEmpty = BindList.EmptyHandling.NULL_STRING) List<String> organizations,
+      int limit,
+      long offset);
 
   /** How many events match. */
-  @SqlQuery("SELECT COUNT(*) FROM audit_events WHERE " + AuditFilter.WHERE)
-  long count(@BindMethods AuditFilter filter);
+  @SqlQuery("SELECT COUNT(*) FROM audit_events WHERE " + AuditFilter.WHERE + IN_SCOPE)
+  long count(
+      @BindMethods AuditFilter filter,
+      boolean allOrganizations,
+      @BindList(onEmpty = BindList.EmptyHandling.NULL_STRING) List<String> organizations);
+
+  /**
+   * Up to {@code limit} chained events after place {@code after}, in chain order, each with the
+   * organization of its request (null: none, or the request was purged).
+   */
+  @SqlQuery(
+      """
+            SELECT e.*, r.requester_org FROM audit_events e
+            LEFT JOIN override_requests r ON r.coordinator_request_id = e.coordinator_request_id
+            WHERE e.chain_seq > :after
+            ORDER BY e.chain_seq LIMIT :limit
+            """)
+  List<OrganizationAuditEventRow> chainAfterWithOrganizations(long after, int limit);
 }

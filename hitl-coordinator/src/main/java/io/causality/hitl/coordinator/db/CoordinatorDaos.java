@@ -11,6 +11,8 @@ import java.util.List;
 public final class CoordinatorDaos {
   public static final List<Class<?>> ALL =
       List.of(
+          ApprovalSignatureDao.class,
+          AuditCheckpointDao.class,
           AuditEventDao.class,
           IssuedTokenDao.class,
           MonitoringDao.class,

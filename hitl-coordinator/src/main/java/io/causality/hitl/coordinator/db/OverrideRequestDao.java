@@ -3,9 +3,12 @@ package io.causality.hitl.coordinator.db;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
 import org.jdbi.v3.sqlobject.CreateSqlObject;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
+import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
@@ -20,6 +23,7 @@ import org.jdbi.v3.sqlobject.transaction.Transaction;
  * stored without them still take part.
  */
 @RegisterRowMapper(OverrideRequestRowMapper.class)
+@RegisterRowMapper(ApprovalEvidenceMapper.class)
 public interface OverrideRequestDao {
 
   @CreateSqlObject
@@ -28,6 +32,9 @@ public interface OverrideRequestDao {
   @CreateSqlObject
   IssuedTokenDao issuedTokens();
 
+  @CreateSqlObject
+  ApprovalSignatureDao approvalSignatures();
+
   @SqlUpdate(
       """
             INSERT INTO override_requests
@@ -35,13 +42,15 @@ public interface OverrideRequestDao {
                  request_hash, action_hash, license_id, actor_id, intent_id,
                  failure_fingerprint, source, submitted_at, request_expires_at,
                  sentinel_feed, sentinel_summary, operator_note, decided_by, decided_at,
-                 token_id, pending_key, submitted_by)
+                 token_id, pending_key, submitted_by, requester_org, requester_kind,
+                 requester_id)
             VALUES
                 (:coordinatorRequestId, :status, :evaluationRequest, :evaluationResponse,
                  :requestHash, :actionHash, :licenseId, :actorId, :intentId,
                  :failureFingerprint, :source, :submittedAt, :requestExpiresAt,
                  :sentinelFeed, :sentinelSummary, :operatorNote, :decidedBy, :decidedAt,
-                 :tokenId, :pendingKey, :submittedBy)
+                 :tokenId, :pendingKey, :submittedBy, :requesterOrg, :requesterKind,
+                 :requesterId)
             """)
   void insert(@BindMethods OverrideRequestRow row);
 
@@ -62,13 +71,15 @@ public interface OverrideRequestDao {
   Optional<OverrideRequestRow> findById(String id);
 
   /**
-   * The condition of a list over its optional filters. A null is cast to a type so that PostgreSQL
-   * can tell the type of a parameter that is only compared with null.
+   * The condition of a list over its optional filters and the reader's organizations (all, or the
+   * listed ones: a request of no organization is then left out). A null is cast to a type so that
+   * PostgreSQL can tell the type of a parameter that is only compared with null.
    */
   String LIST_FILTER =
       """
        WHERE (CAST(:statusOrNull AS VARCHAR(16)) IS NULL OR r.status = :statusOrNull)
          AND (CAST(:actorIdOrNull AS VARCHAR(255)) IS NULL OR r.actor_id = :actorIdOrNull)
+         AND (:allOrganizations OR r.requester_org IN (<organizations>))
       """;
 
   /** A page of the requests that match, newest first. */
@@ -77,11 +88,21 @@ public interface OverrideRequestDao {
           + LIST_FILTER
           + " ORDER BY r.submitted_at DESC, r.coordinator_request_id DESC"
           + " LIMIT :limit OFFSET :offset")
-  List<OverrideRequestRow> page(String statusOrNull, String actorIdOrNull, int limit, long offset);
+  List<OverrideRequestRow> page(
+      String statusOrNull,
+      String actorIdOrNull,
+      boolean allOrganizations,
+      @BindList(onEmpty = BindList.EmptyHandling.NULL_STRING) List<String> organizations,
+      int limit,
+      long offset);
 
   /** How many requests match. */
   @SqlQuery("SELECT COUNT(*) FROM override_requests r" + LIST_FILTER)
-  long count(String statusOrNull, String actorIdOrNull);
+  long count(
+      String statusOrNull,
+      String actorIdOrNull,
+      boolean allOrganizations,
+      @BindList(onEmpty = BindList.EmptyHandling.NULL_STRING) List<String> organizations);
 
   /** Ids of PENDING requests whose expiry has come. */
   @SqlQuery(
@@ -91,18 +112,20 @@ public interface OverrideRequestDao {
             """)
   List<String> findDuePending(Instant now);
 
-  /** The oldest PENDING request of an (actor, intent, fingerprint) triple. */
+  /** The oldest PENDING request of an (organization, actor, intent, fingerprint). */
   @SqlQuery(
       """
             SELECT coordinator_request_id FROM override_requests
             WHERE status = 'PENDING'
+              AND COALESCE(requester_org, '') = :organization
               AND COALESCE(actor_id, '') = :actorId
               AND COALESCE(intent_id, '') = :intentId
               AND COALESCE(failure_fingerprint, '') = :fingerprint
             ORDER BY submitted_at
             FETCH FIRST 1 ROWS ONLY
             """)
-  Optional<String> findPending(String actorId, String intentId, String fingerprint);
+  Optional<String> findPending(
+      String organization, String actorId, String intentId, String fingerprint);
 
   /** The PENDING request holding a gating key. */
   @SqlQuery(
@@ -112,25 +135,27 @@ public interface OverrideRequestDao {
             """)
   Optional<String> findByPendingKey(String pendingKey);
 
-  /** When the actor's most recent denial was decided. */
+  /** When the most recent denial of the actor of an organization was decided. */
   @SqlQuery(
       """
             SELECT MAX(decided_at) FROM override_requests
-            WHERE status = 'DENIED' AND COALESCE(actor_id, '') = :actorId
+            WHERE status = 'DENIED' AND COALESCE(requester_org, '') = :organization
+              AND COALESCE(actor_id, '') = :actorId
             """)
-  Optional<Instant> latestDenialAt(String actorId);
+  Optional<Instant> latestDenialAt(String organization, String actorId);
 
-  /** A denied request of the actor with this failure fingerprint. */
+  /** A denied request of the actor of an organization with this failure fingerprint. */
   @SqlQuery(
       """
             SELECT coordinator_request_id FROM override_requests
             WHERE status = 'DENIED'
+              AND COALESCE(requester_org, '') = :organization
               AND COALESCE(actor_id, '') = :actorId
               AND COALESCE(failure_fingerprint, '') = :fingerprint
             ORDER BY decided_at DESC
             FETCH FIRST 1 ROWS ONLY
             """)
-  Optional<String> findDenied(String actorId, String fingerprint);
+  Optional<String> findDenied(String organization, String actorId, String fingerprint);
 
   @SqlUpdate(
       """
@@ -181,13 +206,28 @@ public interface OverrideRequestDao {
             """)
   int approvalsBy(String id, String operatorId);
 
-  /** How many operators have approved a still PENDING request. */
+  /**
+   * The PARTIAL_APPROVAL events of a request, each with its chain links and its operator's
+   * signature, in one statement so that the head and the neighbours read agree.
+   */
   @SqlQuery(
       """
-            SELECT COUNT(*) FROM audit_events
-            WHERE coordinator_request_id = :id AND event_type = 'PARTIAL_APPROVAL'
+            SELECT e.*,
+                   s.operator_id AS signature_operator, s.key_id AS signature_key,
+                   s.approved_at AS signature_approved_at, s.signature AS approval_signature,
+                   (SELECT p.event_hash FROM audit_events p
+                    WHERE p.chain_seq = e.chain_seq - 1) AS predecessor_hash,
+                   (SELECT n.previous_hash FROM audit_events n
+                    WHERE n.chain_seq = e.chain_seq + 1) AS successor_link,
+                   h.last_seq AS head_seq, h.last_hash AS head_hash
+            FROM audit_events e
+            LEFT JOIN approval_signatures s ON s.event_id = e.id
+            CROSS JOIN audit_chain_head h
+            WHERE e.coordinator_request_id = :id AND e.event_type = 'PARTIAL_APPROVAL'
+              AND h.id = 1
+            ORDER BY e.occurred_at, e.id
             """)
-  int partialApprovals(String id);
+  List<ApprovalEvidence> approvalEvidence(String id);
 
   /** Tokens whose requests were decided and which expired before {@code cutoff}. */
   @SqlUpdate(
@@ -265,31 +305,45 @@ public interface OverrideRequestDao {
   /**
    * Counts one operator's approval of a live PENDING request. The request's row stays locked from
    * the first statement to the commit, so approvals of one request are counted one at a time across
-   * threads and instances: the one that brings the count to {@code requiredApprovals} approves the
-   * request (storing the token and the APPROVED event, exactly once, as {@link #approve}); an
-   * earlier one writes its PARTIAL_APPROVAL event; an operator who approved before changes nothing.
+   * threads and instances. The earlier approvals count only when {@code counts} says they do (the
+   * core checks their chain links and their operators' signatures): the approval that brings the
+   * counted operators to {@code requiredApprovals} approves the request, storing the token that
+   * {@code issue} signs over the counted approvals, and the APPROVED event, exactly once, as {@link
+   * #approve}; an earlier one writes its PARTIAL_APPROVAL event; an operator who approved before
+   * changes nothing. The operator's signature is stored with whichever event is written.
    *
-   * @param token the signed token, stored only when this approval completes the quorum
    * @param partial the operator's event when the quorum is not complete yet
-   * @param approved the operator's event when this approval completes it
+   * @param approved the operator's event when this approval completes it (same id as {@code
+   *     partial})
+   * @param signature the operator's signature of this approval, for the event written
+   * @param issue signs the token over the counted earlier approvals; called at most once
    */
   @Transaction
   default ApprovalOutcome recordApproval(
-      IssuedTokenRow token, AuditEventRow partial, AuditEventRow approved, int requiredApprovals) {
-    String id = token.coordinatorRequestId();
+      AuditEventRow partial,
+      AuditEventRow approved,
+      ApprovalSignatureRow signature,
+      int requiredApprovals,
+      Predicate<ApprovalEvidence> counts,
+      Function<List<ApprovalEvidence>, IssuedTokenRow> issue) {
+    String id = approved.coordinatorRequestId();
     if (lockPending(id, approved.occurredAt()) != 1) {
       return ApprovalOutcome.NOT_PENDING;
     }
     if (approvalsBy(id, approved.actorId()) > 0) {
       return ApprovalOutcome.ALREADY_APPROVED;
     }
-    if (partialApprovals(id) + 1 < requiredApprovals) {
+    List<ApprovalEvidence> counted = approvalEvidence(id).stream().filter(counts).toList();
+    long operators = counted.stream().map(e -> e.event().event().actorId()).distinct().count();
+    if (operators + 1 < requiredApprovals) {
       auditEvents().insert(partial);
+      approvalSignatures().insert(signature);
       return ApprovalOutcome.RECORDED;
     }
-    if (!approve(token, approved.actorId(), approved.note(), approved)) {
+    if (!approve(issue.apply(counted), approved.actorId(), approved.note(), approved)) {
       throw new IllegalStateException("request " + id + " changed while its row was locked");
     }
+    approvalSignatures().insert(signature);
     return ApprovalOutcome.APPROVED;
   }
 

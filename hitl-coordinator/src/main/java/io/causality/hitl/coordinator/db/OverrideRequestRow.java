@@ -1,6 +1,7 @@
 package io.causality.hitl.coordinator.db;
 
 import io.causality.hitl.protocol.wire.OverrideRequestStatus;
+import io.causality.hitl.protocol.wire.Requester;
 import java.time.Instant;
 
 /**
@@ -9,6 +10,8 @@ import java.time.Instant;
  *
  * @param pendingKey the adaptive-gating key while PENDING under gating; null otherwise
  * @param submittedBy the authenticated caller that submitted; null without callers
+ * @param requesterOrg the organization of the requester a configured submitter vouched for; null
+ *     without one, as are {@code requesterKind} and {@code requesterId}
  * @param approvals how many operators have approved, read from the audit trail (its
  *     PARTIAL_APPROVAL and APPROVED events); not stored in this table, so an insert ignores it
  */
@@ -34,4 +37,15 @@ public record OverrideRequestRow(
     String tokenId,
     String pendingKey,
     String submittedBy,
-    int approvals) {}
+    String requesterOrg,
+    String requesterKind,
+    String requesterId,
+    int approvals) {
+
+  /** The requester, when the submission had one. */
+  public Requester requester() {
+    return requesterOrg == null || requesterKind == null || requesterId == null
+        ? null
+        : new Requester(requesterOrg, Requester.RequesterKind.valueOf(requesterKind), requesterId);
+  }
+}

@@ -35,6 +35,9 @@ public final class OverrideRequestRowMapper implements RowMapper<OverrideRequest
         rs.getString("token_id"),
         rs.getString("pending_key"),
         rs.getString("submitted_by"),
+        rs.getString("requester_org"),
+        rs.getString("requester_kind"),
+        rs.getString("requester_id"),
         rs.getInt("approvals"));
   }
 }

@@ -100,7 +100,11 @@ public final class RedemptionTransaction {
       throw new IllegalStateException(
           "request " + token.coordinatorRequestId() + " of a redeemed token is not APPROVED");
     }
-    AuditAppend.append(connection, jdbi.getConfig(WebhookRoutes.class), redeemed);
+    AuditAppend.append(
+        connection,
+        jdbi.getConfig(WebhookRoutes.class),
+        jdbi.getConfig(AuditCheckpoints.class),
+        redeemed);
     return true;
   }
 

@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.db;
 
+import io.causality.hitl.protocol.wire.AuditCheckpoint;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.jdbi.v3.sqlobject.transaction.Transaction;
  */
 @RegisterRowMapper(WebhookDeliveryRowMapper.class)
 @RegisterRowMapper(ChainedAuditEventRowMapper.class)
+@RegisterRowMapper(AuditCheckpointRowMapper.class)
 public interface WebhookDeliveryDao {
 
   /**
@@ -37,7 +39,13 @@ public interface WebhookDeliveryDao {
     List<ClaimedDeliveryRow> claimed = new ArrayList<>();
     for (WebhookDeliveryRow row : due(now, endpoints, limit)) {
       if (claim(row.eventId(), row.endpoint(), now, until, claimId) == 1) {
-        event(row.eventId()).ifPresent(e -> claimed.add(new ClaimedDeliveryRow(row, claimId, e)));
+        Optional<ChainedAuditEventRow> event = event(row.eventId());
+        if (event.isPresent()) {
+          claimed.add(new ClaimedDeliveryRow(row, claimId, event.get(), null));
+        } else {
+          checkpoint(row.eventId())
+              .ifPresent(c -> claimed.add(new ClaimedDeliveryRow(row, claimId, null, c)));
+        }
       }
     }
     return claimed;
@@ -86,6 +94,10 @@ public interface WebhookDeliveryDao {
 
   @SqlQuery("SELECT * FROM audit_events WHERE id = :eventId")
   Optional<ChainedAuditEventRow> event(String eventId);
+
+  /** A checkpoint queued like an event, by its id. */
+  @SqlQuery("SELECT * FROM audit_checkpoints WHERE id = :id")
+  Optional<AuditCheckpoint> checkpoint(String id);
 
   /** Records a successful attempt, if the claim is still this deliverer's. */
   @SqlUpdate(

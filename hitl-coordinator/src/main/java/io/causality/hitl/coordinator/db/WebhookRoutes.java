@@ -39,6 +39,11 @@ public final class WebhookRoutes implements JdbiConfig<WebhookRoutes> {
         .toList();
   }
 
+  /** Every configured endpoint: checkpoints go to all of them. */
+  public List<String> allEndpoints() {
+    return routes.keySet().stream().sorted().toList();
+  }
+
   @Override
   public WebhookRoutes createCopy() {
     return new WebhookRoutes(this);

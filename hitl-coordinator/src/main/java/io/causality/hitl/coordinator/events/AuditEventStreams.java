@@ -2,7 +2,7 @@ package io.causality.hitl.coordinator.events;
 
 import io.causality.common.sse.SseConnection;
 import io.causality.hitl.coordinator.core.AuditTrail;
-import io.causality.hitl.protocol.wire.ChainedAuditEvent;
+import io.causality.hitl.coordinator.core.OrganizationScope;
 import io.dropwizard.lifecycle.Managed;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
@@ -53,11 +53,14 @@ public final class AuditEventStreams implements Managed, LifeCycle.Listener {
 
   /**
    * Opens a stream that is sent the events after {@code lastEventId}, or, without one, the events
-   * written from now on.
+   * written from now on: every event, or, for a reader scoped to organizations, those of their
+   * requests (the others are skipped, so sequences have gaps).
    */
-  public void open(Optional<Long> lastEventId, SseEventSink sink, Sse sse) {
+  public void open(
+      Optional<Long> lastEventId, OrganizationScope scope, SseEventSink sink, Sse sse) {
     AuditStream stream =
-        new AuditStream(new SseConnection(sink, sse), lastEventId.orElseGet(audit::headSequence));
+        new AuditStream(
+            new SseConnection(sink, sse), lastEventId.orElseGet(audit::headSequence), scope);
     try {
       // Flushes the answer's headers, so the client knows the stream is open before any event.
       stream.comment("audit events after " + stream.lastSent());
@@ -117,11 +120,12 @@ public final class AuditEventStreams implements Managed, LifeCycle.Listener {
 
   private void catchUp(AuditStream stream, long head) throws IOException {
     while (stream.lastSent() < head) {
-      List<ChainedAuditEvent> events = audit.after(stream.lastSent(), BATCH);
+      List<AuditTrail.OrganizationEvent> events =
+          audit.afterWithOrganizations(stream.lastSent(), BATCH);
       if (events.isEmpty()) {
         return;
       }
-      for (ChainedAuditEvent event : events) {
+      for (AuditTrail.OrganizationEvent event : events) {
         stream.send(event);
       }
     }

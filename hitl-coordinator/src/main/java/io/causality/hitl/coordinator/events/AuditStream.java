@@ -1,6 +1,8 @@
 package io.causality.hitl.coordinator.events;
 
 import io.causality.common.sse.SseConnection;
+import io.causality.hitl.coordinator.core.AuditTrail;
+import io.causality.hitl.coordinator.core.OrganizationScope;
 import io.causality.hitl.protocol.wire.ChainedAuditEvent;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
@@ -13,19 +15,29 @@ final class AuditStream {
   static final String EVENT_NAME = "audit";
 
   private final SseConnection connection;
+  private final OrganizationScope scope;
   private long lastSent;
 
-  AuditStream(SseConnection connection, long after) {
+  AuditStream(SseConnection connection, long after, OrganizationScope scope) {
     this.connection = connection;
     this.lastSent = after;
+    this.scope = scope;
   }
 
   long lastSent() {
     return lastSent;
   }
 
-  /** Sends one event as {@code id: <sequence>}, {@code event: audit}, {@code data: <json>}. */
-  void send(ChainedAuditEvent event) throws IOException {
+  /**
+   * Sends one event, when its request is in the reader's scope, as {@code id: <sequence>}, {@code
+   * event: audit}, {@code data: <json>}; either way the stream moves past it.
+   */
+  void send(AuditTrail.OrganizationEvent scoped) throws IOException {
+    ChainedAuditEvent event = scoped.event();
+    if (!scope.allows(scoped.organizationId())) {
+      lastSent = event.sequence();
+      return;
+    }
     connection.send(
         connection
             .event()

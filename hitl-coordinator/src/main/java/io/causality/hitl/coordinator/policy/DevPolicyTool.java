@@ -4,6 +4,7 @@ import io.causality.hitl.coordinator.crypto.KeyFilePermissions;
 import io.causality.hitl.protocol.crypto.KeyPairs;
 import io.causality.hitl.protocol.crypto.PemKeys;
 import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
+import io.causality.hitl.protocol.policy.CoordinatorKey;
 import io.causality.hitl.protocol.policy.DeploymentPolicy;
 import io.causality.hitl.protocol.policy.GatePolicy;
 import io.causality.hitl.protocol.policy.HitlPolicy;
@@ -41,6 +42,9 @@ public final class DevPolicyTool {
   /** The file stem of the policy-signing key pair that {@link #bootstrap} makes. */
   public static final String POLICY_SIGNING_KEY = "policy-signing";
 
+  /** The file stem and key id of the coordinator's own key pair that {@link #bootstrap} makes. */
+  public static final String COORDINATOR_KEY = "coordinator";
+
   /** The policy file name that {@link #bootstrap} writes. */
   public static final String POLICY_FILE = "policy.json";
 
@@ -72,12 +76,14 @@ public final class DevPolicyTool {
    * @param trustedKey the policy-signing public key (config {@code trustedKeyPemPath})
    * @param policySigning the policy-signing key pair files
    * @param authorityKeys key id to its key pair files
+   * @param coordinatorKey the coordinator's own key pair files (the policy's coordinatorKey)
    */
   public record DevSetup(
       Path policyFile,
       Path trustedKey,
       KeyFiles policySigning,
-      Map<String, KeyFiles> authorityKeys) {}
+      Map<String, KeyFiles> authorityKeys,
+      KeyFiles coordinatorKey) {}
 
   /**
    * The policy values a bootstrap writes.
@@ -170,7 +176,7 @@ public final class DevPolicyTool {
 
   /**
    * Builds a policy whose authorities are read from public key files, signs it with the
-   * policy-signing private key and writes it.
+   * policy-signing private key and writes it; it names no coordinator key.
    *
    * @param authorityPublicKeys key id to operator id and public key file, in order
    */
@@ -178,6 +184,26 @@ public final class DevPolicyTool {
       Path policyFile,
       PolicyValues values,
       Map<DevAuthority, Path> authorityPublicKeys,
+      Path signingPrivateKey,
+      String signingKeyId) {
+    return writePolicy(
+        policyFile, values, authorityPublicKeys, null, null, signingPrivateKey, signingKeyId);
+  }
+
+  /**
+   * Builds a policy whose authorities and coordinator key are read from public key files, signs it
+   * with the policy-signing private key and writes it.
+   *
+   * @param authorityPublicKeys key id to operator id and public key file, in order
+   * @param coordinatorKeyId the coordinator key's id; null for none
+   * @param coordinatorPublicKey the coordinator's public key file; null for none
+   */
+  public SignedPolicy writePolicy(
+      Path policyFile,
+      PolicyValues values,
+      Map<DevAuthority, Path> authorityPublicKeys,
+      String coordinatorKeyId,
+      Path coordinatorPublicKey,
       Path signingPrivateKey,
       String signingKeyId) {
     List<PolicyAuthority> authorities = new ArrayList<>();
@@ -194,7 +220,11 @@ public final class DevPolicyTool {
             authorities,
             new HitlPolicy(
                 values.maxTokenTtlMs(), values.adaptiveEscalation(), values.requiredApprovals()),
-            values.gate());
+            values.gate(),
+            coordinatorPublicKey == null
+                ? null
+                : new CoordinatorKey(
+                    coordinatorKeyId, PemKeys.toPem(PemKeys.readPublicKey(coordinatorPublicKey))));
     SignedPolicy signed =
         PolicyFiles.sign(policy, PemKeys.readPrivateKey(signingPrivateKey), signingKeyId);
     writeAtomically(policyFile, PolicyFiles.write(signed));
@@ -223,8 +253,8 @@ public final class DevPolicyTool {
   }
 
   /**
-   * Everything at once in {@code dir}: a policy-signing key pair, one key pair per authority and a
-   * signed {@code policy.json}.
+   * Everything at once in {@code dir}: a policy-signing key pair, one key pair per authority, the
+   * coordinator's own key pair and a signed {@code policy.json} naming them.
    */
   public DevSetup bootstrap(Path dir, List<DevAuthority> authorities, PolicyValues values) {
     createDirectories(dir);
@@ -236,9 +266,17 @@ public final class DevPolicyTool {
       keys.put(authority.keyId(), files);
       publicKeys.put(authority, files.publicKey());
     }
+    KeyFiles coordinator = generateKeyPair(dir, COORDINATOR_KEY);
     Path policyFile = dir.resolve(POLICY_FILE);
-    writePolicy(policyFile, values, publicKeys, signing.privateKey(), POLICY_SIGNING_KEY);
-    return new DevSetup(policyFile, signing.publicKey(), signing, Map.copyOf(keys));
+    writePolicy(
+        policyFile,
+        values,
+        publicKeys,
+        COORDINATOR_KEY,
+        coordinator.publicKey(),
+        signing.privateKey(),
+        POLICY_SIGNING_KEY);
+    return new DevSetup(policyFile, signing.publicKey(), signing, Map.copyOf(keys), coordinator);
   }
 
   private static void requireSafeName(String name) {

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalLong;
 import java.util.function.Supplier;
 
 /**
@@ -27,8 +26,7 @@ public final class CallerLimiters {
 
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-  private final Map<Budget, Cache<String, AtomicRateLimiter>> limiters =
-      new EnumMap<>(Budget.class);
+  private final Map<Budget, Cache<String, Limiter>> limiters = new EnumMap<>(Budget.class);
   private final Map<Budget, RateLimiterConfig> configs = new EnumMap<>(Budget.class);
   private final Supplier<Long> nanoTime;
   private final Duration period;
@@ -44,23 +42,36 @@ public final class CallerLimiters {
     this.periodText = config.getPeriod().toString();
     configs.put(Budget.SUBMISSIONS, limiterConfig(config.getSubmissionsPerPeriod()));
     configs.put(Budget.REDEMPTIONS, limiterConfig(config.getRedemptionsPerPeriod()));
+    configs.put(
+        Budget.ORGANIZATION_SUBMISSIONS,
+        limiterConfig(config.getSubmissionsPerOrganizationPerPeriod()));
     for (Budget budget : Budget.values()) {
       limiters.put(budget, newCache());
     }
   }
 
+  /** A limiter and the time it was made: its periods are counted from then. */
+  private record Limiter(AtomicRateLimiter limiter, long startNanos) {}
+
   /**
-   * Takes one permit of {@code identity}'s {@code budget}: empty when admitted, else the seconds
-   * until a permit is free, rounded up and at least 1 ({@code Retry-After}).
+   * Takes one permit of {@code identity}'s {@code budget}, and tells how the budget stands: a
+   * refused call carries the seconds until a permit is free, rounded up and at least 1 ({@code
+   * Retry-After}).
    */
-  public OptionalLong tryAcquire(Budget budget, String identity) {
-    AtomicRateLimiter limiter =
+  public BudgetState tryAcquire(Budget budget, String identity) {
+    Limiter entry =
         limiters.get(budget).get(identity, name -> newLimiter(name, configs.get(budget)));
-    if (limiter.acquirePermission(1)) {
-      return OptionalLong.empty();
-    }
-    long nanos = limiter.getDetailedMetrics().getNanosToWait();
-    return OptionalLong.of(Math.max(1, ceilDiv(nanos, NANOS_PER_SECOND)));
+    AtomicRateLimiter limiter = entry.limiter();
+    boolean admitted = limiter.acquirePermission(1);
+    long retryAfter =
+        admitted
+            ? 0
+            : Math.max(1, ceilDiv(limiter.getDetailedMetrics().getNanosToWait(), NANOS_PER_SECOND));
+    int remaining = Math.max(0, limiter.getMetrics().getAvailablePermissions());
+    long periodNanos = period.toNanos();
+    long intoPeriod = Math.floorMod(nanoTime.get() - entry.startNanos(), periodNanos);
+    return new BudgetState(
+        admitted, limitOf(budget), remaining, periodNanos - intoPeriod, retryAfter);
   }
 
   /** The permits of {@code budget} per period. */
@@ -81,11 +92,13 @@ public final class CallerLimiters {
         .build();
   }
 
-  private AtomicRateLimiter newLimiter(String name, RateLimiterConfig config) {
-    return new AtomicRateLimiter(name, config, nanoTime);
+  /** The limiter counts its periods from its creation, which is taken on the same clock. */
+  private Limiter newLimiter(String name, RateLimiterConfig config) {
+    long start = nanoTime.get();
+    return new Limiter(new AtomicRateLimiter(name, config, nanoTime), start);
   }
 
-  private Cache<String, AtomicRateLimiter> newCache() {
+  private Cache<String, Limiter> newCache() {
     return Caffeine.newBuilder()
         .ticker(nanoTime::get)
         .expireAfterAccess(period.multipliedBy(2))

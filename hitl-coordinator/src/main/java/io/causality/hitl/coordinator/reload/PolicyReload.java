@@ -4,11 +4,12 @@ import io.causality.common.lifecycle.ReloadOutcome;
 import io.causality.common.lifecycle.Reloadable;
 import io.causality.hitl.coordinator.auth.OperatorCallers;
 import io.causality.hitl.coordinator.config.CallerConfig;
-import io.causality.hitl.coordinator.core.ActivePolicy;
-import io.causality.hitl.coordinator.core.OverrideSettings;
-import io.causality.hitl.coordinator.core.PolicySnapshot;
 import io.causality.hitl.coordinator.crypto.AuthoritySigner;
+import io.causality.hitl.coordinator.crypto.CoordinatorSigner;
+import io.causality.hitl.coordinator.crypto.KeyRing;
+import io.causality.hitl.coordinator.crypto.SigningKeys;
 import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
+import io.causality.hitl.coordinator.policy.CoordinatorKeyCheck;
 import io.causality.hitl.coordinator.policy.StartupCheckException;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
@@ -17,6 +18,7 @@ import io.causality.hitl.protocol.policy.PolicyTrust;
 import io.dropwizard.configuration.ConfigurationException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,18 +27,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The coordinator's reload: reads the configuration file again for {@code policy}, {@code
- * authorities} and {@code defaultTokenTtlMs}, runs every startup check on them (the policy and its
+ * authorities} and {@code coordinatorKey}, runs every startup check on them (the policy and its
  * signature, the hitl section, the token lifetimes and quorum, the keys against the policy, the
- * operator callers), then the rules of {@link PolicySuccession}; only when all pass does it swap
- * the new set in. Other settings (callers, bind, database, webhooks) take effect at the next start.
+ * coordinator's key against the policy's {@code coordinatorKey}, the operator callers), then the
+ * rules of {@link PolicySuccession}; only when all pass does it put the new {@link SigningKeys} in
+ * the {@link KeyRing}, in one swap. Other settings (callers, {@code defaultTokenTtlMs}, bind,
+ * database, webhooks) take effect at the next start; {@code defaultTokenTtlMs} is checked against
+ * the new policy all the same, so that the file still starts.
  */
 public final class PolicyReload implements Reloadable {
   private static final Logger LOG = LoggerFactory.getLogger(PolicyReload.class);
 
   private final Source source;
-  private final ActivePolicy active;
+  private final KeyRing keys;
   private final List<CallerConfig> callers;
-  private final long pendingRequestTtlMs;
 
   /**
    * The settings a reload takes from the configuration file, as it reads now.
@@ -45,12 +49,14 @@ public final class PolicyReload implements Reloadable {
    * @param trust {@code policy.trustedKeyPemPath} and {@code policy.requirePolicySignature}
    * @param defaultTokenTtlMs {@code defaultTokenTtlMs}
    * @param authorities {@code authorities[]}
+   * @param coordinatorKeyFile {@code coordinatorKey.privateKeyPemPath}
    */
   public record Settings(
       Path policyFile,
       PolicyTrust trust,
       long defaultTokenTtlMs,
-      List<AuthorityKeyConfig> authorities) {}
+      List<AuthorityKeyConfig> authorities,
+      Path coordinatorKeyFile) {}
 
   /** Where a reload reads its settings from: the file the service started with. */
   @FunctionalInterface
@@ -59,15 +65,13 @@ public final class PolicyReload implements Reloadable {
   }
 
   /**
+   * @param keys the one holder of the keys in force, which every signature and verification reads
    * @param callers the callers the service started with (they stay until the next start)
-   * @param pendingRequestTtlMs the pending lifetime the service started with (likewise)
    */
-  public PolicyReload(
-      Source source, ActivePolicy active, List<CallerConfig> callers, long pendingRequestTtlMs) {
+  public PolicyReload(Source source, KeyRing keys, List<CallerConfig> callers) {
     this.source = Objects.requireNonNull(source, "source");
-    this.active = Objects.requireNonNull(active, "active");
+    this.keys = Objects.requireNonNull(keys, "keys");
     this.callers = List.copyOf(callers);
-    this.pendingRequestTtlMs = pendingRequestTtlMs;
   }
 
   @Override
@@ -80,42 +84,47 @@ public final class PolicyReload implements Reloadable {
     } catch (IOException e) {
       return ReloadOutcome.refused("cannot read the configuration: " + oneLine(e.getMessage()));
     }
-    StartupReport report;
+    SigningKeys checked;
+    List<String> warnings = new ArrayList<>();
     try {
-      report = check(next);
+      checked = check(next, warnings);
     } catch (StartupCheckException e) {
       return ReloadOutcome.refused(e.getMessage());
     }
-    PolicySnapshot current = active.current();
-    Optional<String> problem = PolicySuccession.problem(current.policy(), report.policy());
+    SigningKeys current = keys.current();
+    Optional<String> problem = PolicySuccession.problem(current.policy(), checked.policy());
     if (problem.isPresent()) {
       return ReloadOutcome.refused("policy file " + next.policyFile() + ": " + problem.get());
     }
-    report.warnings().forEach(warning -> LOG.warn("Reload check: {}", warning));
-    PolicySnapshot snapshot =
-        new PolicySnapshot(
-            report.policy(),
-            report.signers(),
-            new OverrideSettings(pendingRequestTtlMs, next.defaultTokenTtlMs()));
-    active.replace(snapshot);
+    warnings.forEach(warning -> LOG.warn("Reload check: {}", warning));
+    keys.replace(checked);
     return ReloadOutcome.applied(
-        PolicySuccession.describe(current.policy(), report.policy())
+        PolicySuccession.describe(current.policy(), checked.policy())
             + ", authorities "
-            + describe(report));
+            + describe(checked)
+            + ", coordinator key "
+            + checked.coordinator().keyId());
   }
 
-  /** Every startup check of the spec and ours, on the new set. */
-  private StartupReport check(Settings next) {
+  /**
+   * Every startup check of the spec and ours on the new set, which becomes the complete set of keys
+   * a swap puts in force.
+   */
+  private SigningKeys check(Settings next, List<String> warnings) {
     StartupReport report =
         StartupChecks.run(
             next.policyFile(), next.defaultTokenTtlMs(), next.authorities(), next.trust());
+    warnings.addAll(report.warnings());
+    CoordinatorSigner coordinator =
+        CoordinatorKeyCheck.load(
+            report.policy(), next.policyFile(), next.coordinatorKeyFile(), warnings);
     OperatorCallers.check(callers, report.policy(), next.policyFile());
-    return report;
+    return new SigningKeys(report.policy(), report.signers(), coordinator);
   }
 
-  private static String describe(StartupReport report) {
-    return report.signers().keyIds().stream()
-        .map(id -> report.signers().find(id).orElseThrow())
+  private static String describe(SigningKeys keys) {
+    return keys.authorities().keyIds().stream()
+        .map(id -> keys.authorities().find(id).orElseThrow())
         .map(PolicyReload::describe)
         .toList()
         .toString();

@@ -2,12 +2,14 @@ package io.causality.hitl.coordinator.resources;
 
 import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
+import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.Roles;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
 import io.causality.hitl.coordinator.events.AuditEventStreams;
 import io.causality.hitl.protocol.wire.AuditEventPage;
 import io.causality.hitl.protocol.wire.AuditEventType;
+import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -55,10 +57,12 @@ public final class AuditEventsResource {
       summary = "List audit events",
       description =
           "Every audit event of every request in chain order (sequence ascending), each with "
-              + "its sequence, hash and previous hash; filters combine. Role operator.")
+              + "its sequence, hash and previous hash; filters combine. An operator scoped to "
+              + "organizations sees only the events of their requests. Role operator.")
   @ApiResponse(responseCode = "200", description = "A page of events", useReturnTypeSchema = true)
   @ApiResponse(responseCode = "400", description = "A parameter is malformed or out of bounds")
   public AuditEventPage list(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "the most events to answer")
           @QueryParam("limit")
           @DefaultValue("50")
@@ -93,7 +97,7 @@ public final class AuditEventsResource {
             Optional.ofNullable(eventType),
             Optional.ofNullable(from).map(Rfc3339Time::instant),
             Optional.ofNullable(to).map(Rfc3339Time::instant));
-    return audit.page(query, limit, offset);
+    return audit.page(query, Callers.scopeOf(caller), limit, offset);
   }
 
   @GET
@@ -108,13 +112,15 @@ public final class AuditEventsResource {
           "Each audit event as it is written, on any instance sharing the database: event "
               + "'audit', id its sequence, data the event as the list shows it; a comment every "
               + "15 seconds. Send Last-Event-ID to resume after that sequence; without it the "
-              + "stream starts from now. Role operator.")
+              + "stream starts from now. An operator scoped to organizations is sent only the "
+              + "events of their requests. Role operator.")
   @ApiResponse(
       responseCode = "200",
       description = "The event stream",
       content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS))
   @ApiResponse(responseCode = "400", description = "A malformed Last-Event-ID")
   public void stream(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(
               description = "The sequence of the last event received, to resume after it",
               schema = @Schema(type = "string", example = "41"))
@@ -122,6 +128,10 @@ public final class AuditEventsResource {
           LastAuditEventId lastEventId,
       @Context SseEventSink sink,
       @Context Sse sse) {
-    streams.open(Optional.ofNullable(lastEventId).map(LastAuditEventId::sequence), sink, sse);
+    streams.open(
+        Optional.ofNullable(lastEventId).map(LastAuditEventId::sequence),
+        Callers.scopeOf(caller),
+        sink,
+        sse);
   }
 }

@@ -4,7 +4,6 @@ import com.codahale.metrics.annotation.ExceptionMetered;
 import com.codahale.metrics.annotation.Timed;
 import io.causality.hitl.coordinator.auth.Caller;
 import io.causality.hitl.coordinator.auth.Roles;
-import io.causality.hitl.coordinator.core.Decider;
 import io.causality.hitl.coordinator.core.OverrideService;
 import io.causality.hitl.coordinator.docs.CoordinatorStandardResponses;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
@@ -35,8 +34,8 @@ import java.util.UUID;
 
 /**
  * {@code /v1/override-requests/{id}}: read one request, approve it (issuing the signed token) or
- * deny it. All need the operator role. With callers configured, a decision is the authenticated
- * operator's, with one of its own keys; without, the operator of the key named in the body decides.
+ * deny it. Reading needs the operator role (or the open mode, without callers); a decision is the
+ * authenticated operator's, with one of its own keys, and is refused in the open mode.
  */
 @Path("/v1/override-requests/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -52,16 +51,18 @@ public final class OverrideRequestResource {
   @GET
   @Timed
   @ExceptionMetered
-  @RolesAllowed(Roles.OPERATOR)
+  @RolesAllowed({Roles.OPERATOR, Roles.OPEN_READER})
   @Operation(
       summary = "Get an override request",
       description =
           "The full record with its audit trail. A due PENDING request is moved to "
-              + "EXPIRED first. Role operator.")
+              + "EXPIRED first. A request of an organization the operator is not scoped to is "
+              + "404. Role operator (or no callers configured).")
   @ApiResponse(responseCode = "200", description = "The request", useReturnTypeSchema = true)
   public OverrideRequestRecord get(
+      @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id) {
-    return overrides.get(id.toString());
+    return overrides.get(id.toString(), Callers.scopeOf(caller));
   }
 
   @POST
@@ -77,16 +78,19 @@ public final class OverrideRequestResource {
               + "(hitl.requiredApprovals distinct operators) issues the token, PS256-signed with "
               + "the authority key keyId (optional for an operator with one key); its lifetime "
               + "is tokenTtlMs, else defaultTokenTtlMs, never above the policy's maxTokenTtlMs. "
-              + "Role operator.")
+              + "The token carries every approval of the quorum, each signed by its operator's "
+              + "key. Role operator, authenticated: refused without callers configured.")
   @ApiResponse(
       responseCode = "200",
-      description = "The approval completed the quorum: the OverrideTokenEnvelope",
+      description =
+          "The approval completed the quorum: outcome TOKEN_ISSUED and the OverrideTokenEnvelope's "
+              + "members",
       content = @Content(schema = @Schema(implementation = OverrideTokenEnvelope.class)))
   @ApiResponse(
       responseCode = "202",
       description =
           "The approval was recorded; more operators must approve (hitl.requiredApprovals): "
-              + "the request record",
+              + "outcome AWAITING_APPROVALS and the request record's members",
       content = @Content(schema = @Schema(implementation = OverrideRequestRecord.class)))
   @ApiResponse(
       responseCode = "400",
@@ -94,8 +98,11 @@ public final class OverrideRequestResource {
   @ApiResponse(
       responseCode = "403",
       description =
-          "FORBIDDEN: the key is another operator's; SELF_APPROVAL: the caller submitted the "
-              + "request or is its actor")
+          "FORBIDDEN: the key is another operator's, or no callers are configured; "
+              + "SELF_APPROVAL: the caller submitted the request or the operator is its requester")
+  @ApiResponse(
+      responseCode = "404",
+      description = "No such request, or one of an organization the operator is not scoped to")
   @ApiResponse(
       responseCode = "409",
       description =
@@ -105,11 +112,11 @@ public final class OverrideRequestResource {
       @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id,
       @Valid ApproveOverrideRequest body) {
-    OverrideApproval approval = overrides.approve(id.toString(), body, deciderOf(caller));
-    return approval
-        .issued()
-        .map(token -> Response.ok(token).build())
-        .orElseGet(() -> Response.accepted(approval.pending()).build());
+    OverrideApproval approval = overrides.approve(id.toString(), body, Callers.deciderOf(caller));
+    // the body names its outcome too (the document's discriminator), whatever the status
+    return approval.issued().isPresent()
+        ? Response.ok(approval).build()
+        : Response.accepted(approval).build();
   }
 
   @POST
@@ -122,7 +129,8 @@ public final class OverrideRequestResource {
       summary = "Deny a PENDING request",
       description =
           "keyId names the denying operator's authority key (optional for an operator with "
-              + "one key). One denial denies. Role operator.")
+              + "one key). One denial denies. Role operator, authenticated: refused without "
+              + "callers configured.")
   @ApiResponse(
       responseCode = "200",
       description = "The updated request",
@@ -130,7 +138,12 @@ public final class OverrideRequestResource {
   @ApiResponse(
       responseCode = "400",
       description = "keyId not an authority, or left out while ambiguous; the note is too long")
-  @ApiResponse(responseCode = "403", description = "FORBIDDEN: the key is another operator's")
+  @ApiResponse(
+      responseCode = "403",
+      description = "FORBIDDEN: the key is another operator's, or no callers are configured")
+  @ApiResponse(
+      responseCode = "404",
+      description = "No such request, or one of an organization the operator is not scoped to")
   @ApiResponse(
       responseCode = "409",
       description = "INVALID_TRANSITION: the request is not " + "PENDING")
@@ -138,15 +151,6 @@ public final class OverrideRequestResource {
       @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id,
       @Valid DenyOverrideRequest body) {
-    return overrides.deny(id.toString(), body, deciderOf(caller));
-  }
-
-  /** The authenticated operator; without callers configured, nobody known. */
-  private static Decider deciderOf(Caller caller) {
-    return caller
-        .operatorId()
-        .filter(operator -> caller.configured())
-        .map(operator -> Decider.operator(caller.id(), operator))
-        .orElse(Decider.UNAUTHENTICATED);
+    return overrides.deny(id.toString(), body, Callers.deciderOf(caller));
   }
 }

@@ -62,7 +62,8 @@ public final class OverrideRequestsResource {
       description =
           "A rejected evaluation that asks for HUMAN_ESCALATION, for an operator to "
               + "approve or deny. Adaptive gating (dedupe, deny cooldown, material change) applies "
-              + "when the policy enables it. Role submitter.")
+              + "when the policy enables it, per requester organization and actor. The requester "
+              + "is kept only from a configured submitter. Role submitter.")
   @ApiResponse(
       responseCode = "201",
       description = "Submitted; the new request's id",
@@ -75,7 +76,9 @@ public final class OverrideRequestsResource {
               + "DENY_COOLDOWN or MATERIAL_CHANGE_REQUIRED")
   @ApiResponse(
       responseCode = "429",
-      description = "RATE_LIMITED: the caller's submissions of this period are spent; Retry-After")
+      description =
+          "RATE_LIMITED: the submissions of this period of the requester's organization (or of "
+              + "the caller, without a requester) are spent; Retry-After")
   public Response submit(
       @Parameter(hidden = true) @Auth Caller caller, @Valid SubmitOverrideRequest body) {
     SubmitOverrideResponse created = overrides.submit(body, caller.auditActor());
@@ -89,18 +92,23 @@ public final class OverrideRequestsResource {
   @GET
   @Timed
   @ExceptionMetered
-  @RolesAllowed(Roles.OPERATOR)
+  @RolesAllowed({Roles.OPERATOR, Roles.OPEN_READER})
   @Operation(
       summary = "List override requests",
       description =
           "Newest first, without audit trails, a page at a time (pagination: limit, offset, "
-              + "total). Due PENDING requests are moved to EXPIRED first. Role operator.")
+              + "total). Due PENDING requests are moved to EXPIRED first. An operator scoped to "
+              + "organizations sees only their requests. Role operator (or no callers "
+              + "configured).")
   @ApiResponse(responseCode = "200", description = "A page of requests", useReturnTypeSchema = true)
   @ApiResponse(
       responseCode = "400",
       description = "status is not one of the five states, or limit or offset is out of bounds")
   public OverrideRequestList list(
-      @Parameter(description = "pending, approved, denied, expired or redeemed (any case)")
+      @Parameter(hidden = true) @Auth Caller caller,
+      @Parameter(
+              description =
+                  "only requests in this status: PENDING, APPROVED, DENIED, EXPIRED or REDEEMED")
           @QueryParam("status")
           OverrideRequestStatus status,
       @Parameter(description = "only requests of this actor")
@@ -120,6 +128,7 @@ public final class OverrideRequestsResource {
           long offset) {
     Optional<String> actor = Optional.ofNullable(actorId).filter(a -> !a.isEmpty());
     return overrides.list(
-        new OverrideRequestQuery(Optional.ofNullable(status), actor, limit, offset));
+        new OverrideRequestQuery(Optional.ofNullable(status), actor, limit, offset),
+        Callers.scopeOf(caller));
   }
 }

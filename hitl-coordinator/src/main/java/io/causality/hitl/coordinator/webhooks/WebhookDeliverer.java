@@ -151,8 +151,8 @@ public final class WebhookDeliverer implements Managed {
             .timeout(timeout())
             .header("Content-Type", "application/json")
             .header("User-Agent", "hitl-coordinator-webhooks")
-            .header("X-Causality-Event-Id", claimed.event().id())
-            .header("X-Causality-Event-Type", claimed.event().eventType().name())
+            .header("X-Causality-Event-Id", claimed.deliveryId())
+            .header("X-Causality-Event-Type", claimed.type())
             .header("X-Causality-Delivery-Attempt", Integer.toString(claimed.attemptsBefore() + 1))
             .header("X-Causality-Timestamp", Long.toString(timestamp))
             .header(
@@ -181,14 +181,13 @@ public final class WebhookDeliverer implements Managed {
     Claimed claimed = result.claimed();
     int attempt = claimed.attemptsBefore() + 1;
     switch (result.kind()) {
-      case DELIVERED ->
-          metrics.delivered(Duration.between(claimed.event().timestamp(), result.at()));
+      case DELIVERED -> metrics.delivered(Duration.between(claimed.at(), result.at()));
       case FAILED -> {
         metrics.failedForGood();
         LOG.warn(
             "Webhook {}: gave up on event {} after {} attempts (last: {})",
             claimed.endpoint(),
-            claimed.event().id(),
+            claimed.deliveryId(),
             attempt,
             result.error());
       }
@@ -198,7 +197,7 @@ public final class WebhookDeliverer implements Managed {
             "Webhook {}: attempt {} for event {} failed ({}); next at {}",
             claimed.endpoint(),
             attempt,
-            claimed.event().id(),
+            claimed.deliveryId(),
             result.error(),
             result.at());
       }
@@ -207,7 +206,7 @@ public final class WebhookDeliverer implements Managed {
 
   private static byte[] body(Claimed claimed) {
     try {
-      return JSON.writeValueAsBytes(claimed.event());
+      return JSON.writeValueAsBytes(claimed.body());
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("an audit event did not serialize", e);
     }

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causality.hitl.coordinator.CoordinatorApplication;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
+import io.causality.hitl.coordinator.TestDeployment;
+import io.causality.hitl.coordinator.crypto.TestKeyPairs;
+import io.causality.hitl.coordinator.db.AuditCheckpoints;
 import io.causality.hitl.coordinator.db.AuditFixtures;
 import io.causality.hitl.coordinator.db.TestDatabase;
+import io.causality.hitl.protocol.wire.AuditCheckpoint;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.util.JarLocation;
@@ -22,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code audit verify config.yml} through Dropwizard's command line, on an H2 file written by the
- * DAOs: exit 0 with the count and head hash while the chain is intact, exit 1 naming the event once
- * a row is changed with SQL.
+ * DAOs with a checkpoint every second event: exit 0 with the count, the head to export and the
+ * checkpoints while the chain is intact, exit 1 naming the event once a row is changed with SQL,
+ * the chain's end is cut off, or an exported head is not in it.
  */
 class AuditCommandIntegrationTest {
   @TempDir Path dir;
@@ -36,8 +41,21 @@ class AuditCommandIntegrationTest {
   @BeforeEach
   void threeEvents() throws Exception {
     try (TestDatabase db = TestDatabase.migrated(dir)) {
+      // checkpoints as the coordinator signs them, every second event
+      db.jdbi()
+          .getConfig(AuditCheckpoints.class)
+          .set(
+              (sequence, hash, at) ->
+                  AuditCheckpoint.sign(
+                      sequence,
+                      hash,
+                      at,
+                      TestKeyPairs.COORDINATOR_KEY_ID,
+                      TestKeyPairs.COORDINATOR.getPrivate()),
+              2);
       requests = AuditFixtures.submittedRequests(db.jdbi(), 3);
     }
+    TestDeployment deployment = TestDeployment.plain();
     config = dir.resolve("config.yml");
     Files.writeString(
         config,
@@ -47,18 +65,67 @@ class AuditCommandIntegrationTest {
           url: "jdbc:h2:file:%s;WRITE_DELAY=0"
           user: sa
           password: ""
+        policy:
+          path: %s
+          trustedKeyPemPath: %s
+        audit:
+          checkpointEveryEvents: 2
         logging:
           level: WARN
         """
-            .formatted(dir.resolve("db").toAbsolutePath()));
+            .formatted(
+                dir.resolve("db").toAbsolutePath(),
+                deployment.policyFile(),
+                deployment.trustedKey()));
   }
 
   @Test
-  void anIntactChainCountsItsEvents() {
+  void anIntactChainCountsItsEventsAndPrintsTheHeadToExport() {
     Result result = run("audit", "verify", config.toString());
 
-    assertThat(result.failure()).isEmpty();
-    assertThat(result.out()).matches("audit chain intact: 3 events checked, head [0-9a-f]{64}");
+    assertThat(result.failure()).as(result.err()).isEmpty();
+    assertThat(result.out())
+        .matches(
+            "audit chain intact: 3 events checked, head 3:[0-9a-f]{64}; 1 signed checkpoints"
+                + " verified, the last at sequence 2");
+  }
+
+  @Test
+  void anExportedHeadIsCheckedAgainstTheChain() throws Exception {
+    String head =
+        run("audit", "verify", config.toString()).out().replaceAll(".*head (\\S+);.*", "$1");
+
+    Result same = run("audit", "verify", "--expect-head", head, config.toString());
+    Result other =
+        run("audit", "verify", "--expect-head", "2:" + "e".repeat(64), config.toString());
+    Result malformed = run("audit", "verify", "--expect-head", "two", config.toString());
+
+    assertThat(same.failure()).as(same.err()).isEmpty();
+    assertThat(HitlCommand.exitStatus(other.failure().orElseThrow())).isEqualTo(1);
+    assertThat(other.err()).contains("the expected head's for its sequence");
+    assertThat(HitlCommand.exitStatus(malformed.failure().orElseThrow())).isEqualTo(2);
+    assertThat(malformed.err()).contains("--expect-head must be SEQ:HASH");
+  }
+
+  @Test
+  void theLastEventRemovedAndTheHeadMovedBackIsFound() throws Exception {
+    try (TestDatabase db = TestDatabase.migrated(dir)) {
+      db.jdbi()
+          .useHandle(
+              h -> {
+                String before =
+                    h.createQuery("SELECT event_hash FROM audit_events WHERE chain_seq = 1")
+                        .mapTo(String.class)
+                        .one();
+                h.execute("DELETE FROM audit_events WHERE chain_seq > 1");
+                h.execute("UPDATE audit_chain_head SET last_seq = 1, last_hash = ?", before);
+              });
+    }
+
+    Result result = run("audit", "verify", config.toString());
+
+    assertThat(result.failure()).isPresent();
+    assertThat(result.err()).contains("covers sequence 2, but the chain ends at 1");
   }
 
   @Test

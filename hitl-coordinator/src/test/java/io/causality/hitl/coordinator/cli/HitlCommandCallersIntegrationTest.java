@@ -12,6 +12,7 @@ import io.causality.hitl.coordinator.cli.HitlCli.Result;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -73,5 +74,39 @@ class HitlCommandCallersIntegrationTest {
     assertThat(submitter.err())
         .startsWith("error: coordinator refused (403 FORBIDDEN)")
         .doesNotContain(SUBMITTER_TOKEN);
+  }
+
+  @Test
+  void theTokenMayComeFromAFileAsDevInitWritesIt() {
+    Path file = DEPLOYMENT.write("operator-1.token", OPERATOR_TOKEN + "\n");
+    String byOption = submit("actor-token-file");
+    String byVariable = submit("actor-token-file-variable");
+
+    Result option =
+        new HitlCli()
+            .run("hitl", "approve", byOption, "--token-file", file.toString(), "--url", url());
+    Result variable =
+        new HitlCli(Map.of("HITL_TOKEN_FILE", file.toString()))
+            .run("hitl", "deny", byVariable, "--url", url());
+    Result missing =
+        new HitlCli().run("hitl", "list", "--token-file", file + ".nope", "--url", url());
+
+    assertThat(option.exit()).as(option.err()).isZero();
+    assertThat(option.err()).contains("approved " + byOption);
+    assertThat(variable.exit()).as(variable.err()).isZero();
+    assertThat(variable.out()).contains("denied " + byVariable + " by operator-1");
+    assertThat(missing.exit()).isEqualTo(2);
+    assertThat(missing.err()).contains("token file").doesNotContain(OPERATOR_TOKEN);
+  }
+
+  @Test
+  void decidingWithoutAnyTokenSendsNothing() {
+    String id = submit("actor-no-token");
+
+    Result approve =
+        new HitlCli().run("hitl", "approve", id, "--key-id", TestDeployment.KEY_ID, "--url", url());
+
+    assertThat(approve.exit()).isEqualTo(2);
+    assertThat(approve.err()).contains("needs an operator's bearer token");
   }
 }

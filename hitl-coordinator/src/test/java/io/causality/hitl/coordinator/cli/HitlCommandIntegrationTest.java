@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,13 +37,13 @@ class HitlCommandIntegrationTest {
           ResourceHelpers.resourceFilePath("configs/operator-tools.yml"),
           DEPLOYMENT.overrides());
 
-  private final HitlCli cli = new HitlCli();
+  private final HitlCli cli = new HitlCli(Map.of("HITL_TOKEN", CoordinatorHttp.OPERATOR_TOKEN));
   private CoordinatorHttp http;
   private String url;
 
   @BeforeEach
   void coordinator() {
-    http = new CoordinatorHttp(APP.getLocalPort());
+    http = CoordinatorHttp.callers(APP.getLocalPort());
     url = "http://127.0.0.1:" + APP.getLocalPort();
   }
 
@@ -102,7 +103,7 @@ class HitlCommandIntegrationTest {
         .containsPattern("actor: +actor-get")
         .containsPattern("gamma headroom: +-0.14")
         .contains("audit:")
-        .containsPattern("SUBMITTED +by http-tests");
+        .containsPattern("SUBMITTED +by runtime");
     JsonNode record = json(asJson.out());
     assertThat(record.get("coordinatorRequestId").asText()).isEqualTo(id);
     assertThat(record.get("audit")).hasSize(1);
@@ -192,7 +193,7 @@ class HitlCommandIntegrationTest {
   void badUsageExitsTwoAndSendsNothing() {
     String id = submit("actor-usage");
 
-    assertThat(cli.run("hitl", "approve", id, "--url", url).exit()).isEqualTo(2);
+    assertThat(new HitlCli().run("hitl", "approve", id, "--url", url).exit()).isEqualTo(2);
     assertThat(cli.run("hitl", "list", "--status", "lost", "--url", url).exit()).isEqualTo(2);
     assertThat(
             cli.run("hitl", "approve", id, "--key-id", "ops-1", "--ttl", "soon", "--url", url)
@@ -209,7 +210,7 @@ class HitlCommandIntegrationTest {
     // The extension's overrides are JVM-wide system properties, so a config that would start
     // here must fail on something they do not override: an open API on a public address.
     String minimal =
-        Files.readString(Path.of(ResourceHelpers.resourceFilePath("configs/operator-tools.yml")));
+        Files.readString(Path.of(ResourceHelpers.resourceFilePath("configs/minimal.yml")));
     Path config =
         DEPLOYMENT.write(
             "public-bind.yml", minimal.replace("bind: 127.0.0.1:0", "bind: 0.0.0.0:0"));

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.causality.hitl.coordinator.CoordinatorApplication;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
+import io.causality.hitl.coordinator.policy.CoordinatorKeyCheck;
 import io.causality.hitl.coordinator.policy.DevInit;
 import io.causality.hitl.coordinator.policy.StartupChecks;
 import io.causality.hitl.coordinator.policy.StartupReport;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -79,8 +81,9 @@ class KeyAndPolicyCommandsIntegrationTest {
     Result result = run("dev-init", "--dir", var.toString(), "--bits", "2048");
 
     assertThat(result.ok()).as(result.err()).isTrue();
-    assertThat(result.out().lines()).hasSize(5).allMatch(line -> line.startsWith("created "));
+    assertThat(result.out().lines().filter(line -> line.startsWith("created "))).hasSize(9);
     assertThat(permissions(layout.authorityKey())).isEqualTo("rw-------");
+    assertThat(permissions(layout.coordinatorKey())).isEqualTo("rw-------");
     assertThat(permissions(layout.signingKey())).isEqualTo("rw-------");
     assertThat(permissions(layout.keys())).isEqualTo("rwx------");
     // var/ also holds the embedded databases: created owner-only
@@ -89,6 +92,70 @@ class KeyAndPolicyCommandsIntegrationTest {
     assertThat(report.warnings()).isEmpty();
     assertThat(report.policy().gate().gammaFloor()).isEqualTo(0.35);
     assertThat(report.signers().keyIds()).containsExactly("ops-1");
+    assertThat(
+            CoordinatorKeyCheck.load(
+                    report.policy(),
+                    layout.policyFile(),
+                    layout.coordinatorKey(),
+                    new ArrayList<>())
+                .keyId())
+        .isEqualTo(DevInit.COORDINATOR_KEY_ID);
+  }
+
+  @Test
+  void devInitWritesTheCallersTokensOwnerOnly() throws Exception {
+    Path var = dir.resolve("var");
+    DevInit.Layout layout = new DevInit.Layout(var);
+
+    run("dev-init", "--dir", var.toString(), "--bits", "2048");
+
+    for (Path token : List.of(layout.runtimeToken(), layout.operatorToken())) {
+      assertThat(permissions(token)).isEqualTo("rw-------");
+      assertThat(Files.readString(token).strip()).matches("[A-Za-z0-9_-]{43}");
+    }
+    assertThat(permissions(layout.secrets())).isEqualTo("rwx------");
+    assertThat(Files.readString(layout.runtimeToken()))
+        .isNotEqualTo(Files.readString(layout.operatorToken()));
+  }
+
+  /**
+   * Found by review: dev-init wrote the policy-signing private key beside the public key the
+   * services trust. It goes to offline/ now, which no service reads, and dev-init says so.
+   */
+  @Test
+  void devInitKeepsThePolicySigningPrivateKeyApartAndSaysSo() throws Exception {
+    Path var = dir.resolve("var");
+    DevInit.Layout layout = new DevInit.Layout(var);
+
+    Result result = run("dev-init", "--dir", var.toString(), "--bits", "2048");
+
+    try (var keys = Files.list(layout.keys())) {
+      assertThat(keys.map(p -> p.getFileName().toString()))
+          .doesNotContain("policy-signing.pem")
+          .contains("policy-signing.pub.pem");
+    }
+    assertThat(layout.signingKey().getParent()).isEqualTo(var.resolve("offline"));
+    assertThat(permissions(layout.offline())).isEqualTo("rwx------");
+    assertThat(result.out())
+        .contains("note: the policy-signing private key is " + layout.signingKey())
+        .contains("no service reads it");
+  }
+
+  @Test
+  void devInitMovesAnOlderDeploymentsSigningKeyOutOfTheTrustedKeys() throws Exception {
+    Path var = dir.resolve("var");
+    DevInit.Layout layout = new DevInit.Layout(var);
+    run("dev-init", "--dir", var.toString(), "--bits", "2048");
+    Path former = layout.keys().resolve("policy-signing.pem");
+    Files.move(layout.signingKey(), former);
+    String key = Files.readString(former);
+
+    Result result = run("dev-init", "--dir", var.toString(), "--bits", "2048");
+
+    assertThat(result.out()).contains("moved from " + former);
+    assertThat(former).doesNotExist();
+    assertThat(layout.signingKey()).hasContent(key);
+    assertThat(startupChecks(layout).warnings()).isEmpty();
   }
 
   @Test
@@ -102,6 +169,7 @@ class KeyAndPolicyCommandsIntegrationTest {
     Result again = run("dev-init", "--dir", var.toString(), "--bits", "2048");
     assertThat(again.ok()).isTrue();
     assertThat(again.out()).doesNotContain("created ").contains("kept ", "--force");
+    assertThat(layout.runtimeToken()).hasContent(Files.readString(layout.runtimeToken()));
     assertThat(layout.authorityKey()).hasContent(key);
     assertThat(layout.policyFile()).hasContent(policy);
 
@@ -143,6 +211,18 @@ class KeyAndPolicyCommandsIntegrationTest {
     assertThat(authority.get("operatorId").asText()).isEqualTo(DevInit.OPERATOR_ID);
     assertThat(authority.get("privateKeyPemPath").asText())
         .isEqualTo(layout.authorityKey().toString());
+    assertThat(config.at("/coordinatorKey/privateKeyPemPath").asText())
+        .isEqualTo(layout.coordinatorKey().toString());
+    assertThat(config.at("/callers/0/tokenFile").asText())
+        .isEqualTo(layout.runtimeToken().toString());
+    assertThat(config.at("/callers/1/tokenFile").asText())
+        .isEqualTo(layout.operatorToken().toString());
+    assertThat(config.at("/callers/1/operatorId").asText()).isEqualTo(DevInit.OPERATOR_ID);
+    JsonNode sim =
+        new ObjectMapper(new YAMLFactory())
+            .readTree(Path.of("..", "config", "sim-server.yml").toFile());
+    assertThat(sim.at("/evaluation/coordinatorTokenFile").asText())
+        .isEqualTo(layout.runtimeToken().toString());
   }
 
   @Test

@@ -59,4 +59,18 @@ class RequestTablesTest {
         .contains("actor:           a\\u001b[2Jb", "note:            fine\\u000aOverride Applied")
         .doesNotContain("\u001b", "\nOverride Applied");
   }
+
+  @Test
+  void theDetailNamesWhoAskedForTheRequest() throws Exception {
+    ObjectNode asked = JSON.valueToTree(record("actor-7", null));
+    asked
+        .putObject("requester")
+        .put("organizationId", "org-7")
+        .put("kind", "USER")
+        .put("id", "alice@example.com");
+
+    String detail = RequestTables.detail(JSON.treeToValue(asked, OverrideRequestRecord.class));
+
+    assertThat(detail).contains("requester:       USER alice@example.com of organization org-7");
+  }
 }

@@ -59,7 +59,7 @@ class TwoCoordinatorsAuditChainIntegrationTest {
       DropwizardTestSupport<CoordinatorConfiguration> instance =
           new DropwizardTestSupport<>(
               CoordinatorApplication.class,
-              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              ResourceHelpers.resourceFilePath("configs/callers.yml"),
               overrides.toArray(ConfigOverride[]::new));
       INSTANCES.add(instance);
       instance.before();
@@ -121,7 +121,7 @@ class TwoCoordinatorsAuditChainIntegrationTest {
   }
 
   private static CoordinatorHttp http(int instance) {
-    return new CoordinatorHttp(INSTANCES.get(instance).getLocalPort());
+    return CoordinatorHttp.callers(INSTANCES.get(instance).getLocalPort());
   }
 
   private static List<Answer> allAtOnce(int count, IntFunction<Callable<Answer>> call)

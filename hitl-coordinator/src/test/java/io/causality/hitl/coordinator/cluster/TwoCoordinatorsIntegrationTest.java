@@ -66,7 +66,7 @@ class TwoCoordinatorsIntegrationTest {
       DropwizardTestSupport<CoordinatorConfiguration> instance =
           ClockedCoordinator.support(
               CLOCK,
-              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              ResourceHelpers.resourceFilePath("configs/callers.yml"),
               overrides.toArray(ConfigOverride[]::new));
       INSTANCES.add(instance);
       instance.before();
@@ -143,7 +143,7 @@ class TwoCoordinatorsIntegrationTest {
   }
 
   private static CoordinatorHttp http(int instance) {
-    return new CoordinatorHttp(INSTANCES.get(instance).getLocalPort());
+    return CoordinatorHttp.callers(INSTANCES.get(instance).getLocalPort());
   }
 
   private static List<Answer> allAtOnce(IntFunction<Callable<Answer>> call) throws Exception {

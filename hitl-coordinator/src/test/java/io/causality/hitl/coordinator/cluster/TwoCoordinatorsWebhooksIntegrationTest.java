@@ -105,11 +105,11 @@ class TwoCoordinatorsWebhooksIntegrationTest {
 
   private static Map<String, Integer> deliveries() {
     Map<String, Integer> counts = new HashMap<>();
-    receiver.to(HOOK).forEach(d -> counts.merge(d.eventId(), 1, Integer::sum));
+    receiver.eventsTo(HOOK).forEach(d -> counts.merge(d.eventId(), 1, Integer::sum));
     return counts;
   }
 
   private static CoordinatorHttp http(int instance) {
-    return new CoordinatorHttp(INSTANCES.get(instance).getLocalPort());
+    return CoordinatorHttp.callers(INSTANCES.get(instance).getLocalPort());
   }
 }

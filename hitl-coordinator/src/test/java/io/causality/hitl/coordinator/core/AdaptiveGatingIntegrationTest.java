@@ -178,7 +178,7 @@ class AdaptiveGatingIntegrationTest {
   }
 
   private static void deny(OverrideService service, String id) {
-    service.deny(id, new DenyOverrideRequest("k-alice", "no"));
+    Deciders.deny(service, id, new DenyOverrideRequest("k-alice", "no"));
   }
 
   private static <T> List<T> inParallel(int threads, Callable<T> task) throws Exception {

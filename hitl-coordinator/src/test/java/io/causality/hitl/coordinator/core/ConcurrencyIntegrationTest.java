@@ -75,7 +75,7 @@ class ConcurrencyIntegrationTest {
   void exactlyOneOf64ParallelRedemptionsIsAccepted() throws Exception {
     String id = service.submit(Submissions.valid("actor-7", null)).coordinatorRequestId();
     OverrideTokenEnvelope token =
-        service.approve(id, new ApproveOverrideRequest("k-alice", null, null));
+        Deciders.approve(service, id, new ApproveOverrideRequest("k-alice", null, null));
     RedeemRequest redeem =
         new RedeemRequest(
             token.tokenId(), service.get(id).requestHash(), POLICY_VERSION, "lic-1", "actor-7");

@@ -39,7 +39,7 @@ class OverrideRequestRecordTest {
           .replace(
               "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",",
               "\"tokenId\":\"0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21\",\"submittedBy\":\"runtime\","
-                  + "\"approvals\":2,\"requiredApprovals\":2,")
+                  + "\"requester\":null,\"approvals\":2,\"requiredApprovals\":2,")
           .replace("\"note\":null}]", "\"note\":null,\"traceparent\":null}]");
 
   private final ObjectMapper dropwizard = Jackson.newObjectMapper();
@@ -110,6 +110,7 @@ class OverrideRequestRecordTest {
         Instant.parse("2026-01-31T12:00:30.500Z"),
         "0b6e8a4e-3f0c-4d7e-9a51-2f4f6c1d9e21",
         "runtime",
+        null,
         2,
         2,
         audit);

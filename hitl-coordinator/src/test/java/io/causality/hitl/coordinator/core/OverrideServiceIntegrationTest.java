@@ -115,7 +115,7 @@ class OverrideServiceIntegrationTest {
     String first = submit("a");
     fixture.clock.advance(Duration.ofSeconds(1));
     String second = submit("b");
-    service.deny(first, new DenyOverrideRequest("k-bob", null));
+    Deciders.deny(service, first, new DenyOverrideRequest("k-bob", null));
 
     assertThat(service.list(OverrideRequestQuery.first(Optional.empty())).data())
         .extracting(OverrideRequestRecord::coordinatorRequestId)
@@ -134,9 +134,10 @@ class OverrideServiceIntegrationTest {
   void unknownIdsAreNotFound() {
     assertThatThrownBy(() -> service.get("nope"))
         .isInstanceOf(OverrideRequestNotFoundException.class);
-    assertThatThrownBy(() -> service.approve("nope", approve("k-alice", null)))
+    assertThatThrownBy(() -> Deciders.approve(service, "nope", approve("k-alice", null)))
         .isInstanceOf(OverrideRequestNotFoundException.class);
-    assertThatThrownBy(() -> service.deny("nope", new DenyOverrideRequest("k-alice", null)))
+    assertThatThrownBy(
+            () -> Deciders.deny(service, "nope", new DenyOverrideRequest("k-alice", null)))
         .isInstanceOf(OverrideRequestNotFoundException.class);
     assertThat(service.find("nope")).isEmpty();
   }
@@ -146,7 +147,7 @@ class OverrideServiceIntegrationTest {
     String id = submit("actor-7");
     OverrideRequestRecord pending = service.get(id);
 
-    OverrideTokenEnvelope token = service.approve(id, approve("k-alice", "go ahead"));
+    OverrideTokenEnvelope token = Deciders.approve(service, id, approve("k-alice", "go ahead"));
 
     PublicKey policyKey = fixture.policy.authority("k-alice").orElseThrow().publicKey();
     assertThat(jdkVerifies(token, policyKey)).isTrue();
@@ -167,7 +168,7 @@ class OverrideServiceIntegrationTest {
   void approvalMovesTheRequestAndRecordsTheOperator() {
     String id = submit("actor-7");
 
-    OverrideTokenEnvelope token = service.approve(id, approve("k-bob", "checked"));
+    OverrideTokenEnvelope token = Deciders.approve(service, id, approve("k-bob", "checked"));
     OverrideRequestRecord record = service.get(id);
 
     assertThat(record.status()).isEqualTo(OverrideRequestStatus.APPROVED);
@@ -185,10 +186,12 @@ class OverrideServiceIntegrationTest {
   @Test
   void tokenLifetimeIsTheRequestedOneCappedByThePolicy() {
     OverrideTokenEnvelope shortLived =
-        service.approve(submit("a"), new ApproveOverrideRequest("k-alice", null, 5_000L));
+        Deciders.approve(service, submit("a"), new ApproveOverrideRequest("k-alice", null, 5_000L));
     OverrideTokenEnvelope capped =
-        service.approve(
-            submit("b"), new ApproveOverrideRequest("k-alice", null, MAX_TOKEN_TTL_MS * 10));
+        Deciders.approve(
+            service,
+            submit("b"),
+            new ApproveOverrideRequest("k-alice", null, MAX_TOKEN_TTL_MS * 10));
 
     assertThat(expiresAt(shortLived)).isEqualTo(START.plusMillis(5_000));
     assertThat(expiresAt(capped)).isEqualTo(START.plusMillis(MAX_TOKEN_TTL_MS));
@@ -198,10 +201,12 @@ class OverrideServiceIntegrationTest {
   void decisionsNeedAConfiguredKey() {
     String id = submit("a");
 
-    assertValidation(() -> service.approve(id, approve("k-carol", null)), "keyId");
-    assertValidation(() -> service.approve(id, approve(null, null)), "keyId");
-    assertValidation(() -> service.approve(id, null), "(body)");
-    assertValidation(() -> service.deny(id, new DenyOverrideRequest("k-carol", null)), "keyId");
+    assertValidation(() -> Deciders.approve(service, id, approve("k-carol", null)), "keyId");
+    assertValidation(
+        () -> service.approve(id, approve(null, null), Decider.operator("c", "carol")), "keyId");
+    assertValidation(() -> Deciders.approve(service, id, null), "(body)");
+    assertValidation(
+        () -> Deciders.deny(service, id, new DenyOverrideRequest("k-carol", null)), "keyId");
     assertThat(service.get(id).status()).isEqualTo(OverrideRequestStatus.PENDING);
   }
 
@@ -210,7 +215,7 @@ class OverrideServiceIntegrationTest {
     String id = submit("a");
 
     OverrideRequestRecord denied =
-        service.deny(id, new DenyOverrideRequest("k-alice", "too risky"));
+        Deciders.deny(service, id, new DenyOverrideRequest("k-alice", "too risky"));
 
     assertThat(denied.status()).isEqualTo(OverrideRequestStatus.DENIED);
     assertThat(denied.decidedBy()).isEqualTo("alice");
@@ -224,20 +229,20 @@ class OverrideServiceIntegrationTest {
   @Test
   void onlyPendingRequestsCanBeApprovedOrDenied() {
     String approved = submit("a");
-    OverrideTokenEnvelope token = service.approve(approved, approve("k-alice", null));
+    OverrideTokenEnvelope token = Deciders.approve(service, approved, approve("k-alice", null));
     String denied = submit("b");
-    service.deny(denied, new DenyOverrideRequest("k-alice", null));
+    Deciders.deny(service, denied, new DenyOverrideRequest("k-alice", null));
     String redeemed = submit("c");
-    redeem(service.approve(redeemed, approve("k-alice", null)), redeemed);
+    redeem(Deciders.approve(service, redeemed, approve("k-alice", null)), redeemed);
 
     for (String id : new String[] {approved, denied, redeemed}) {
       OverrideRequestStatus current = service.get(id).status();
       assertTransition(
-          () -> service.approve(id, approve("k-alice", null)),
+          () -> Deciders.approve(service, id, approve("k-alice", null)),
           current,
           OverrideRequestStatus.APPROVED);
       assertTransition(
-          () -> service.deny(id, new DenyOverrideRequest("k-alice", null)),
+          () -> Deciders.deny(service, id, new DenyOverrideRequest("k-alice", null)),
           current,
           OverrideRequestStatus.DENIED);
     }
@@ -280,11 +285,11 @@ class OverrideServiceIntegrationTest {
     fixture.clock.advance(Duration.ofMillis(PENDING_TTL_MS));
 
     assertTransition(
-        () -> service.approve(first, approve("k-alice", null)),
+        () -> Deciders.approve(service, first, approve("k-alice", null)),
         OverrideRequestStatus.EXPIRED,
         OverrideRequestStatus.APPROVED);
     assertTransition(
-        () -> service.deny(second, new DenyOverrideRequest("k-alice", null)),
+        () -> Deciders.deny(service, second, new DenyOverrideRequest("k-alice", null)),
         OverrideRequestStatus.EXPIRED,
         OverrideRequestStatus.DENIED);
     assertThat(service.get(first).status()).isEqualTo(OverrideRequestStatus.EXPIRED);

@@ -6,6 +6,7 @@ import static io.causality.hitl.coordinator.core.ServiceFixture.START;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.causality.hitl.coordinator.crypto.TestKeyPairs;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
 import io.causality.hitl.protocol.wire.AuditEvent;
 import io.causality.hitl.protocol.wire.AuditEventType;
@@ -15,6 +16,7 @@ import io.causality.hitl.protocol.wire.OverrideTokenEnvelope;
 import io.causality.hitl.protocol.wire.RedeemRequest;
 import io.causality.hitl.protocol.wire.RedeemResponse;
 import io.causality.hitl.protocol.wire.RedeemStatus;
+import io.causality.hitl.protocol.wire.RedemptionStatement;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -40,7 +42,7 @@ class RedemptionIntegrationTest {
     fixture = ServiceFixture.plain(dir);
     service = fixture.service;
     requestId = service.submit(Submissions.valid("actor-7", null)).coordinatorRequestId();
-    token = service.approve(requestId, new ApproveOverrideRequest("k-alice", null, null));
+    token = Deciders.approve(service, requestId, new ApproveOverrideRequest("k-alice", null, null));
     OverrideRequestRecord record = service.get(requestId);
     matching =
         new RedeemRequest(
@@ -60,13 +62,59 @@ class RedemptionIntegrationTest {
     fixture.clock.advance(Duration.ofSeconds(1));
     RedeemResponse second = service.redeem(matching);
 
-    assertThat(first)
+    assertThat(unsigned(first))
         .isEqualTo(
             new RedeemResponse(RedeemStatus.ACCEPTED, token.tokenId(), START.plusSeconds(3)));
-    assertThat(second)
+    assertThat(unsigned(second))
         .isEqualTo(
             new RedeemResponse(
                 RedeemStatus.REPLAY_DETECTED, token.tokenId(), START.plusSeconds(3)));
+  }
+
+  @Test
+  void everyAnswerIsSignedWithTheCoordinatorKeyOverTheRedeemersNonce() {
+    RedeemRequest withNonce =
+        new RedeemRequest(
+            matching.tokenId(),
+            matching.requestHash(),
+            matching.policyVersion(),
+            matching.licenseId(),
+            matching.actorId(),
+            "nonce-0123456789abcdef");
+    RedeemRequest unknown =
+        new RedeemRequest(
+            UUID.randomUUID().toString(),
+            "h",
+            POLICY_VERSION,
+            "lic-1",
+            null,
+            "other-nonce-0123456");
+
+    for (RedeemRequest request : new RedeemRequest[] {withNonce, withNonce, unknown}) {
+      RedeemResponse answer = service.redeem(request);
+      assertThat(answer.keyId()).isEqualTo(TestKeyPairs.COORDINATOR_KEY_ID);
+      assertThat(RedemptionStatement.verify(request, answer, TestKeyPairs.COORDINATOR.getPublic()))
+          .as("%s verifies", answer.status())
+          .isTrue();
+    }
+    RedeemResponse accepted = service.redeem(withNonce);
+    RedeemRequest anotherNonce =
+        new RedeemRequest(
+            withNonce.tokenId(),
+            withNonce.requestHash(),
+            withNonce.policyVersion(),
+            withNonce.licenseId(),
+            withNonce.actorId(),
+            "a-different-nonce-0000");
+    assertThat(
+            RedemptionStatement.verify(
+                anotherNonce, accepted, TestKeyPairs.COORDINATOR.getPublic()))
+        .as("an answer recorded once does not verify for another redemption's nonce")
+        .isFalse();
+  }
+
+  private static RedeemResponse unsigned(RedeemResponse signed) {
+    return new RedeemResponse(signed.status(), signed.tokenId(), signed.redeemedAt());
   }
 
   @Test

@@ -36,7 +36,7 @@ class RequestRetentionIntegrationTest {
   void aDecidedRequestIsPurgedOnceItsRetentionHasPassed() {
     OverrideService service = fixture.service;
     String denied = service.submit(Submissions.valid("actor-1", null)).coordinatorRequestId();
-    service.deny(denied, new DenyOverrideRequest("k-bob", "no"));
+    Deciders.deny(service, denied, new DenyOverrideRequest("k-bob", "no"));
     String pending = service.submit(Submissions.valid("actor-2", null)).coordinatorRequestId();
     RequestRetention retention =
         new RequestRetention(service, fixture.clock, Duration.ofDays(30), Duration.ofHours(1));

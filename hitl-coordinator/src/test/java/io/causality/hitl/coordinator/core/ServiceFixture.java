@@ -2,6 +2,8 @@ package io.causality.hitl.coordinator.core;
 
 import io.causality.common.testing.TestClock;
 import io.causality.hitl.coordinator.crypto.AuthoritySigners;
+import io.causality.hitl.coordinator.crypto.KeyRing;
+import io.causality.hitl.coordinator.crypto.SigningKeys;
 import io.causality.hitl.coordinator.crypto.TestKeyPairs;
 import io.causality.hitl.coordinator.db.TestDatabase;
 import io.causality.hitl.protocol.crypto.PemKeys;
@@ -29,23 +31,29 @@ final class ServiceFixture implements AutoCloseable {
   final TestClock clock = TestClock.stoppedAt(START);
   final TestDatabase db;
   final DeploymentPolicy policy;
+  final KeyRing keys;
   final OverrideService service;
 
   private ServiceFixture(Path dir, AdaptiveEscalationPolicy adaptive) throws Exception {
+    this(dir, adaptive, 1);
+  }
+
+  private ServiceFixture(Path dir, AdaptiveEscalationPolicy adaptive, int requiredApprovals)
+      throws Exception {
     this.db = TestDatabase.migrated(dir);
-    this.policy = policy(adaptive);
+    this.policy = policy(adaptive, requiredApprovals);
     AuthoritySigners signers =
         new AuthoritySigners(
             List.of(
                 TestKeyPairs.signer("k-alice", "alice", TestKeyPairs.ALICE),
                 TestKeyPairs.signer("k-bob", "bob", TestKeyPairs.BOB)));
+    this.keys = new KeyRing(new SigningKeys(policy, signers, TestKeyPairs.coordinator()));
     this.service =
         new OverrideService(
             db.jdbi(),
             db.dataSource(),
             clock,
-            policy,
-            signers,
+            keys,
             new OverrideSettings(PENDING_TTL_MS, DEFAULT_TOKEN_TTL_MS));
   }
 
@@ -58,18 +66,34 @@ final class ServiceFixture implements AutoCloseable {
     return new ServiceFixture(dir, adaptive);
   }
 
+  /**
+   * Adaptive gating off, with the audit chain's head checkpointed every {@code everyEvents} events
+   * by the coordinator's key.
+   */
+  static ServiceFixture checkpointed(Path dir, int everyEvents) throws Exception {
+    ServiceFixture fixture = new ServiceFixture(dir, AdaptiveEscalationPolicy.DISABLED);
+    AuditTrail.signCheckpoints(fixture.db.jdbi(), fixture.keys, everyEvents);
+    return fixture;
+  }
+
+  /** Adaptive gating off, a quorum of {@code requiredApprovals} operators. */
+  static ServiceFixture quorum(Path dir, int requiredApprovals) throws Exception {
+    return new ServiceFixture(dir, AdaptiveEscalationPolicy.DISABLED, requiredApprovals);
+  }
+
   @Override
   public void close() {
     db.close();
   }
 
-  private static DeploymentPolicy policy(AdaptiveEscalationPolicy adaptive) {
+  private static DeploymentPolicy policy(AdaptiveEscalationPolicy adaptive, int requiredApprovals) {
     return new DeploymentPolicy(
         POLICY_VERSION,
         List.of(
             new PolicyAuthority("k-alice", "alice", PemKeys.toPem(TestKeyPairs.ALICE.getPublic())),
             new PolicyAuthority("k-bob", "bob", PemKeys.toPem(TestKeyPairs.BOB.getPublic()))),
-        new HitlPolicy(MAX_TOKEN_TTL_MS, adaptive),
-        new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"));
+        new HitlPolicy(MAX_TOKEN_TTL_MS, adaptive, requiredApprovals),
+        new GatePolicy("state_gate", "gamma", 0.35, "gammaTrend"),
+        TestKeyPairs.coordinatorKey());
   }
 }

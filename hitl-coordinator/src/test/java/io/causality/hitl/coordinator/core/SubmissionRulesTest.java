@@ -26,13 +26,13 @@ class SubmissionRulesTest {
 
   @Test
   void aValidSubmissionDerivesHashesActorIntentAndFingerprint() {
-    Submission s = rules.check(valid("actor-7", "intent-9"));
+    Submission s = rules.check(valid("actor-7", "intent-9"), null);
 
     assertThat(s.actorId()).isEqualTo("actor-7");
     assertThat(s.intentId()).isEqualTo("intent-9");
     assertThat(s.requestHash())
         .hasSize(64)
-        .isNotEqualTo(rules.check(valid("actor-8", "intent-9")).requestHash());
+        .isNotEqualTo(rules.check(valid("actor-8", "intent-9"), null).requestHash());
     assertThat(s.actionHash()).isNull();
     assertThat(s.failureFingerprint()).isEqualTo(DERIVED_FINGERPRINT);
   }
@@ -46,7 +46,7 @@ class SubmissionRulesTest {
     assertIssues(with(request("a", null), pass, "lic"), "evaluationResponse.decision");
     assertIssues(with(request("a", null), missing, "lic"), "evaluationResponse.decision");
     ObjectNode action = response().put("decision", "REJECT_ACTION");
-    assertThat(rules.check(with(request("a", null), action, "lic")).actorId()).isEqualTo("a");
+    assertThat(rules.check(with(request("a", null), action, "lic"), null).actorId()).isEqualTo("a");
   }
 
   @Test
@@ -97,7 +97,8 @@ class SubmissionRulesTest {
         "evaluationResponse.decision",
         "evaluationResponse.escalation.escalationType",
         "evaluationResponse.adaptive.escalationRecommended");
-    assertThatThrownBy(() -> rules.check(null)).isInstanceOf(OverrideValidationException.class);
+    assertThatThrownBy(() -> rules.check(null, null))
+        .isInstanceOf(OverrideValidationException.class);
   }
 
   @Test
@@ -151,31 +152,31 @@ class SubmissionRulesTest {
         .put("escalationRecommended", "HUMAN_ESCALATION")
         .put("evaluatedActorId", "from-detail");
 
-    assertThat(rules.check(all).actorId()).isEqualTo("from-submission");
-    assertThat(rules.check(noPreferred).actorId()).isEqualTo("from-request");
-    assertThat(rules.check(evaluationOnly).actorId()).isEqualTo("from-evaluation");
-    assertThat(rules.check(with(request(null, null), inDetail, "lic")).actorId())
+    assertThat(rules.check(all, null).actorId()).isEqualTo("from-submission");
+    assertThat(rules.check(noPreferred, null).actorId()).isEqualTo("from-request");
+    assertThat(rules.check(evaluationOnly, null).actorId()).isEqualTo("from-evaluation");
+    assertThat(rules.check(with(request(null, null), inDetail, "lic"), null).actorId())
         .isEqualTo("from-detail");
-    assertThat(rules.check(with(request(null, null), response(), "lic")).actorId()).isNull();
+    assertThat(rules.check(with(request(null, null), response(), "lic"), null).actorId()).isNull();
   }
 
   @Test
   void theAdaptiveFingerprintWinsOverTheDerivedOne() {
-    assertThat(rules.check(Submissions.withFingerprint("a", "fp-1")).failureFingerprint())
+    assertThat(rules.check(Submissions.withFingerprint("a", "fp-1"), null).failureFingerprint())
         .isEqualTo("fp-1");
   }
 
   @Test
   void gatingKeyTreatsMissingValuesAsEmptyStrings() {
-    Submission missing = new Submission("h", null, "a", null, null);
-    Submission empty = new Submission("h", null, "a", "", "");
-    Submission other = new Submission("h", null, "a", "i", "");
+    Submission missing = new Submission("h", null, "a", null, null, null);
+    Submission empty = new Submission("h", null, "a", "", "", null);
+    Submission other = new Submission("h", null, "a", "i", "", null);
 
     assertThat(missing.gatingKey()).isEqualTo(empty.gatingKey()).isNotEqualTo(other.gatingKey());
   }
 
   private void assertIssues(SubmitOverrideRequest body, String... paths) {
-    assertThatThrownBy(() -> rules.check(body))
+    assertThatThrownBy(() -> rules.check(body, null))
         .isInstanceOfSatisfying(
             OverrideValidationException.class,
             e -> {

@@ -5,6 +5,7 @@ import static io.causality.hitl.coordinator.core.Submissions.response;
 import static io.causality.hitl.coordinator.core.Submissions.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.causality.hitl.protocol.wire.ActorIds;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
 import io.causality.hitl.protocol.wire.DenyOverrideRequest;
 import io.causality.hitl.protocol.wire.PrintableText;
@@ -40,7 +41,7 @@ class WireConstraintsTest {
             request("a", null), response(), LONG_ID, LONG_ID, null, null, LONG_ID);
 
     assertThat(paths(body)).containsExactlyInAnyOrder("licenseId", "actorId", "source");
-    assertThat(messages(body)).containsOnly(SubmitOverrideRequest.TOO_LONG);
+    assertThat(messages(body)).containsOnly(SubmitOverrideRequest.TOO_LONG, ActorIds.INVALID);
   }
 
   @Test
@@ -52,7 +53,7 @@ class WireConstraintsTest {
         new RedeemRequest(UUID.randomUUID().toString(), "h\r", 1L, "lic\u009b", "actor\u2028");
 
     assertThat(paths(body)).containsExactlyInAnyOrder("licenseId", "actorId", "source");
-    assertThat(messages(body)).containsOnly(PrintableText.NOT_PRINTABLE);
+    assertThat(messages(body)).containsOnly(PrintableText.NOT_PRINTABLE, ActorIds.INVALID);
     assertThat(paths(redemption)).containsExactlyInAnyOrder("requestHash", "licenseId", "actorId");
   }
 

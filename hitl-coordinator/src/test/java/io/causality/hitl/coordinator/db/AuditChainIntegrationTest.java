@@ -67,7 +67,7 @@ class AuditChainIntegrationTest {
         .hasSize(64);
     assertThat(audit.head()).isEqualTo(new ChainHead(2, denied.hash()));
     assertThat(trail.verify())
-        .isEqualTo(new ChainVerification(2, denied.hash(), java.util.Optional.empty()));
+        .isEqualTo(new ChainVerification(2, denied.hash(), java.util.Optional.empty(), 0, 0));
   }
 
   @Test

@@ -11,6 +11,7 @@ import io.causality.hitl.protocol.wire.OverrideRequestStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.jdbi.v3.core.JdbiException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,14 +52,14 @@ class OverrideRequestDaoIntegrationTest {
     OverrideRequestRow newer = insert(pending("a", "i", null, T0.plusSeconds(1)));
     dao.deny("op", null, event(older.coordinatorRequestId(), AuditEventType.DENIED, T0));
 
-    assertThat(dao.page(null, null, 10, 0))
+    assertThat(dao.page(null, null, true, List.of(), 10, 0))
         .extracting(OverrideRequestRow::coordinatorRequestId)
         .containsExactly(newer.coordinatorRequestId(), older.coordinatorRequestId());
-    assertThat(dao.page(OverrideRequestStatus.DENIED.name(), null, 10, 0))
+    assertThat(dao.page(OverrideRequestStatus.DENIED.name(), null, true, List.of(), 10, 0))
         .extracting(OverrideRequestRow::coordinatorRequestId)
         .containsExactly(older.coordinatorRequestId());
-    assertThat(dao.count(null, null)).isEqualTo(2);
-    assertThat(dao.count(OverrideRequestStatus.DENIED.name(), null)).isEqualTo(1);
+    assertThat(dao.count(null, null, true, List.of())).isEqualTo(2);
+    assertThat(dao.count(OverrideRequestStatus.DENIED.name(), null, true, List.of())).isEqualTo(1);
   }
 
   @Test
@@ -81,7 +82,7 @@ class OverrideRequestDaoIntegrationTest {
 
     assertThat(dao.purgeDecidedBefore(cutoff)).isEqualTo(3);
 
-    assertThat(dao.page(null, null, 100, 0))
+    assertThat(dao.page(null, null, true, List.of(), 100, 0))
         .extracting(OverrideRequestRow::coordinatorRequestId)
         .containsExactlyInAnyOrder(deniedRecent, approvedLive, pendingOld);
     assertThat(dao.issuedTokens().findById(expiredToken.tokenId())).isEmpty();
@@ -98,17 +99,17 @@ class OverrideRequestDaoIntegrationTest {
     OverrideRequestRow second = insert(pending("a", "i", null, T0.plusSeconds(1)));
     OverrideRequestRow other = insert(pending("b", null, null, T0.plusSeconds(2)));
 
-    assertThat(dao.page(null, null, 2, 0))
+    assertThat(dao.page(null, null, true, List.of(), 2, 0))
         .extracting(OverrideRequestRow::coordinatorRequestId)
         .containsExactly(other.coordinatorRequestId(), second.coordinatorRequestId());
-    assertThat(dao.page(null, null, 2, 2))
+    assertThat(dao.page(null, null, true, List.of(), 2, 2))
         .extracting(OverrideRequestRow::coordinatorRequestId)
         .containsExactly(first.coordinatorRequestId());
-    assertThat(dao.page("PENDING", "a", 10, 0))
+    assertThat(dao.page("PENDING", "a", true, List.of(), 10, 0))
         .extracting(OverrideRequestRow::coordinatorRequestId)
         .containsExactly(second.coordinatorRequestId(), first.coordinatorRequestId());
-    assertThat(dao.count("PENDING", "a")).isEqualTo(2);
-    assertThat(dao.count(null, "nobody")).isZero();
+    assertThat(dao.count("PENDING", "a", true, List.of())).isEqualTo(2);
+    assertThat(dao.count(null, "nobody", true, List.of())).isZero();
   }
 
   @Test
@@ -159,17 +160,17 @@ class OverrideRequestDaoIntegrationTest {
   void gatingLookupsTreatMissingValuesAsEmptyStrings() {
     OverrideRequestRow row = insert(pending("a", null, null, T0));
 
-    assertThat(dao.findPending("a", "", "")).contains(row.coordinatorRequestId());
-    assertThat(dao.findPending("a", "intent", "")).isEmpty();
-    assertThat(dao.latestDenialAt("a")).isEmpty();
+    assertThat(dao.findPending("", "a", "", "")).contains(row.coordinatorRequestId());
+    assertThat(dao.findPending("", "a", "intent", "")).isEmpty();
+    assertThat(dao.latestDenialAt("", "a")).isEmpty();
 
     dao.deny(
         "op", null, event(row.coordinatorRequestId(), AuditEventType.DENIED, T0.plusSeconds(5)));
 
-    assertThat(dao.findPending("a", "", "")).isEmpty();
-    assertThat(dao.latestDenialAt("a")).contains(T0.plusSeconds(5));
-    assertThat(dao.findDenied("a", "")).contains(row.coordinatorRequestId());
-    assertThat(dao.findDenied("b", "")).isEmpty();
+    assertThat(dao.findPending("", "a", "", "")).isEmpty();
+    assertThat(dao.latestDenialAt("", "a")).contains(T0.plusSeconds(5));
+    assertThat(dao.findDenied("", "a", "")).contains(row.coordinatorRequestId());
+    assertThat(dao.findDenied("", "b", "")).isEmpty();
   }
 
   @Test
@@ -214,6 +215,9 @@ class OverrideRequestDaoIntegrationTest {
         r.tokenId(),
         key,
         r.submittedBy(),
+        r.requesterOrg(),
+        r.requesterKind(),
+        r.requesterId(),
         r.approvals());
   }
 }

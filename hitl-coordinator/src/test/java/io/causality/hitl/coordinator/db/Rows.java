@@ -36,6 +36,9 @@ final class Rows {
         null,
         null,
         null,
+        null,
+        null,
+        null,
         0);
   }
 

@@ -59,7 +59,8 @@ class CoordinatorDocumentationIntegrationTest {
     assertThat(ids)
         .doesNotHaveDuplicates()
         .allMatch(id -> id.matches("[a-z][A-Za-z]+"))
-        .contains("submitOverrideRequest", "approveOverrideRequest", "redeemOverrideToken");
+        .contains("submitOverride", "approveOverride", "redeemOverrideToken")
+        .noneMatch(id -> id.endsWith("Request"));
     assertThat(document.at("/info/license/identifier").asText()).isNotBlank();
   }
 
@@ -88,11 +89,73 @@ class CoordinatorDocumentationIntegrationTest {
     assertThat(envelope.get("required").toString()).contains("signature").contains("payload");
     assertThat(envelope.at("/properties/payload/contentSchema/$ref").asText())
         .isEqualTo("#/components/schemas/TokenPayload");
-    assertThat(schemas.at("/ApiError/properties/code/description").asText())
-        .contains("INVALID_TRANSITION");
-    assertThat(schemas.at("/ErrorDetails/properties/issues/items/$ref").asText())
+    assertThat(schemas.at("/ApiError/discriminator/mapping/INVALID_TRANSITION").asText())
+        .isEqualTo("#/components/schemas/InvalidTransitionError");
+    assertThat(schemas.at("/InvalidTransitionError/properties/details/$ref").asText())
+        .isEqualTo("#/components/schemas/TransitionDetails");
+    assertThat(schemas.at("/TransitionDetails/properties/status/$ref").asText())
+        .isEqualTo("#/components/schemas/OverrideStatus");
+    assertThat(schemas.at("/ValidationDetails/properties/issues/items/$ref").asText())
         .isEqualTo("#/components/schemas/ValidationIssue");
+    assertThat(schemas.at("/PlainError/properties/code/not/enum").toString())
+        .contains("VALIDATION_ERROR", "DENY_COOLDOWN");
     assertThat(schemas.has("JsonNode")).isFalse();
+    assertThat(schemas.has("ErrorDetails")).isFalse();
+  }
+
+  @Test
+  void approveAnswersOneSchemaWhoseOutcomeTellsItsTwoShapesApart() {
+    JsonNode document = document();
+    JsonNode approve = document.at("/paths/~1v1~1override-requests~1{id}~1approve/post");
+    for (String status : List.of("200", "202")) {
+      assertThat(
+              approve
+                  .at("/responses/" + status + "/content/application~1json/schema/$ref")
+                  .asText())
+          .isEqualTo("#/components/schemas/ApprovalOutcome");
+    }
+    assertThat(approve.at("/requestBody/required").asBoolean()).isTrue();
+    assertThat(document.at("/components/schemas/ApprovalOutcome/discriminator/mapping").toString())
+        .contains("TOKEN_ISSUED", "AWAITING_APPROVALS");
+  }
+
+  @Test
+  void everyBodyIsRequiredAndTheStreamIsLeftToSseClients() {
+    JsonNode paths = document().get("paths");
+    paths.forEach(
+        path ->
+            path.forEach(
+                operation -> {
+                  if (operation.has("requestBody")) {
+                    assertThat(operation.at("/requestBody/required").asBoolean())
+                        .as(operation.path("operationId").asText())
+                        .isTrue();
+                  }
+                }));
+    JsonNode stream = paths.at("/~1v1~1audit-events~1stream/get");
+    assertThat(stream.get("x-internal").asBoolean()).isTrue();
+    assertThat(
+            stream
+                .at("/responses/200/content/text~1event-stream/schema/contentSchema/$ref")
+                .asText())
+        .isEqualTo("#/components/schemas/AuditStreamEvent");
+  }
+
+  @Test
+  void theRateLimitHeadersAndTheChallengeAreDocumentedInTheCoordinatorsWords() {
+    JsonNode document = document();
+    JsonNode submit = document.at("/paths/~1v1~1override-requests/post/responses");
+    for (String status : List.of("201", "400", "409", "429")) {
+      assertThat(submit.at("/" + status + "/headers").has("X-RateLimit-Reset")).as(status).isTrue();
+    }
+    assertThat(submit.at("/401/headers").has("X-RateLimit-Limit")).isFalse();
+    assertThat(submit.at("/401/headers/WWW-Authenticate/$ref").asText())
+        .isEqualTo("#/components/headers/WWWAuthenticate");
+    assertThat(document.at("/components/headers/XRateLimitLimit/description").asText())
+        .contains("submissions")
+        .doesNotContain("tier");
+    assertThat(document.at("/components/headers/WWWAuthenticate/description").asText())
+        .contains("Bearer realm=\"hitl-coordinator\"");
   }
 
   @Test

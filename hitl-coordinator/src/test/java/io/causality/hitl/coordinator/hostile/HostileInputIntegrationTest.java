@@ -45,11 +45,11 @@ class HostileInputIntegrationTest {
     app =
         new DropwizardAppExtension<>(
             CoordinatorApplication.class,
-            ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+            ResourceHelpers.resourceFilePath("configs/callers.yml"),
             // A small body limit puts the 413 path, declared and chunked, in the mix.
             TestDeployment.plain().overrides("maxRequestBodySize", "64KiB"));
     app.before();
-    CoordinatorHttp http = new CoordinatorHttp(app.getLocalPort());
+    CoordinatorHttp http = CoordinatorHttp.callers(app.getLocalPort());
     String pending = submitted(http, "actor-pending");
     String approved = submitted(http, "actor-approved");
     Answer token =
@@ -104,7 +104,7 @@ class HostileInputIntegrationTest {
     ((ObjectNode) submission.path("evaluationRequest").path("snapshot").path("metrics"))
         .set("load", CoordinatorHttp.JSON.readTree("9".repeat(400)));
 
-    Answer answer = new CoordinatorHttp(app.getLocalPort()).post(REQUESTS, submission);
+    Answer answer = CoordinatorHttp.callers(app.getLocalPort()).post(REQUESTS, submission);
 
     assertThat(answer.status()).as(answer.text()).isEqualTo(400);
     assertThat(answer.body().path("error").path("details").path("issues").path(0).path("path"))
@@ -116,7 +116,7 @@ class HostileInputIntegrationTest {
   void aControlCharacterInAnIdIsABadField() {
     JsonNode submission = OverrideBodies.submission("a\u001b[2Jb");
 
-    Answer answer = new CoordinatorHttp(app.getLocalPort()).post(REQUESTS, submission);
+    Answer answer = CoordinatorHttp.callers(app.getLocalPort()).post(REQUESTS, submission);
 
     assertThat(answer.status()).as(answer.text()).isEqualTo(400);
     assertThat(answer.text()).contains("evaluationRequest.actorId");
@@ -130,7 +130,11 @@ class HostileInputIntegrationTest {
     byte[] body =
         HostileBodies.bodies(operation.template()).orNull(hasBody ? 0.05 : 0.85).next(random);
     boolean chunked = Gen.of(false, false, true).next(random);
-    String auth = HostileInput.headerValues().orNull(0.7).next(random);
+    // mostly the caller that may make the call, so that the call reaches the resource
+    String auth =
+        random.nextDouble() < 0.7
+            ? "Bearer " + tokenFor(operation)
+            : HostileInput.headerValues().orNull(0.3).next(random);
     String type = HostileInput.contentTypes().orNull(0.1).next(random);
     String accept = HostileInput.accepts().orNull(0.5).next(random);
     String requestId = HostileInput.headerValues().orNull(0.7).next(random);
@@ -140,6 +144,14 @@ class HostileInputIntegrationTest {
     put(headers, "Accept", accept);
     put(headers, "X-Request-Id", requestId);
     return new RawHttp.Request(method, target, headers, body, chunked);
+  }
+
+  /** The runtime submits and redeems; alice, the operator, does the rest. */
+  private static String tokenFor(Operation operation) {
+    boolean runtime =
+        operation.method().equals("POST")
+            && (operation.path().equals(REQUESTS) || operation.path().endsWith("/redeem"));
+    return runtime ? CoordinatorHttp.RUNTIME_TOKEN : CoordinatorHttp.OPERATOR_TOKEN;
   }
 
   private static void put(Map<String, String> headers, String name, String value) {

@@ -43,7 +43,7 @@ class CoordinatorMonitoringIntegrationTest {
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
       new DropwizardAppExtension<>(
           CoordinatorApplication.class,
-          ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+          ResourceHelpers.resourceFilePath("configs/callers.yml"),
           DEPLOYMENT.overrides(
               "dbPath",
               DEPLOYMENT.dir().resolve("coordinator").toString(),
@@ -54,7 +54,7 @@ class CoordinatorMonitoringIntegrationTest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 
-  private final CoordinatorHttp api = new CoordinatorHttp(APP.getLocalPort());
+  private final CoordinatorHttp api = CoordinatorHttp.callers(APP.getLocalPort());
 
   @Test
   void prometheusServesTheDomainMetricsTheBridgedOnesAndTheJvm() throws Exception {
@@ -237,6 +237,7 @@ class CoordinatorMonitoringIntegrationTest {
         HTTP.send(
             HttpRequest.newBuilder(api("/v1/override-requests"))
                 .header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + CoordinatorHttp.RUNTIME_TOKEN)
                 .header("traceparent", "00-" + TRACE_ID + "-00f067aa0ba902b7-01")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
                 .build(),

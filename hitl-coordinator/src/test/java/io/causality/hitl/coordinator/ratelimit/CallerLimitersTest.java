@@ -26,41 +26,61 @@ class CallerLimitersTest {
     return config;
   }
 
+  private OptionalLong refusal(Budget budget, String identity) {
+    BudgetState state = limiters.tryAcquire(budget, identity);
+    return state.admitted() ? OptionalLong.empty() : OptionalLong.of(state.retryAfterSeconds());
+  }
+
   @Test
   void theBudgetIsSpentThenTheWaitIsTheRestOfThePeriodRoundedUp() {
-    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a")).isEmpty();
-    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a")).isEmpty();
-    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a")).isEqualTo(OptionalLong.of(60));
+    assertThat(refusal(Budget.SUBMISSIONS, "a")).isEmpty();
+    assertThat(refusal(Budget.SUBMISSIONS, "a")).isEmpty();
+    assertThat(refusal(Budget.SUBMISSIONS, "a")).isEqualTo(OptionalLong.of(60));
 
     now.addAndGet(59 * SECOND + SECOND / 2);
-    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a")).isEqualTo(OptionalLong.of(1));
+    assertThat(refusal(Budget.SUBMISSIONS, "a")).isEqualTo(OptionalLong.of(1));
 
     now.addAndGet(SECOND / 2);
-    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a")).isEmpty();
+    assertThat(refusal(Budget.SUBMISSIONS, "a")).isEmpty();
+  }
+
+  @Test
+  void eachCallTellsTheLimitWhatIsLeftAndWhenTheBudgetRefills() {
+    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a"))
+        .isEqualTo(new BudgetState(true, 2, 1, 60 * SECOND, 0));
+    now.addAndGet(15 * SECOND);
+    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a"))
+        .isEqualTo(new BudgetState(true, 2, 0, 45 * SECOND, 0));
+    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a"))
+        .isEqualTo(new BudgetState(false, 2, 0, 45 * SECOND, 45));
+
+    now.addAndGet(50 * SECOND);
+    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a"))
+        .isEqualTo(new BudgetState(true, 2, 1, 55 * SECOND, 0));
   }
 
   @Test
   void budgetsAndIdentitiesAreApart() {
-    limiters.tryAcquire(Budget.SUBMISSIONS, "a");
-    limiters.tryAcquire(Budget.SUBMISSIONS, "a");
-    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "a")).isPresent();
+    refusal(Budget.SUBMISSIONS, "a");
+    refusal(Budget.SUBMISSIONS, "a");
+    assertThat(refusal(Budget.SUBMISSIONS, "a")).isPresent();
 
-    assertThat(limiters.tryAcquire(Budget.REDEMPTIONS, "a")).isEmpty();
-    assertThat(limiters.tryAcquire(Budget.REDEMPTIONS, "a")).isPresent();
-    assertThat(limiters.tryAcquire(Budget.SUBMISSIONS, "b")).isEmpty();
+    assertThat(refusal(Budget.REDEMPTIONS, "a")).isEmpty();
+    assertThat(refusal(Budget.REDEMPTIONS, "a")).isPresent();
+    assertThat(refusal(Budget.SUBMISSIONS, "b")).isEmpty();
     assertThat(limiters.limitOf(Budget.SUBMISSIONS)).isEqualTo(2);
     assertThat(limiters.periodText()).isEqualTo("1 minute");
   }
 
   @Test
   void refusedCallsUseNoPermit() {
-    limiters.tryAcquire(Budget.REDEMPTIONS, "a");
+    refusal(Budget.REDEMPTIONS, "a");
     for (int i = 0; i < 5; i++) {
-      assertThat(limiters.tryAcquire(Budget.REDEMPTIONS, "a")).isPresent();
+      assertThat(refusal(Budget.REDEMPTIONS, "a")).isPresent();
     }
 
     now.addAndGet(60 * SECOND);
 
-    assertThat(limiters.tryAcquire(Budget.REDEMPTIONS, "a")).isEmpty();
+    assertThat(refusal(Budget.REDEMPTIONS, "a")).isEmpty();
   }
 }

@@ -15,16 +15,19 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Per-caller rate limits over HTTP (docs/coordinator.md, "Rate limits"): two submissions and three
- * redemptions per caller a minute, on a stopped clock the test moves, so that a period passes only
- * when the test says so. Each test starts a period later than the last, when every budget is full.
+ * redemptions per caller a minute, three submissions per requester organization, on a stopped clock
+ * the test moves, so that a period passes only when the test says so. Each test starts a period
+ * later than the last, when every budget is full.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RateLimitIntegrationTest {
@@ -38,6 +41,7 @@ class RateLimitIntegrationTest {
               ResourceHelpers.resourceFilePath("configs/callers.yml"),
               DEPLOYMENT.overrides(
                   LIMITS + "submissionsPerPeriod", "2",
+                  LIMITS + "submissionsPerOrganizationPerPeriod", "3",
                   LIMITS + "redemptionsPerPeriod", "3",
                   LIMITS + "period", "1 minute")));
   private static final String REQUESTS = "/v1/override-requests";
@@ -78,6 +82,51 @@ class RateLimitIntegrationTest {
 
     assertThat(refused.status()).isEqualTo(429);
     assertThat(refused.headers().firstValue("Retry-After")).contains("20");
+  }
+
+  @Test
+  void everyChargedAnswerTellsTheBudgetWhatIsLeftAndWhenItRefills() {
+    long periodEnd = secondsAfter(60);
+    Answer invalid = runtime.post(REQUESTS, CoordinatorHttp.JSON.createObjectNode());
+    assertThat(invalid.status()).isEqualTo(400);
+    assertThat(budget(invalid)).containsExactly(2L, 1L, periodEnd);
+    CLOCK.advance(Duration.ofSeconds(15));
+
+    Answer admitted = runtime.post(REQUESTS, newSubmission());
+    assertThat(admitted.status()).as(admitted.text()).isEqualTo(201);
+    assertThat(budget(admitted)).containsExactly(2L, 0L, periodEnd);
+
+    Answer refused = runtime.post(REQUESTS, newSubmission());
+    assertThat(refused.status()).isEqualTo(429);
+    assertThat(budget(refused)).containsExactly(2L, 0L, periodEnd);
+    assertThat(refused.headers().firstValue("Retry-After")).contains("45");
+
+    Answer redeemed = runtime.post(REDEEM, unknownTokenRedemption());
+    assertThat(budget(redeemed)).containsExactly(3L, 2L, secondsAfter(60));
+  }
+
+  /** The Unix second {@code seconds} from now on the test clock, rounded up. */
+  private static long secondsAfter(long seconds) {
+    Instant then = CLOCK.instant().plusSeconds(seconds);
+    return then.getEpochSecond() + (then.getNano() > 0 ? 1 : 0);
+  }
+
+  @Test
+  void anAnswerThatCameBeforeTheLimiterCarriesNoBudget() {
+    Answer anonymous = new CoordinatorHttp(APP.getLocalPort()).post(REQUESTS, newSubmission());
+    assertThat(anonymous.status()).isEqualTo(401);
+    assertThat(anonymous.headers().firstValue("X-RateLimit-Limit")).isEmpty();
+    Answer list = runtime.withToken("operator-token-0123456789abcdef").get(REQUESTS);
+    assertThat(list.status()).isEqualTo(200);
+    assertThat(list.headers().firstValue("X-RateLimit-Limit")).isEmpty();
+  }
+
+  /** X-RateLimit-Limit, -Remaining and -Reset of an answer. */
+  private static List<Long> budget(Answer answer) {
+    return Stream.of("Limit", "Remaining", "Reset")
+        .map(name -> answer.headers().firstValue("X-RateLimit-" + name).orElseThrow())
+        .map(Long::parseLong)
+        .toList();
   }
 
   @Test
@@ -131,6 +180,38 @@ class RateLimitIntegrationTest {
     CLOCK.advance(Duration.ofSeconds(60));
 
     spendSubmissions(runtime);
+  }
+
+  /**
+   * Found by review: every organization shared the runtime's one caller budget, so one
+   * organization's flood of escalations refused the next organization's. A submission naming its
+   * requester is charged to the requester's organization instead.
+   */
+  @Test
+  void oneOrganizationSpendsItsOwnBudgetNotAnotherOrganizationsNorTheCallers() {
+    for (int i = 0; i < 3; i++) {
+      Answer admitted = runtime.post(REQUESTS, newSubmission("org-acme"));
+      assertThat(admitted.status()).as(admitted.text()).isEqualTo(201);
+    }
+
+    Answer refused = runtime.post(REQUESTS, newSubmission("org-acme"));
+    Answer otherOrganization = runtime.post(REQUESTS, newSubmission("org-globex"));
+
+    assertThat(refused.status()).as(refused.text()).isEqualTo(429);
+    assertThat(refused.body().path("error").path("message").asText())
+        .contains("3 submissions per 1 minute", "organization org-acme");
+    assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+    assertThat(otherOrganization.status()).as(otherOrganization.text()).isEqualTo(201);
+    spendSubmissions(runtime);
+  }
+
+  private static ObjectNode newSubmission(String organization) {
+    ObjectNode body = newSubmission();
+    body.putObject("requester")
+        .put("organizationId", organization)
+        .put("kind", "API_KEY")
+        .put("id", "key-" + ACTORS.get());
+    return body;
   }
 
   private static void spendSubmissions(CoordinatorHttp caller) {

@@ -83,7 +83,7 @@ class BackupRestoreIntegrationTest {
 
     DropwizardTestSupport<CoordinatorConfiguration> fromCopy = start(copy);
     try {
-      CoordinatorHttp http = new CoordinatorHttp(fromCopy.getLocalPort());
+      CoordinatorHttp http = CoordinatorHttp.callers(fromCopy.getLocalPort());
       before.forEach(
           (id, status) -> {
             CoordinatorHttp.Answer answer = http.get(REQUESTS + "/" + id);
@@ -119,7 +119,7 @@ class BackupRestoreIntegrationTest {
   }
 
   private void write(int port, AtomicBoolean writing) {
-    CoordinatorHttp http = new CoordinatorHttp(port);
+    CoordinatorHttp http = CoordinatorHttp.callers(port);
     for (int i = 0; writing.get(); i++) {
       CoordinatorHttp.Answer submitted = http.post(REQUESTS, submission("actor-backup-" + i));
       if (submitted.status() != 201) {
@@ -160,6 +160,16 @@ class BackupRestoreIntegrationTest {
           - keyId: ops-1
             operatorId: operator-1
             privateKeyPemPath: %s
+        coordinatorKey:
+          privateKeyPemPath: %s
+        callers:
+          - id: runtime
+            token: %s
+            roles: [submitter, redeemer]
+          - id: alice
+            token: %s
+            roles: [operator]
+            operatorId: operator-1
         rateLimits:
           enabled: false
         admin:
@@ -177,6 +187,9 @@ class BackupRestoreIntegrationTest {
                 deployment.policyFile(),
                 deployment.trustedKey(),
                 deployment.authorityKey(),
+                deployment.coordinatorKey(),
+                CoordinatorHttp.RUNTIME_TOKEN,
+                CoordinatorHttp.OPERATOR_TOKEN,
                 dir.resolve(name + ".admin-token")));
     return file;
   }

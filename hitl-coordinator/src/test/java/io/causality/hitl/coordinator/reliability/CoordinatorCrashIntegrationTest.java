@@ -57,7 +57,9 @@ class CoordinatorCrashIntegrationTest {
     try (CoordinatorProcess coordinator = CoordinatorProcess.deploy();
         LoopbackReceiver receiver = LoopbackReceiver.start()) {
       coordinator.withConfigAppended(webhooks(receiver));
-      http = new CoordinatorHttp(coordinator.port());
+      http =
+          CoordinatorHttp.callers(
+              coordinator.port(), coordinator.token("runtime"), coordinator.token("operator-1"));
       for (int cycle = 0; cycle < KILL_AFTER_ACKS.length; cycle++) {
         coordinator.start();
         verifyAfterRestart();
@@ -106,7 +108,7 @@ class CoordinatorCrashIntegrationTest {
   }
 
   private static Set<String> deliveredIds(LoopbackReceiver receiver) {
-    return receiver.to(HOOK).stream()
+    return receiver.eventsTo(HOOK).stream()
         .map(LoopbackReceiver.Delivery::eventId)
         .collect(Collectors.toSet());
   }

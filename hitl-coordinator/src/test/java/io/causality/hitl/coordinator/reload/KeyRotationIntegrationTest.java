@@ -48,7 +48,7 @@ class KeyRotationIntegrationTest {
     deployment.configure(v7, null, false);
     coordinator = ClockedCoordinator.support(clock, deployment.config().toString());
     coordinator.before();
-    http = new CoordinatorHttp(coordinator.getLocalPort());
+    http = CoordinatorHttp.callers(coordinator.getLocalPort());
   }
 
   @AfterEach
@@ -112,6 +112,43 @@ class KeyRotationIntegrationTest {
     Path v7 = deployment.policy("policy-v7-without-b.json", 7, false, TestKeyPairs.POLICY_SIGNING);
     deployment.configure(v7, null, true);
     assertRefused("ops-1-next: keyId is not an authority");
+  }
+
+  @Test
+  void aCoordinatorKeyThatIsNotThePolicysIsRefused() {
+    Path v7 = deployment.policy("policy-v7-same.json", 7, false, TestKeyPairs.POLICY_SIGNING);
+    Path other = deployment.writePrivateKey("other-coordinator.pem", TestKeyPairs.BOB);
+    deployment.configure(v7, null, false, other);
+    assertRefused("does not match the coordinatorKey");
+
+    // the keys in force still sign: a token of A and the redemption answer
+    String id = submit("actor-after-coordinator-key");
+    assertThat(redeemed(approveWith(id, KEY_A).body(), id)).isEqualTo("ACCEPTED");
+  }
+
+  /** The hitl section of a new version takes effect at once: its quorum, shown in records too. */
+  @Test
+  void aNewQuorumDecidesFromTheReloadOn() {
+    String before = submit("actor-quorum-before");
+    Path v8 =
+        deployment.policy(
+            "policy-v8-quorum.json",
+            8,
+            RotationDeployment.MAX_TOKEN_TTL_MS,
+            2,
+            false,
+            TestKeyPairs.POLICY_SIGNING);
+    deployment.configure(v8, null, false);
+    HttpResponse<String> answer = deployment.reload(coordinator.getAdminPort());
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+
+    JsonNode approval = approveWith(submit("actor-quorum-after"), KEY_A).body();
+    assertThat(approval.path("outcome").asText())
+        .as(approval.toString())
+        .isEqualTo("AWAITING_APPROVALS");
+    assertThat(approval.path("requiredApprovals").asInt()).isEqualTo(2);
+    assertThat(http.get(REQUESTS + "/" + before).body().path("requiredApprovals").asInt())
+        .isEqualTo(2);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.reload;
 
+import io.causality.hitl.coordinator.CoordinatorHttp;
 import io.causality.hitl.coordinator.TestDeployment;
 import io.causality.hitl.coordinator.crypto.TestKeyPairs;
 import io.causality.hitl.coordinator.policy.DevPolicyTool;
@@ -30,6 +31,7 @@ final class RotationDeployment {
   static final String KEY_A = TestDeployment.KEY_ID;
   static final String KEY_B = "ops-1-next";
   static final String OPERATOR = TestDeployment.OPERATOR_ID;
+  static final long MAX_TOKEN_TTL_MS = TestDeployment.MAX_TOKEN_TTL_MS;
 
   private static final HttpClient ADMIN = HttpClient.newHttpClient();
 
@@ -41,6 +43,11 @@ final class RotationDeployment {
     files.writePublicKey("ops-1-next.pub.pem", TestKeyPairs.ALICE_NEXT);
     files.writePrivateKey("signing.pem", TestKeyPairs.POLICY_SIGNING);
     files.writePrivateKey("rogue.pem", TestKeyPairs.BOB);
+  }
+
+  /** A private key file of {@code pair} in the deployment folder. */
+  Path writePrivateKey(String name, KeyPair pair) {
+    return files.writePrivateKey(name, pair);
   }
 
   Path config() {
@@ -57,6 +64,17 @@ final class RotationDeployment {
   }
 
   Path policy(String name, long version, long maxTokenTtlMs, boolean withB, KeyPair signing) {
+    return policy(name, version, maxTokenTtlMs, 1, withB, signing);
+  }
+
+  /** As above, with a quorum of {@code requiredApprovals} operators. */
+  Path policy(
+      String name,
+      long version,
+      long maxTokenTtlMs,
+      int requiredApprovals,
+      boolean withB,
+      KeyPair signing) {
     Map<DevAuthority, Path> authorities = new LinkedHashMap<>();
     authorities.put(new DevAuthority(KEY_A, OPERATOR), files.dir().resolve("ops-1.pub.pem"));
     files.writePublicKey("ops-1.pub.pem", TestKeyPairs.ALICE);
@@ -68,17 +86,33 @@ final class RotationDeployment {
         files.writePublicKey("ops-2.pub.pem", TestKeyPairs.BOB));
     PolicyValues base = TestDeployment.values(AdaptiveEscalationPolicy.DISABLED);
     PolicyValues values =
-        new PolicyValues(version, maxTokenTtlMs, base.adaptiveEscalation(), base.gate());
+        new PolicyValues(
+            version, maxTokenTtlMs, base.adaptiveEscalation(), base.gate(), requiredApprovals);
     Path file = files.dir().resolve(name);
     Path key =
         files.dir().resolve(signing == TestKeyPairs.POLICY_SIGNING ? "signing.pem" : "rogue.pem");
     new DevPolicyTool(new SecureRandom(), 2048)
-        .writePolicy(file, values, authorities, key, "policy-signing");
+        .writePolicy(
+            file,
+            values,
+            authorities,
+            TestKeyPairs.COORDINATOR_KEY_ID,
+            files.writePublicKey("coordinator.pub.pem", TestKeyPairs.COORDINATOR),
+            key,
+            "policy-signing");
     return file;
   }
 
   /** Writes the configuration: the policy, A (retiring at {@code aRetiresAt} if set), B if set. */
   void configure(Path policy, Instant aRetiresAt, boolean withB) {
+    configure(policy, aRetiresAt, withB, files.coordinatorKey());
+  }
+
+  /**
+   * As above, with the coordinator's own private key at {@code coordinatorKey}; the callers are the
+   * test runtime and alice, operator-1 ({@link io.causality.hitl.coordinator.CoordinatorHttp}).
+   */
+  void configure(Path policy, Instant aRetiresAt, boolean withB, Path coordinatorKey) {
     StringBuilder yaml = new StringBuilder();
     yaml.append("bind: 127.0.0.1:0\n")
         .append("dbPath: ")
@@ -119,6 +153,16 @@ final class RotationDeployment {
           .append(files.dir().resolve("ops-1-next.pem"))
           .append('\n');
     }
+    yaml.append("coordinatorKey:\n  privateKeyPemPath: ").append(coordinatorKey).append('\n');
+    yaml.append("callers:\n")
+        .append("  - id: runtime\n    token: ")
+        .append(CoordinatorHttp.RUNTIME_TOKEN)
+        .append("\n    roles: [submitter, redeemer]\n")
+        .append("  - id: alice\n    token: ")
+        .append(CoordinatorHttp.OPERATOR_TOKEN)
+        .append("\n    roles: [operator]\n    operatorId: ")
+        .append(OPERATOR)
+        .append('\n');
     yaml.append("admin:\n  tokenFile: ").append(adminToken()).append('\n');
     yaml.append("server:\n  adminConnectors:\n    - type: http\n      bindHost: 127.0.0.1\n")
         .append("      port: 0\n")

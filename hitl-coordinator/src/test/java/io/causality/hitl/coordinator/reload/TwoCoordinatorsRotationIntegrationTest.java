@@ -101,7 +101,7 @@ class TwoCoordinatorsRotationIntegrationTest {
   }
 
   private static CoordinatorHttp http(int instance) {
-    return new CoordinatorHttp(INSTANCES.get(instance).getLocalPort());
+    return CoordinatorHttp.callers(INSTANCES.get(instance).getLocalPort());
   }
 
   private static String submit(int instance, String actor) {

@@ -16,12 +16,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +48,7 @@ class AuditEventStreamIntegrationTest {
 
   @Test
   void aNewEventArrivesWithItsSequenceAsTheId() throws Exception {
-    try (Frames frames = open(OPERATOR, null)) {
+    try (SseFrames frames = open(OPERATOR, null)) {
       String opened = frames.next().get("comment");
       long head = Long.parseLong(opened.substring(opened.lastIndexOf(' ') + 1));
       String id = submitted();
@@ -82,7 +78,7 @@ class AuditEventStreamIntegrationTest {
             .get("sequence")
             .asLong();
 
-    try (Frames frames = open(OPERATOR, Long.toString(firstSequence))) {
+    try (SseFrames frames = open(OPERATOR, Long.toString(firstSequence))) {
       JsonNode next = CoordinatorHttp.JSON.readTree(frames.nextEvent().get("data"));
 
       assertThat(next.get("sequence").asLong()).isEqualTo(firstSequence + 1);
@@ -128,63 +124,10 @@ class AuditEventStreamIntegrationTest {
         request(token, lastEventId).GET().build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  private static Frames open(String token, String lastEventId) throws Exception {
+  private static SseFrames open(String token, String lastEventId) throws Exception {
     HttpResponse<Stream<String>> response =
         CLIENT.send(request(token, lastEventId).GET().build(), HttpResponse.BodyHandlers.ofLines());
     assertThat(response.statusCode()).isEqualTo(200);
-    return new Frames(response.body());
-  }
-
-  /** The frames of an open stream, read on a thread of their own, each awaited with a timeout. */
-  private static final class Frames implements AutoCloseable {
-    private final Stream<String> lines;
-    private final BlockingQueue<Map<String, String>> frames = new LinkedBlockingQueue<>();
-
-    Frames(Stream<String> lines) {
-      this.lines = lines;
-      Thread reader = new Thread(this::read, "sse-test-reader");
-      reader.setDaemon(true);
-      reader.start();
-    }
-
-    private void read() {
-      Map<String, String> frame = new HashMap<>();
-      try {
-        for (String line : (Iterable<String>) lines::iterator) {
-          if (line.isEmpty()) {
-            frames.add(frame);
-            frame = new HashMap<>();
-          } else if (line.startsWith(":")) {
-            frame.put("comment", line.substring(1).strip());
-          } else {
-            int colon = line.indexOf(':');
-            frame.merge(
-                line.substring(0, colon), line.substring(colon + 1).strip(), String::concat);
-          }
-        }
-      } catch (RuntimeException e) {
-        // the stream was closed by the test
-      }
-    }
-
-    Map<String, String> next() throws InterruptedException {
-      Map<String, String> frame = frames.poll(20, TimeUnit.SECONDS);
-      assertThat(frame).as("a frame within 20 seconds").isNotNull();
-      return frame;
-    }
-
-    /** The next frame that is an event, past comments. */
-    Map<String, String> nextEvent() throws InterruptedException {
-      Map<String, String> frame = next();
-      while (!frame.containsKey("event")) {
-        frame = next();
-      }
-      return frame;
-    }
-
-    @Override
-    public void close() {
-      lines.close();
-    }
+    return new SseFrames(response.body());
   }
 }

@@ -111,7 +111,7 @@ class AuditEventsIntegrationTest {
     String other = submitted();
     String submittedAt = page("?requestId=" + id).get("data").get(0).get("timestamp").asText();
 
-    assertThat(types("?requestId=" + id + "&eventType=denied")).containsExactly("DENIED");
+    assertThat(types("?requestId=" + id + "&eventType=DENIED")).containsExactly("DENIED");
     assertThat(types("?requestId=" + other + "&actorId=runtime")).containsExactly("SUBMITTED");
     assertThat(types("?requestId=" + other + "&actorId=operator-1")).isEmpty();
     assertThat(types("?requestId=" + id + "&from=" + submittedAt)).hasSize(2);
@@ -135,6 +135,17 @@ class AuditEventsIntegrationTest {
     assertThat(paths)
         .containsExactlyInAnyOrder("limit", "offset", "requestId", "eventType", "from", "to");
     assertThat(operator.get(EVENTS + "?limit=501").status()).isEqualTo(400);
+  }
+
+  @Test
+  void anEventTypeInAnotherLetterCaseIsRefusedNamingTheAllowedValues() {
+    Answer answer = operator.get(EVENTS + "?eventType=denied");
+
+    assertThat(answer.status()).isEqualTo(400);
+    assertThat(answer.issues().get(0).get("path").asText()).isEqualTo("eventType");
+    assertThat(answer.issues().get(0).get("message").asText())
+        .isEqualTo(
+            "must be one of SUBMITTED, PARTIAL_APPROVAL, APPROVED, DENIED, EXPIRED, REDEEMED");
   }
 
   @Test

@@ -42,7 +42,7 @@ class ConcurrentRedemptionIntegrationTest {
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
       new DropwizardAppExtension<>(
           CoordinatorApplication.class,
-          ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+          ResourceHelpers.resourceFilePath("configs/callers.yml"),
           DEPLOYMENT.overrides());
 
   private static ExecutorService clients;
@@ -59,7 +59,7 @@ class ConcurrentRedemptionIntegrationTest {
 
   @RepeatedTest(5)
   void exactlyOneOf64ParallelRedemptionsIsAccepted() throws Exception {
-    CoordinatorHttp http = new CoordinatorHttp(APP.getLocalPort());
+    CoordinatorHttp http = CoordinatorHttp.callers(APP.getLocalPort());
     String id =
         http.post("/v1/override-requests", submission("actor-race-" + System.nanoTime()))
             .body()

@@ -40,7 +40,7 @@ class GatingAndExpiryIntegrationTest {
       new DropwizardAppExtension<>(
           ClockedCoordinator.support(
               CLOCK,
-              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              ResourceHelpers.resourceFilePath("configs/callers.yml"),
               DEPLOYMENT.overrides("pendingRequestTtlMs", String.valueOf(PENDING_TTL_MS))));
 
   private static final String REQUESTS = "/v1/override-requests";
@@ -48,7 +48,7 @@ class GatingAndExpiryIntegrationTest {
 
   @BeforeEach
   void client() {
-    http = new CoordinatorHttp(APP.getLocalPort());
+    http = CoordinatorHttp.callers(APP.getLocalPort());
   }
 
   private String submitted(Answer answer) {
@@ -93,11 +93,11 @@ class GatingAndExpiryIntegrationTest {
   @Test
   void aPendingRequestExpiresWhenReadAfterItsLifetime() {
     String id = submitted(http.post(REQUESTS, submission("actor-expiring", "fp-x")));
-    assertThat(ids(http.get(REQUESTS + "?status=pending").body())).contains(id);
+    assertThat(ids(http.get(REQUESTS + "?status=PENDING").body())).contains(id);
     CLOCK.advance(Duration.ofMillis(PENDING_TTL_MS + 1));
 
-    assertThat(ids(http.get(REQUESTS + "?status=pending").body())).doesNotContain(id);
-    assertThat(ids(http.get(REQUESTS + "?status=expired").body())).contains(id);
+    assertThat(ids(http.get(REQUESTS + "?status=PENDING").body())).doesNotContain(id);
+    assertThat(ids(http.get(REQUESTS + "?status=EXPIRED").body())).contains(id);
     JsonNode record = http.get(REQUESTS + "/" + id).body();
     assertThat(record.get("status").asText()).isEqualTo("EXPIRED");
     JsonNode expired = record.get("audit").get(1);

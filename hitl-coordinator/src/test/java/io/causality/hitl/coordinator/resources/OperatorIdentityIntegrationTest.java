@@ -6,6 +6,7 @@ import static io.causality.hitl.coordinator.OverrideBodies.submission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.hitl.coordinator.CoordinatorApplication;
 import io.causality.hitl.coordinator.CoordinatorConfiguration;
 import io.causality.hitl.coordinator.CoordinatorHttp;
@@ -23,8 +24,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Operators are people and four eyes (configs/operators.yml, one approval needed): an operator
  * caller decides with its own keys only (403 FORBIDDEN for another's, nothing changes), may leave
  * out {@code keyId} when it has one key, and is the audit actor and {@code decidedBy}; the caller
- * that submitted a request, and an operator who is its actor, cannot approve it (403
- * SELF_APPROVAL).
+ * that submitted a request, and an operator who is its requester, cannot approve it (403
+ * SELF_APPROVAL), whatever actor the request names.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class OperatorIdentityIntegrationTest {
@@ -129,16 +130,40 @@ class OperatorIdentityIntegrationTest {
     assertThat(record.get("decidedBy").asText()).isEqualTo("operator-1");
   }
 
+  /**
+   * Found by review: four eyes compared the operator with the actor, which the requester names: a
+   * requester sending "operator-2" as the actor kept operator-2 out and could approve itself. The
+   * actor decides nothing now; the requester, as the submitting service vouches for it, does.
+   */
   @Test
-  void anOperatorWhoIsTheRequestsActorCannotApprove() {
+  void theActorTheRequesterNamesDoesNotDecideFourEyes() {
     String id = submittedBy(runtime, "operator-1");
+
+    Answer approved = alice.post(path(id, "approve"), approve("ops-1"));
+
+    assertThat(approved.status()).as(approved.text()).isEqualTo(200);
+  }
+
+  @Test
+  void anOperatorWhoIsTheRequesterCannotApprove() {
+    ObjectNode body = submission("actor-" + UUID.randomUUID());
+    body.putObject("requester")
+        .put("organizationId", "org-acme")
+        .put("kind", "API_KEY")
+        .put("id", "key-alice");
+    Answer submitted = runtime.post(REQUESTS, body);
+    String id = submitted.body().get("coordinatorRequestId").asText();
 
     Answer self = alice.post(path(id, "approve"), approve("ops-1"));
 
     assertThat(self.status()).as(self.text()).isEqualTo(403);
     assertThat(self.errorCode()).isEqualTo("SELF_APPROVAL");
-    assertThat(self.body().path("error").path("message").asText()).contains("actor");
-    assertThat(alice.get(REQUESTS + "/" + id).body().get("status").asText()).isEqualTo("PENDING");
+    assertThat(self.body().path("error").path("message").asText())
+        .contains("requester")
+        .contains("key-alice");
+    JsonNode record = alice.get(REQUESTS + "/" + id).body();
+    assertThat(record.get("status").asText()).isEqualTo("PENDING");
+    assertThat(record.get("requester").get("id").asText()).isEqualTo("key-alice");
     assertThat(bob.post(path(id, "approve"), approve("ops-2")).status()).isEqualTo(200);
   }
 

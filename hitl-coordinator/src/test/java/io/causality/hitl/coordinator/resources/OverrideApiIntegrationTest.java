@@ -41,7 +41,7 @@ class OverrideApiIntegrationTest {
       new DropwizardAppExtension<>(
           ClockedCoordinator.support(
               CLOCK,
-              ResourceHelpers.resourceFilePath("configs/minimal.yml"),
+              ResourceHelpers.resourceFilePath("configs/callers.yml"),
               DEPLOYMENT.overrides()));
 
   private static final String REQUESTS = "/v1/override-requests";
@@ -51,7 +51,7 @@ class OverrideApiIntegrationTest {
 
   @BeforeEach
   void client() {
-    http = new CoordinatorHttp(APP.getLocalPort());
+    http = CoordinatorHttp.callers(APP.getLocalPort());
   }
 
   private String submit(String actorId) {
@@ -88,7 +88,7 @@ class OverrideApiIntegrationTest {
     assertThat(record.get("actorId").asText()).isEqualTo("actor-created");
     assertThat(record.get("requestHash").asText()).matches("[0-9a-f]{64}");
     assertThat(record.get("audit").get(0).get("eventType").asText()).isEqualTo("SUBMITTED");
-    assertThat(record.get("audit").get(0).get("actorId").asText()).isEqualTo("http-tests");
+    assertThat(record.get("audit").get(0).get("actorId").asText()).isEqualTo("runtime");
   }
 
   static Stream<Arguments> brokenSubmissions() {
@@ -194,16 +194,25 @@ class OverrideApiIntegrationTest {
     JsonNode all = http.get(REQUESTS).body().get("data");
     assertThat(ids(all)).containsSubsequence(newer, older);
     assertThat(all.get(0).has("audit")).isFalse();
-    assertThat(ids(http.get(REQUESTS + "?status=denied").body().get("data")))
+    assertThat(ids(http.get(REQUESTS + "?status=DENIED").body().get("data")))
         .contains(older)
         .doesNotContain(newer);
-    assertThat(ids(http.get(REQUESTS + "?status=Pending").body().get("data")))
-        .contains(newer)
-        .doesNotContain(older);
     http.get(REQUESTS + "?status=PENDING")
         .body()
         .get("data")
         .forEach(r -> assertThat(r.get("status").asText()).isEqualTo("PENDING"));
+  }
+
+  @Test
+  void aStatusInAnotherLetterCaseIsA400NamingTheAllowedValues() {
+    for (String status : new String[] {"pending", "Pending"}) {
+      Answer answer = http.get(REQUESTS + "?status=" + status);
+
+      assertThat(answer.status()).isEqualTo(400);
+      assertThat(answer.issues().get(0).get("path").asText()).isEqualTo("status");
+      assertThat(answer.issues().get(0).get("message").asText())
+          .isEqualTo("must be one of PENDING, APPROVED, DENIED, EXPIRED, REDEEMED");
+    }
   }
 
   @Test
@@ -214,7 +223,7 @@ class OverrideApiIntegrationTest {
     assertThat(answer.errorCode()).isEqualTo("VALIDATION_ERROR");
     assertThat(answer.issues().get(0).get("path").asText()).isEqualTo("status");
     assertThat(answer.issues().get(0).get("message").asText())
-        .contains("pending, approved, denied, expired, redeemed");
+        .contains("PENDING, APPROVED, DENIED, EXPIRED, REDEEMED");
   }
 
   private static java.util.List<String> ids(JsonNode data) {
@@ -322,8 +331,11 @@ class OverrideApiIntegrationTest {
   @Test
   void decisionsNeedAConfiguredAuthorityKey() {
     String id = submit("actor-keys");
+    // bob is operator-2, whose key is in the policy but not configured here
     Answer missing =
-        http.post(REQUESTS + "/" + id + "/approve", CoordinatorHttp.JSON.createObjectNode());
+        new CoordinatorHttp(APP.getLocalPort())
+            .withToken("bob-operator-token-0123456789abcdef")
+            .post(REQUESTS + "/" + id + "/approve", CoordinatorHttp.JSON.createObjectNode());
     Answer policyOnly =
         http.post(REQUESTS + "/" + id + "/deny", deny(TestDeployment.OTHER_KEY_ID, null));
 
@@ -391,7 +403,7 @@ class OverrideApiIntegrationTest {
     assertThat(Instant.parse(second.body().get("redeemedAt").asText())).isEqualTo(redeemedAt);
     JsonNode audit = record(id).get("audit");
     assertThat(audit.get(audit.size() - 1).get("eventType").asText()).isEqualTo("REDEEMED");
-    assertThat(audit.get(audit.size() - 1).get("actorId").asText()).isEqualTo("redeemer");
+    assertThat(audit.get(audit.size() - 1).get("actorId").asText()).isEqualTo("runtime");
   }
 
   @Test

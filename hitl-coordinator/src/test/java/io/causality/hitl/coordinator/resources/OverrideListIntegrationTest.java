@@ -75,7 +75,7 @@ class OverrideListIntegrationTest {
 
   @Test
   void theActorFilterCombinesWithTheStatus() {
-    JsonNode ofB = page("?actorId=actor-b&status=pending");
+    JsonNode ofB = page("?actorId=actor-b&status=PENDING");
 
     assertThat(ids(ofB)).containsExactly(SUBMITTED.get(6), SUBMITTED.get(5));
     assertThat(ofB.get("pagination").get("total").asLong()).isEqualTo(2);

@@ -61,6 +61,7 @@ class QuorumIntegrationTest {
     Answer second = bob.post(path(id, "approve"), CoordinatorHttp.JSON.createObjectNode());
 
     assertThat(first.status()).as(first.text()).isEqualTo(202);
+    assertThat(first.body().get("outcome").asText()).isEqualTo("AWAITING_APPROVALS");
     assertThat(first.body().get("status").asText()).isEqualTo("PENDING");
     assertThat(first.body().get("approvals").asInt()).isEqualTo(1);
     assertThat(first.body().get("requiredApprovals").asInt()).isEqualTo(2);
@@ -71,6 +72,7 @@ class QuorumIntegrationTest {
     assertThat(again.body().path("error").path("details").path("operatorId").asText())
         .isEqualTo("operator-1");
     assertThat(second.status()).as(second.text()).isEqualTo(200);
+    assertThat(second.body().get("outcome").asText()).isEqualTo("TOKEN_ISSUED");
     assertThat(second.body().get("keyId").asText()).isEqualTo("ops-2");
 
     JsonNode record = alice.get(REQUESTS + "/" + id).body();
@@ -107,7 +109,7 @@ class QuorumIntegrationTest {
     String id = submitted();
     alice.post(path(id, "approve"), approve("ops-1"));
 
-    Answer list = alice.get(REQUESTS + "?status=pending");
+    Answer list = alice.get(REQUESTS + "?status=PENDING");
 
     JsonNode item = null;
     for (JsonNode candidate : list.body().get("data")) {

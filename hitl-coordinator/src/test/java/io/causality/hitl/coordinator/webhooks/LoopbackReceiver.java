@@ -93,6 +93,16 @@ public final class LoopbackReceiver implements AutoCloseable {
     }
   }
 
+  /**
+   * The deliveries of audit events to {@code path} so far, in arrival order: without the signed
+   * checkpoints of the chain's head the coordinator sends beside them.
+   */
+  public List<Delivery> eventsTo(String path) {
+    return to(path).stream()
+        .filter(d -> !"CHECKPOINT".equals(d.header("X-Causality-Event-Type")))
+        .toList();
+  }
+
   /** The deliveries to {@code path} of event {@code eventId}. */
   public List<Delivery> of(String path, String eventId) {
     return to(path).stream().filter(d -> eventId.equals(d.eventId())).toList();

@@ -70,7 +70,7 @@ class WebhookSecretsInLogsIntegrationTest {
       DropwizardAppExtension<CoordinatorConfiguration> app,
       LoopbackReceiver receiver,
       TestClock clock) {
-    CoordinatorHttp http = new CoordinatorHttp(app.getLocalPort());
+    CoordinatorHttp http = CoordinatorHttp.callers(app.getLocalPort());
     MetricRegistry metrics = app.getEnvironment().metrics();
     Answer submitted = http.post("/v1/override-requests", submission("actor-logs"));
     String id = submitted.body().get("coordinatorRequestId").asText();

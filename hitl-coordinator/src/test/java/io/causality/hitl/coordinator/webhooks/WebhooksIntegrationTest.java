@@ -64,7 +64,7 @@ class WebhooksIntegrationTest {
 
   @BeforeEach
   void client() {
-    http = new CoordinatorHttp(APP.getLocalPort());
+    http = CoordinatorHttp.callers(APP.getLocalPort());
   }
 
   @AfterAll

@@ -33,7 +33,8 @@ record PolicyFileJson(
       @NotNull(message = INTEGER_MISSING) @Positive(message = POSITIVE) Long policyVersion,
       @Valid List<AuthorityJson> authorities,
       @Valid HitlJson hitl,
-      @Valid GateJson gate) {
+      @Valid GateJson gate,
+      @Valid CoordinatorKeyJson coordinatorKey) {
 
     DeploymentPolicy toPolicy() {
       List<PolicyAuthority> keys =
@@ -44,7 +45,18 @@ record PolicyFileJson(
           policyVersion,
           keys,
           hitl == null ? null : hitl.toHitl(),
-          gate == null ? null : gate.toGate());
+          gate == null ? null : gate.toGate(),
+          coordinatorKey == null ? null : coordinatorKey.toKey());
+    }
+  }
+
+  record CoordinatorKeyJson(
+      @NotNull(message = TEXT_MISSING) @Pattern(regexp = NON_BLANK, message = BLANK) String keyId,
+      @NotNull(message = TEXT_MISSING) @Pattern(regexp = NON_BLANK, message = BLANK)
+          String publicKeyPem) {
+
+    CoordinatorKey toKey() {
+      return new CoordinatorKey(keyId, publicKeyPem);
     }
   }
 

@@ -21,13 +21,15 @@ import java.security.PublicKey;
  *               "hitl": { "maxTokenTtlMs", "adaptiveEscalation": { "enabled",
  *                         "cooldownAfterDenyMs", "requireMaterialChangeAfterDeny" },
  *                         "requiredApprovals" },
- *               "gate": { "mode", "metric", "gammaFloor", "trendMetric" } },
+ *               "gate": { "mode", "metric", "gammaFloor", "trendMetric" },
+ *               "coordinatorKey": { "keyId", "publicKeyPem" } },
  *   "signature": { "keyId", "alg": "PS256", "value" } }
  * }</pre>
  *
- * <p>{@code hitl} and {@code gate} are each optional here: the coordinator requires the first, the
- * evaluation runtime the second. Unknown members are ignored but stay covered by the signature,
- * which is PS256 over the canonical JSON of the {@code policy} object.
+ * <p>{@code hitl}, {@code gate} and {@code coordinatorKey} are each optional here: the coordinator
+ * requires the first and the last, the evaluation runtime the last two. Unknown members are ignored
+ * but stay covered by the signature, which is PS256 over the canonical JSON of the {@code policy}
+ * object.
  *
  * <p>The file's shape is the records of {@link PolicyFileJson} with Bean Validation constraints,
  * its rules are {@link PolicyRules}; the caller brings the validator (this library depends on the

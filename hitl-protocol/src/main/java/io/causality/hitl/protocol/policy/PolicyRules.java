@@ -31,6 +31,9 @@ final class PolicyRules {
     if (policy != null && policy.gate() != null) {
       checkGate(policy.gate(), problems);
     }
+    if (policy != null && policy.coordinatorKey() != null) {
+      checkKey(policy.coordinatorKey().publicKeyPem(), "policy.coordinatorKey", problems);
+    }
     SignatureJson signature = file.signature();
     if (signature != null
         && signature.alg() != null
@@ -51,12 +54,16 @@ final class PolicyRules {
       if (authority.keyId() != null && !keyIds.add(authority.keyId())) {
         problems.accept(path + ".keyId: duplicate keyId " + authority.keyId());
       }
-      if (authority.publicKeyPem() != null && !authority.publicKeyPem().isBlank()) {
-        try {
-          PemKeys.parsePublicKey(authority.publicKeyPem(), path + ".publicKeyPem");
-        } catch (KeyFormatException e) {
-          problems.accept(e.getMessage());
-        }
+      checkKey(authority.publicKeyPem(), path, problems);
+    }
+  }
+
+  private static void checkKey(String publicKeyPem, String path, Consumer<String> problems) {
+    if (publicKeyPem != null && !publicKeyPem.isBlank()) {
+      try {
+        PemKeys.parsePublicKey(publicKeyPem, path + ".publicKeyPem");
+      } catch (KeyFormatException e) {
+        problems.accept(e.getMessage());
       }
     }
   }

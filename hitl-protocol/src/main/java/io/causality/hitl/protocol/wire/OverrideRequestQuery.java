@@ -1,6 +1,5 @@
 package io.causality.hitl.protocol.wire;
 
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -48,7 +47,7 @@ public record OverrideRequestQuery(
   public String queryString(java.util.function.UnaryOperator<String> encode) {
     StringBuilder query =
         new StringBuilder("?limit=").append(limit).append("&offset=").append(offset);
-    status.ifPresent(s -> query.append("&status=").append(s.name().toLowerCase(Locale.ROOT)));
+    status.ifPresent(s -> query.append("&status=").append(s.name()));
     actorId.ifPresent(a -> query.append("&actorId=").append(encode.apply(a)));
     return query.toString();
   }

@@ -17,6 +17,8 @@ import java.util.List;
  * @param decidedAt when it was approved or denied
  * @param tokenId the issued token's id once approved
  * @param submittedBy the authenticated caller that submitted the request; null without callers
+ * @param requester who asked for the evaluation, as the submitting service vouched; null when the
+ *     submitter named none (or was not a configured caller)
  * @param approvals how many distinct operators have approved so far
  * @param requiredApprovals how many must approve before the token is issued (the policy's quorum)
  * @param audit the audit trail in lifecycle order; null in list items
@@ -42,6 +44,7 @@ public record OverrideRequestRecord(
     @JsonFormat(shape = JsonFormat.Shape.STRING) Instant decidedAt,
     String tokenId,
     String submittedBy,
+    Requester requester,
     int approvals,
     int requiredApprovals,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<AuditEvent> audit) {}

@@ -1,5 +1,7 @@
 package io.causality.hitl.protocol.wire;
 
+import java.util.Optional;
+
 /**
  * The signed override token that approval returns and an evaluation request carries as its {@code
  * overrideToken}.
@@ -21,6 +23,16 @@ public record OverrideTokenEnvelope(
 
   /** The only signature algorithm of the contract. */
   public static final String ALG_PS256 = "PS256";
+
+  /**
+   * The payload as the typed record, parsed from its text, for a client that reads what it was
+   * given; empty when the text is not a payload. Not verified: to trust it, verify the signature
+   * ({@link OverrideTokens#verify}, or {@code OverrideTokenVerifier} against the policy's
+   * authorities), which works on the text as it is.
+   */
+  public Optional<OverrideTokenPayload> unverifiedPayload() {
+    return payload == null ? Optional.empty() : OverrideTokens.parsePayload(payload);
+  }
 
   /** Keeps the signature out of logs. */
   @Override

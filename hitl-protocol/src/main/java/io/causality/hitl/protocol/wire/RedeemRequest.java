@@ -15,6 +15,8 @@ import jakarta.validation.constraints.Pattern;
  * @param policyVersion the policy version the evaluator runs
  * @param licenseId the license of the evaluating caller
  * @param actorId the actor of the evaluation request
+ * @param nonce optional: the redeemer's random value (16 to 128 base64url characters), which the
+ *     coordinator's signed answer covers ({@link RedemptionStatement})
  */
 public record RedeemRequest(
     @NotNull(message = MUST_BE_A_UUID) @Pattern(regexp = UUID_TEXT, message = MUST_BE_A_UUID)
@@ -26,8 +28,18 @@ public record RedeemRequest(
     @NotBlank(message = "is required")
         @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
         String licenseId,
-    @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
-        String actorId) {
+    @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE) String actorId,
+    @Pattern(regexp = NONCE_TEXT, message = "must be 16 to 128 base64url characters")
+        String nonce) {
+
+  /** A redemption without a nonce. */
+  public RedeemRequest(
+      String tokenId, String requestHash, Long policyVersion, String licenseId, String actorId) {
+    this(tokenId, requestHash, policyVersion, licenseId, actorId, null);
+  }
+
+  /** A nonce: 16 to 128 base64url characters. */
+  public static final String NONCE_TEXT = "[A-Za-z0-9_-]{16,128}";
 
   /** A UUID in its 8-4-4-4-12 hexadecimal text form, either case. */
   static final String UUID_TEXT =

@@ -2,6 +2,7 @@ package io.causality.hitl.protocol.wire;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -16,10 +17,14 @@ import jakarta.validation.constraints.Size;
  * @param evaluationRequest the original evaluation request, without an overrideToken
  * @param evaluationResponse its rejection, asking for HUMAN_ESCALATION
  * @param licenseId the submitter's license, required
- * @param actorId preferred actor id, optional
+ * @param actorId preferred actor id, optional; one spelling ({@link ActorIds}), at most 255
+ *     characters
  * @param sentinelFeed optional telemetry feed
  * @param sentinelSummary optional summary
  * @param source optional origin label of the submitter
+ * @param requester who asked for the evaluation, as the submitting service authenticated them; the
+ *     coordinator keeps it only from a configured caller with the submitter role and drops it from
+ *     the open caller (docs/coordinator.md, "The requester")
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SubmitOverrideRequest(
@@ -29,14 +34,46 @@ public record SubmitOverrideRequest(
         @Size(max = MAX_ID_LENGTH, message = TOO_LONG)
         @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
         String licenseId,
-    @Size(max = MAX_ID_LENGTH, message = TOO_LONG)
-        @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
-        String actorId,
+    @Pattern(regexp = ActorIds.PATTERN, message = ActorIds.INVALID) String actorId,
     ObjectNode sentinelFeed,
     ObjectNode sentinelSummary,
     @Size(max = MAX_ID_LENGTH, message = TOO_LONG)
         @Pattern(regexp = PrintableText.PATTERN, message = PrintableText.NOT_PRINTABLE)
-        String source) {
+        String source,
+    @Valid Requester requester) {
+
+  /** A submission that names no requester. */
+  public SubmitOverrideRequest(
+      ObjectNode evaluationRequest,
+      ObjectNode evaluationResponse,
+      String licenseId,
+      String actorId,
+      ObjectNode sentinelFeed,
+      ObjectNode sentinelSummary,
+      String source) {
+    this(
+        evaluationRequest,
+        evaluationResponse,
+        licenseId,
+        actorId,
+        sentinelFeed,
+        sentinelSummary,
+        source,
+        null);
+  }
+
+  /** The same submission on behalf of {@code requester}. */
+  public SubmitOverrideRequest withRequester(Requester requester) {
+    return new SubmitOverrideRequest(
+        evaluationRequest,
+        evaluationResponse,
+        licenseId,
+        actorId,
+        sentinelFeed,
+        sentinelSummary,
+        source,
+        requester);
+  }
 
   /** The longest id or label the coordinator stores (its column size). */
   public static final int MAX_ID_LENGTH = 255;

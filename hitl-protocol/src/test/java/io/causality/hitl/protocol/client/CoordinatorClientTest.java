@@ -222,7 +222,7 @@ class CoordinatorClientTest {
     assertThat(first.evaluationResponse().path("decision").asText()).isEqualTo("REJECT_STATE");
     assertThat(token.tokenId()).isEqualTo("t-1");
     assertThat(list.pagination()).isEqualTo(new Pagination(100, 0, 1));
-    assertThat(received.get(0).query()).isEqualTo("limit=100&offset=0&status=pending");
+    assertThat(received.get(0).query()).isEqualTo("limit=100&offset=0&status=PENDING");
     assertThat(received.get(1).path()).isEqualTo("/v1/override-requests/r 1/approve");
     assertThat(received.get(1).body()).isEqualTo("{\"keyId\":\"ops-1\",\"tokenTtlMs\":60000}");
     assertThat(received)

@@ -70,6 +70,31 @@ class PolicyFilesTest {
         .hasMessageContaining("policy.hitl.requiredApprovals: must be a positive integer");
   }
 
+  @Test
+  void theCoordinatorKeyIsAnRsaPublicKeyWithAnId() {
+    String pem = PemKeys.toPem(TestKeys.BOB.getPublic()).replace("\n", "\\n");
+    String policy =
+        "{\"policy\":{\"policyVersion\":1,\"coordinatorKey\":{\"keyId\":\"coordinator\","
+            + "\"publicKeyPem\":\"%s\"}}}";
+
+    CoordinatorKey key =
+        parse(policy.formatted(pem)).policy().coordinatorKeySection().orElseThrow();
+    assertThat(key.keyId()).isEqualTo("coordinator");
+    assertThat(key.publicKey()).isEqualTo(TestKeys.BOB.getPublic());
+    assertThat(parse("{\"policy\":{\"policyVersion\":1}}").policy().coordinatorKeySection())
+        .isEmpty();
+    assertThatThrownBy(() -> parse(policy.formatted("not a key")))
+        .isInstanceOf(PolicyFormatException.class)
+        .hasMessageContaining("policy.coordinatorKey.publicKeyPem");
+    assertThatThrownBy(
+            () ->
+                parse(
+                    "{\"policy\":{\"policyVersion\":1,\"coordinatorKey\":"
+                        + "{\"publicKeyPem\":\"x\"}}}"))
+        .isInstanceOf(PolicyFormatException.class)
+        .hasMessageContaining("policy.coordinatorKey.keyId");
+  }
+
   @ParameterizedTest
   @CsvFileSource(
       resources = "/fixtures/policy/invalid-policies.psv",

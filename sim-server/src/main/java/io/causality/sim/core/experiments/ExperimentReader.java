@@ -62,7 +62,7 @@ public final class ExperimentReader {
 
   /** The caller's experiments, newest first; as the simulations' list. */
   public Page<ExperimentView> list(
-      Caller caller, UUID organizationFilter, ExperimentStatus status, int limit, int offset) {
+      Caller caller, UUID organizationFilter, ExperimentStatus status, int limit, long offset) {
     Set<UUID> organizations = visibleOrganizations(caller, organizationFilter);
     if (organizations.isEmpty()) {
       return Page.of(List.of(), limit, offset, 0);
@@ -83,7 +83,7 @@ public final class ExperimentReader {
   }
 
   /** A page of the stored runs, in run order; the total counts the stored runs. */
-  public Page<ExperimentRunView> runs(Caller caller, UUID id, int limit, int offset) {
+  public Page<ExperimentRunView> runs(Caller caller, UUID id, int limit, long offset) {
     ExperimentRow row = access.accessible(caller, id);
     Plan plan = Plan.parse(row.planJson());
     List<ExperimentRunRow> rows =
@@ -99,7 +99,7 @@ public final class ExperimentReader {
   }
 
   /** The runs as NDJSON, one run per line, from the {@code offset}-th stored one. */
-  public void writeRunsNdjson(UUID id, Plan plan, int limit, int offset, OutputStream out)
+  public void writeRunsNdjson(UUID id, Plan plan, int limit, long offset, OutputStream out)
       throws IOException {
     boolean any;
     try (SequenceWriter lines =
@@ -118,7 +118,7 @@ public final class ExperimentReader {
    * The runs as CSV with a header line: run, combination, replication, each parameter path, seed,
    * status, each outcome collected, simulationId, error. An empty cell is a null.
    */
-  public void writeRunsCsv(UUID id, Plan plan, int limit, int offset, OutputStream out)
+  public void writeRunsCsv(UUID id, Plan plan, int limit, long offset, OutputStream out)
       throws IOException {
     List<String> columns = csvColumns(plan);
     CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
@@ -135,7 +135,7 @@ public final class ExperimentReader {
 
   /** Tells {@code consumer} the runs, a page of rows per query; false when there were none. */
   private boolean eachRun(
-      UUID id, Plan plan, int limit, int offset, Consumer<ExperimentRunView> consumer) {
+      UUID id, Plan plan, int limit, long offset, Consumer<ExperimentRunView> consumer) {
     int sent = 0;
     List<ExperimentRunRow> page =
         jdbi.withExtension(
@@ -197,7 +197,7 @@ public final class ExperimentReader {
    * A page of the combinations' aggregates, once the experiment has completed (409 before: they are
    * computed over every run).
    */
-  public ExperimentAggregates aggregates(Caller caller, UUID id, int limit, int offset) {
+  public ExperimentAggregates aggregates(Caller caller, UUID id, int limit, long offset) {
     ExperimentRow row = access.accessible(caller, id);
     if (ExperimentStatus.fromWireName(row.status()) != ExperimentStatus.COMPLETED) {
       throw new ExperimentConflictException(
@@ -205,12 +205,13 @@ public final class ExperimentReader {
     }
     Plan plan = Plan.parse(row.planJson());
     int combinations = (int) plan.grid().combinations();
-    int to = (int) Math.min(combinations, (long) offset + limit);
+    int to = (int) Math.min(combinations, offset + limit);
+    int from = (int) Math.min(offset, to); // an offset past the last combination: an empty page
     List<ExperimentAggregateRow> rows =
-        jdbi.withExtension(ExperimentDao.class, dao -> dao.aggregates(id, offset, to));
+        jdbi.withExtension(ExperimentDao.class, dao -> dao.aggregates(id, from, to));
     return new ExperimentAggregates(
         "exact",
-        aggregates(plan, Math.min(offset, to), to, rows),
+        aggregates(plan, from, to, rows),
         new Page.Pagination(limit, offset, combinations));
   }
 

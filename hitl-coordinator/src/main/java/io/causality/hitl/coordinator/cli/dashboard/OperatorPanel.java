@@ -180,6 +180,8 @@ public final class OperatorPanel {
       JsonNode escalation = response.path("escalation");
       JsonNode summary = requireNonNullElse(request.sentinelSummary(), MISSING);
       pane.line("Request " + request.coordinatorRequestId());
+      pane.line(
+          "Requester: " + (request.requester() == null ? "-" : request.requester().describe()));
       pane.line("Evaluation: " + text(response, "decision") + " / " + text(response, "reasonCode"));
       pane.line("Risk level: " + text(summary, "riskLevel"));
       pane.line("Sentinel: " + text(summary, "narrative"));

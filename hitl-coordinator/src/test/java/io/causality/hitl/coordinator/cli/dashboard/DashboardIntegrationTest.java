@@ -42,12 +42,12 @@ class DashboardIntegrationTest {
 
   @BeforeEach
   void coordinator() {
-    http = new CoordinatorHttp(APP.getLocalPort());
+    http = CoordinatorHttp.callers(APP.getLocalPort());
     client =
         new CoordinatorClient(
             URI.create("http://127.0.0.1:" + APP.getLocalPort()),
             CoordinatorClient.DEFAULT_TIMEOUT,
-            Optional.empty());
+            Optional.of(CoordinatorHttp.OPERATOR_TOKEN));
   }
 
   private String submit(String actorId, String riskLevel) {

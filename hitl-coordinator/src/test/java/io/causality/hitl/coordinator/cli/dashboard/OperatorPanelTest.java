@@ -98,6 +98,24 @@ class OperatorPanelTest {
   }
 
   @Test
+  void theDetailNamesWhoAskedForTheRequestOrADashWithoutOne() throws Exception {
+    ObjectNode asked =
+        JSON.valueToTree(request("aaaaaaaa-1", "actor-1", "PENDING", "2026-01-31T12:10:00Z"));
+    asked
+        .putObject("requester")
+        .put("organizationId", "org-7")
+        .put("kind", "API_KEY")
+        .put("id", "key-42");
+    panel.update(List.of(JSON.treeToValue(asked, OverrideRequestRecord.class)), NOW);
+
+    assertThat(render()).contains("Requester: API_KEY key-42 of organization org-7");
+
+    panel.update(List.of(request("aaaaaaaa-1", "actor-1", "PENDING", "2026-01-31T12:10:00Z")), NOW);
+
+    assertThat(render()).contains("Requester: -");
+  }
+
+  @Test
   void onlyPendingRequestsAreListedAndTheActorsOthersAreShown() {
     panel.update(
         List.of(

@@ -87,7 +87,7 @@ class QuorumToolsIntegrationTest {
     assertThat(recorded.out()).doesNotContain("\"tokenId\"");
     assertThat(recorded.err()).contains("approval of " + id + " recorded: 1 of 2 approvals");
     assertThat(anonymous.exit()).isEqualTo(2);
-    assertThat(anonymous.err()).contains("--key-id");
+    assertThat(anonymous.err()).contains("HITL_TOKEN");
   }
 
   private static String url() {
