@@ -163,6 +163,8 @@ final class RotationDeployment {
         .append("\n    roles: [operator]\n    operatorId: ")
         .append(OPERATOR)
         .append('\n');
+    // sighupReloads submits until the signal was handled, which a loaded machine may take long
+    yaml.append("rateLimits:\n  enabled: false\n");
     yaml.append("admin:\n  tokenFile: ").append(adminToken()).append('\n');
     yaml.append("server:\n  adminConnectors:\n    - type: http\n      bindHost: 127.0.0.1\n")
         .append("      port: 0\n")
