@@ -35,6 +35,7 @@ class ArchitectureTest {
           .allow("health")
           .allow("cli", "config")
           .allow("openapi", "errors")
+          .allow("lifecycle", "errors", "requestid")
           .allow("sse")
           .rule();
 }

@@ -2,21 +2,22 @@ package io.causality.sim;
 
 import io.causality.common.cli.ServeCommand;
 import io.causality.common.config.StrictEnvironment;
+import io.causality.common.db.DatabaseCommand;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
-import io.causality.common.db.StartupMigrations;
+import io.causality.common.lifecycle.Readiness;
+import io.causality.common.lifecycle.Reloads;
 import io.causality.common.tracing.Tracing;
 import io.causality.sim.cli.ApiKeyCommand;
 import io.causality.sim.cli.OrgCreateCommand;
 import io.causality.sim.cli.UserAddCommand;
+import io.causality.sim.config.EvaluationReload;
 import io.causality.sim.console.ConsoleServlet;
 import io.causality.sim.evaluation.EvaluationPolicyException;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
-import io.dropwizard.db.DataSourceFactory;
-import io.dropwizard.migrations.MigrationsBundle;
 import java.time.Clock;
 import java.util.List;
 
@@ -54,18 +55,9 @@ public class SimApplication extends Application<SimConfiguration> {
     bootstrap.addCommand(new OrgCreateCommand<>(SimConfiguration.class));
     bootstrap.addCommand(new ApiKeyCommand<>(SimConfiguration.class));
     bootstrap.addCommand(new UserAddCommand<>(SimConfiguration.class));
-    bootstrap.addBundle(
-        new MigrationsBundle<>() {
-          @Override
-          public DataSourceFactory getDataSourceFactory(SimConfiguration configuration) {
-            return configuration.buildDataSourceFactory();
-          }
-
-          @Override
-          public String getMigrationsFileName() {
-            return StartupMigrations.CHANGELOG;
-          }
-        });
+    // db migrate, db status, ... and db backup, db restore (docs/operations.md)
+    bootstrap.addCommand(
+        new DatabaseCommand<>(SimConfiguration::buildDataSourceFactory, SimConfiguration.class));
   }
 
   @Override
@@ -81,6 +73,11 @@ public class SimApplication extends Application<SimConfiguration> {
     SimRegistrations.eventStreams(environment, live);
     SimRegistrations.resources(configuration, environment, context, live);
     ConsoleServlet.register(environment);
+    Reloads.install(
+        environment,
+        SimVersion.NAME,
+        new EvaluationReload(configuration.getEvaluation(), context.evaluation(), context.clock()));
+    Readiness.install(environment, SimVersion.NAME);
   }
 
   /** The time source of the service; tests substitute one they can move. */

@@ -1,26 +1,31 @@
 package io.causality.hitl.coordinator;
 
 import io.causality.common.config.StrictEnvironment;
+import io.causality.common.db.DatabaseCommand;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
-import io.causality.common.db.StartupMigrations;
+import io.causality.common.lifecycle.ConfigurationFile;
+import io.causality.common.lifecycle.Readiness;
+import io.causality.common.lifecycle.Reloads;
 import io.causality.hitl.coordinator.cli.AuditCommand;
 import io.causality.hitl.coordinator.cli.CoordinatorServerCommand;
 import io.causality.hitl.coordinator.cli.DevInitCommand;
 import io.causality.hitl.coordinator.cli.HitlCommand;
 import io.causality.hitl.coordinator.cli.KeysCommand;
 import io.causality.hitl.coordinator.cli.PolicyCommand;
+import io.causality.hitl.coordinator.reload.PolicyReload;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
-import io.dropwizard.db.DataSourceFactory;
-import io.dropwizard.migrations.MigrationsBundle;
 import java.time.Clock;
 import java.util.function.Supplier;
 
 /** The override-request coordinator. Reading {@link #run} shows the whole service. */
 public class CoordinatorApplication extends Application<CoordinatorConfiguration> {
+  /** The file the service started from, which a reload reads again. */
+  private ConfigurationFile<CoordinatorConfiguration> configurationFile;
+
   public static void main(String[] args) throws Exception {
     LiquibaseDefaults.disableAnalytics();
     EmbeddedDatabaseSecrets.bindServersToLoopback();
@@ -50,6 +55,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     // Caller tokens come from the environment: token: ${HITL_TOKEN_RUNTIME}
     // (strictly: an undefined variable without a default stops the start and is named)
     StrictEnvironment.substitute(bootstrap);
+    configurationFile = ConfigurationFile.install(bootstrap, CoordinatorConfiguration.class);
     bootstrap.addCommand(
         CoordinatorServerCommand.create(this, "serve", "Runs the coordinator (alias of 'server')"));
     bootstrap.addCommand(new DevInitCommand());
@@ -64,18 +70,10 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
                     configuration.getPolicy().policyFile(),
                     configuration.getPolicy().buildPolicyTrust(),
                     configuration.getAudit().getCheckpointEveryEvents())));
-    bootstrap.addBundle(
-        new MigrationsBundle<>() {
-          @Override
-          public DataSourceFactory getDataSourceFactory(CoordinatorConfiguration configuration) {
-            return configuration.buildDataSourceFactory();
-          }
-
-          @Override
-          public String getMigrationsFileName() {
-            return StartupMigrations.CHANGELOG;
-          }
-        });
+    // db migrate, db status, ... and db backup, db restore (docs/operations.md)
+    bootstrap.addCommand(
+        new DatabaseCommand<>(
+            CoordinatorConfiguration::buildDataSourceFactory, CoordinatorConfiguration.class));
   }
 
   @Override
@@ -90,7 +88,18 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     CoordinatorRegistrations.webhooks(configuration, environment, context, clock);
     CoordinatorRegistrations.retention(configuration, environment, context, clock);
     CoordinatorRegistrations.auditCheckpoints(configuration, environment, context, clock);
+    Reloads.install(environment, CoordinatorVersion.NAME, policyReload(configuration, context));
+    Readiness.install(environment, CoordinatorVersion.NAME);
     context.logReady();
+  }
+
+  /** Reads the configuration file again for the policy and the keys it names. */
+  private PolicyReload policyReload(
+      CoordinatorConfiguration configuration, CoordinatorContext context) {
+    return new PolicyReload(
+        () -> configurationFile.read().buildReloadSettings(),
+        context.keys(),
+        configuration.getCallers());
   }
 
   /**

@@ -14,6 +14,7 @@ import io.causality.hitl.coordinator.config.RetentionConfig;
 import io.causality.hitl.coordinator.config.WebhooksConfig;
 import io.causality.hitl.coordinator.core.OverrideSettings;
 import io.causality.hitl.coordinator.policy.AuthorityKeyConfig;
+import io.causality.hitl.coordinator.reload.PolicyReload;
 import io.dropwizard.core.server.DefaultServerFactory;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.jetty.HttpConnectorFactory;
@@ -215,10 +216,23 @@ public class CoordinatorConfiguration extends ServiceConfiguration {
     return new OverrideSettings(pendingRequestTtlMs, defaultTokenTtlMs);
   }
 
+  /** What a reload takes from this configuration (docs/operations.md, "Reloading"). */
+  public PolicyReload.Settings buildReloadSettings() {
+    return new PolicyReload.Settings(
+        policy.policyFile(),
+        policy.buildPolicyTrust(),
+        defaultTokenTtlMs,
+        buildAuthorityKeys(),
+        coordinatorKey.privateKeyFile());
+  }
+
   /** The configured authorities as the startup checks take them. */
   public List<AuthorityKeyConfig> buildAuthorityKeys() {
     return authorities.stream()
-        .map(a -> new AuthorityKeyConfig(a.keyId(), a.operatorId(), Path.of(a.privateKeyPemPath())))
+        .map(
+            a ->
+                new AuthorityKeyConfig(
+                    a.keyId(), a.operatorId(), Path.of(a.privateKeyPemPath()), a.retiresAt()))
         .toList();
   }
 

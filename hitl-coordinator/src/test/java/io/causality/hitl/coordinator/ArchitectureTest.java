@@ -105,5 +105,6 @@ class ArchitectureTest {
           .allow("cli", "cli.dashboard", "core", "policy")
           .allow("cli.dashboard")
           .allow("docs")
+          .allow("reload", "auth", "config", "crypto", "policy")
           .rule();
 }

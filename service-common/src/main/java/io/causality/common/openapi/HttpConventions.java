@@ -305,38 +305,34 @@ public final class HttpConventions implements Consumer<ObjectNode> {
             "X-Request-Id",
             "The request's id, echoed on the answer and in the logs; generated when absent "
                 + "or not 1 to 128 characters of [A-Za-z0-9._:-]",
-            Map.of(
-                "type",
-                "string",
-                "minLength",
-                1,
-                "maxLength",
-                128,
-                "pattern",
-                "^[A-Za-z0-9._:-]+$")));
+            NODES
+                .objectNode()
+                .put("type", "string")
+                .put("minLength", 1)
+                .put("maxLength", 128)
+                .put("pattern", "^[A-Za-z0-9._:-]+$")));
     parameters.set(
         "IdempotencyKey",
         parameter(
             "Idempotency-Key",
             "Makes a retry safe: the same key and body within 24 hours replays the first "
                 + "answer (docs/idempotency.md)",
-            Map.of("type", "string", "minLength", 1, "maxLength", 255, "pattern", "^[!-~]+$")));
+            NODES
+                .objectNode()
+                .put("type", "string")
+                .put("minLength", 1)
+                .put("maxLength", 255)
+                .put("pattern", "^[!-~]+$")));
     return parameters;
   }
 
-  private static ObjectNode parameter(String name, String description, Map<String, Object> schema) {
+  // The schema is an ObjectNode, not a Map: its members keep the order they were put in, so the
+  // document is the same bytes on every start (Map.of iterates in a per-JVM random order).
+  private static ObjectNode parameter(String name, String description, ObjectNode schema) {
     ObjectNode parameter =
         NODES.objectNode().put("name", name).put("in", "header").put("required", false);
     parameter.put("description", description);
-    ObjectNode body = parameter.putObject("schema");
-    schema.forEach(
-        (key, value) -> {
-          if (value instanceof Integer number) {
-            body.put(key, number);
-          } else {
-            body.put(key, value.toString());
-          }
-        });
+    parameter.set("schema", schema);
     return parameter;
   }
 

@@ -250,24 +250,55 @@ public class EvaluationFactory {
     if (!isEnabled()) {
       return EvaluationRuntime.disabled();
     }
+    return EvaluationRuntime.enabled(
+        parts(
+            loadPolicy(),
+            clock,
+            buildClient(calls),
+            new OrganizationLicenses(jdbi),
+            new AppliedTokens(jdbi, clock)));
+  }
+
+  /**
+   * The policy at {@code policyPath}, checked as at a start (it parses, has a gate and a {@code
+   * coordinatorKey}, and its signature holds by {@code trustedPolicyKeyPemPath} and {@code
+   * requirePolicySignature}); the trusted key file is read again too.
+   *
+   * @throws io.causality.sim.evaluation.EvaluationPolicyException naming the file and the problem
+   */
+  public DeploymentPolicy loadPolicy() {
     DeploymentPolicy policy = EvaluationPolicies.load(Path.of(policyPath), policyTrust());
+    coordinatorKeyOf(policy);
+    return policy;
+  }
+
+  /**
+   * The parts that run on {@code policy} (gate, token verifier, the coordinator's key its
+   * redemption answers are verified with), around the client, licenses and applied-token record
+   * that outlive it.
+   */
+  public EvaluationRuntime.Parts parts(
+      DeploymentPolicy policy,
+      Clock clock,
+      CoordinatorClient client,
+      OrganizationLicenses licenses,
+      AppliedTokens appliedTokens) {
     StateGate gate = StateGate.of(policy);
-    PublicKey coordinatorKey = coordinatorKeyOf(policy);
-    CoordinatorClient client = buildClient(calls);
     OverrideRedemption redemption =
         new OverrideRedemption(
             new OverrideTokenVerifier(policy, clock),
             client,
             policy.policyVersion(),
-            coordinatorKey,
-            new AppliedTokens(jdbi, clock),
+            coordinatorKeyOf(policy),
+            appliedTokens,
             new SecureRandom());
-    return EvaluationRuntime.enabled(
-        new EvaluationRuntime.Parts(
-            new Evaluator(gate, redemption),
-            new EvaluationRequests(gate),
-            client,
-            new OrganizationLicenses(jdbi)));
+    return new EvaluationRuntime.Parts(
+        policy,
+        new Evaluator(gate, redemption),
+        new EvaluationRequests(gate),
+        client,
+        licenses,
+        appliedTokens);
   }
 
   @SuppressWarnings("deprecation")

@@ -79,6 +79,14 @@ public final class TwoServices {
     return send(builder);
   }
 
+  /** Posts no body with one header (an admin task with its bearer token). */
+  public static HttpResponse<String> postWithHeader(String url, String header, String value) {
+    return send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header(header, value)
+            .POST(HttpRequest.BodyPublishers.noBody()));
+  }
+
   /** Posts as a user, with {@code Authorization: Bearer jwt}. */
   public static HttpResponse<String> postAsUser(String url, String body, String jwt) {
     return send(

@@ -6,12 +6,14 @@ import io.causality.hitl.coordinator.db.OverrideRequestRow;
 import io.causality.hitl.protocol.policy.HitlPolicy;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
 import io.causality.hitl.protocol.wire.DenyOverrideRequest;
+import java.time.Instant;
 import java.util.List;
 
 /**
  * The rules of approve and deny bodies beyond their shape (which their constraints check at the
- * resource): the key is a configured authority of the deciding operator, the token lifetime the
- * policy allows, four eyes, and the operator's organizations.
+ * resource): the key is a configured authority of the deciding operator (for an approval, one that
+ * has not retired), the token lifetime the policy allows, four eyes, and the operator's
+ * organizations.
  */
 final class Decisions {
 
@@ -32,9 +34,10 @@ final class Decisions {
       AuthoritySigners signers,
       OverrideSettings settings,
       HitlPolicy hitl,
-      Decider decider) {
+      Decider decider,
+      Instant now) {
     requireBody(body);
-    AuthoritySigner signer = signer(body.keyId(), signers, decider);
+    AuthoritySigner signer = signingKey(body.keyId(), signers, decider, now);
     Long ttl = body.tokenTtlMs();
     long requested = ttl == null ? settings.defaultTokenTtlMs() : ttl;
     return new Approval(signer, Math.min(requested, hitl.maxTokenTtlMs()), body.operatorNote());
@@ -86,12 +89,33 @@ final class Decisions {
   }
 
   /**
+   * The key that signs an approval at {@code now}: the one named, which must not have retired; or,
+   * when none is named, the one key the authenticated operator signs new tokens with (a retiring
+   * key gives way to its successor, {@link AuthoritySigners#signingKeysOf}).
+   */
+  private static AuthoritySigner signingKey(
+      String keyId, AuthoritySigners signers, Decider decider, Instant now) {
+    if (keyId == null) {
+      return onlyKey(signers.signingKeysOf(decider.operatorId(), now), decider);
+    }
+    AuthoritySigner signer = signer(keyId, signers, decider);
+    if (!signer.signsAt(now)) {
+      throw OverrideValidationException.of(
+          "keyId",
+          "retired at "
+              + signer.retiresAt().orElseThrow()
+              + ": it signs no new token; use the operator's new key");
+    }
+    return signer;
+  }
+
+  /**
    * The key that decides: the one named, which must be the authenticated operator's; or, when none
    * is named, the authenticated operator's only key.
    */
   private static AuthoritySigner signer(String keyId, AuthoritySigners signers, Decider decider) {
     if (keyId == null) {
-      return onlyKey(signers, decider);
+      return onlyKey(signers.ofOperator(decider.operatorId()), decider);
     }
     AuthoritySigner signer =
         signers
@@ -104,15 +128,16 @@ final class Decisions {
     return signer;
   }
 
-  private static AuthoritySigner onlyKey(AuthoritySigners signers, Decider decider) {
-    List<AuthoritySigner> own = signers.ofOperator(decider.operatorId());
+  private static AuthoritySigner onlyKey(List<AuthoritySigner> own, Decider decider) {
     if (own.size() == 1) {
       return own.get(0);
     }
     throw OverrideValidationException.of(
         "keyId",
         own.isEmpty()
-            ? "is required: operator " + decider.operatorId() + " has no configured key"
+            ? "is required: operator "
+                + decider.operatorId()
+                + " has no configured key that signs new tokens"
             : "is required: operator "
                 + decider.operatorId()
                 + " has several keys ("

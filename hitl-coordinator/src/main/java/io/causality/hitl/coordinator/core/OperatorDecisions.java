@@ -63,9 +63,9 @@ final class OperatorDecisions {
   Optional<OverrideTokenEnvelope> approve(String id, ApproveOverrideRequest body, Decider decider) {
     SigningKeys current = keys.current();
     HitlPolicy hitl = current.policy().hitl();
-    Decisions.Approval approval =
-        Decisions.approval(body, current.authorities(), settings, hitl, decider);
     Instant now = expiry.now();
+    Decisions.Approval approval =
+        Decisions.approval(body, current.authorities(), settings, hitl, decider, now);
     OverrideRequestRow row =
         expiry.requirePending(id, now, OverrideRequestStatus.APPROVED, decider.scope());
     Decisions.requireOtherThanRequester(row, decider);

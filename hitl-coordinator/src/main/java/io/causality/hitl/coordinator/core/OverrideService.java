@@ -1,6 +1,7 @@
 package io.causality.hitl.coordinator.core;
 
 import io.causality.hitl.coordinator.crypto.KeyRing;
+import io.causality.hitl.coordinator.crypto.SigningKeys;
 import io.causality.hitl.coordinator.db.OverrideRequestDao;
 import io.causality.hitl.coordinator.db.OverrideRequestRow;
 import io.causality.hitl.coordinator.db.RedemptionTransaction;
@@ -49,39 +50,65 @@ public final class OverrideService {
   public static final String COORDINATOR_ACTOR = "coordinator";
 
   private final OverrideRequestDao requests;
-  private final RecordMapper records;
   private final LazyExpiry expiry;
-  private final OverrideSubmissions submissions;
+  private final KeyRing keys;
+  private final OverrideSettings settings;
   private final OperatorDecisions decisions;
   private final TokenRedemption redemption;
+  private volatile Bound bound;
+
+  /**
+   * The parts built from the policy's {@code hitl} section (the quorum shown in records, the
+   * submission gate's adaptive escalation), for one set of keys in force. A reload swaps the set in
+   * the {@link KeyRing}; the next call rebuilds them (cheaply: no I/O) and uses them throughout.
+   */
+  private record Bound(SigningKeys keys, RecordMapper records, OverrideSubmissions submissions) {}
 
   /**
    * @param jdbi the coordinator database, migrated; SqlObject plugin installed
    * @param dataSource the pool {@code jdbi} is built on, for the redemption's plain JDBC
    * @param clock the time source
    * @param keys the checked policy (with a hitl section), authority signers and the coordinator's
-   *     own signer; every decision and redemption reads the keys in force when it happens
-   * @param settings the configured lifetimes
+   *     own signer; every submission, decision and redemption reads the set in force when it
+   *     happens, so a reload takes effect without a restart
+   * @param settings the configured lifetimes (they change at the next start)
    */
   public OverrideService(
       Jdbi jdbi, DataSource dataSource, Clock clock, KeyRing keys, OverrideSettings settings) {
     Objects.requireNonNull(jdbi, "jdbi");
-    Objects.requireNonNull(keys, "keys");
-    Objects.requireNonNull(settings, "settings");
-    HitlPolicy hitl =
-        keys.current()
-            .policy()
-            .hitlSection()
-            .orElseThrow(() -> new IllegalArgumentException("the policy has no hitl section"));
+    this.keys = Objects.requireNonNull(keys, "keys");
+    this.settings = Objects.requireNonNull(settings, "settings");
     this.requests = jdbi.onDemand(OverrideRequestDao.class);
-    this.records = new RecordMapper(ProtocolJson.newMapper(), hitl.requiredApprovals());
     this.expiry = new LazyExpiry(requests, Objects.requireNonNull(clock, "clock"));
-    this.submissions =
-        new OverrideSubmissions(
-            new SubmissionGate(requests, hitl.adaptiveEscalation()), expiry, records, settings);
+    this.bound = bind(keys.current());
     this.decisions = new OperatorDecisions(requests, expiry, keys, settings);
     this.redemption =
         new TokenRedemption(new RedemptionTransaction(dataSource, jdbi), expiry, keys);
+  }
+
+  private Bound bind(SigningKeys current) {
+    HitlPolicy hitl =
+        current
+            .policy()
+            .hitlSection()
+            .orElseThrow(() -> new IllegalArgumentException("the policy has no hitl section"));
+    RecordMapper records = new RecordMapper(ProtocolJson.newMapper(), hitl.requiredApprovals());
+    return new Bound(
+        current,
+        records,
+        new OverrideSubmissions(
+            new SubmissionGate(requests, hitl.adaptiveEscalation()), expiry, records, settings));
+  }
+
+  /** The parts of the keys in force, rebuilt once after a reload. */
+  private Bound bound() {
+    Bound current = bound;
+    SigningKeys inForce = keys.current();
+    if (current.keys() != inForce) {
+      current = bind(inForce);
+      bound = current;
+    }
+    return current;
   }
 
   /**
@@ -103,7 +130,7 @@ public final class OverrideService {
    * @throws MaterialChangeRequiredException when the failure was denied before (gating on)
    */
   public SubmitOverrideResponse submit(SubmitOverrideRequest body, Optional<String> caller) {
-    return submissions.submit(body, caller);
+    return bound().submissions().submit(body, caller);
   }
 
   /** A page of every request that matches, newest first; list items carry no audit trail. */
@@ -119,6 +146,7 @@ public final class OverrideService {
     List<OverrideRequestRow> rows =
         requests.page(status, actor, scope.all(), scope.list(), query.limit(), query.offset());
     long total = requests.count(status, actor, scope.all(), scope.list());
+    RecordMapper records = bound().records();
     return new OverrideRequestList(
         rows.stream().map(row -> records.toRecord(row, null)).toList(),
         new Pagination(query.limit(), query.offset(), total));
@@ -145,6 +173,7 @@ public final class OverrideService {
       expiry.expire(id, now);
       found = requests.findWithAudit(id);
     }
+    RecordMapper records = bound().records();
     return found.map(r -> records.toRecord(r.request(), r.audit()));
   }
 

@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.crypto;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +33,18 @@ public final class AuthoritySigners {
   /** The signers of one operator, in configuration order. */
   public List<AuthoritySigner> ofOperator(String operatorId) {
     return byKeyId.values().stream().filter(s -> s.operatorId().equals(operatorId)).toList();
+  }
+
+  /**
+   * The keys an operator signs new tokens with at {@code now}: those not retired yet, and among
+   * them, when the operator also has keys that do not retire, only those (a retiring key makes way
+   * for its successor as soon as the successor is configured).
+   */
+  public List<AuthoritySigner> signingKeysOf(String operatorId, Instant now) {
+    List<AuthoritySigner> active =
+        ofOperator(operatorId).stream().filter(s -> s.signsAt(now)).toList();
+    List<AuthoritySigner> lasting = active.stream().filter(s -> s.retiresAt().isEmpty()).toList();
+    return lasting.isEmpty() ? active : lasting;
   }
 
   /** The configured key ids, in configuration order. */

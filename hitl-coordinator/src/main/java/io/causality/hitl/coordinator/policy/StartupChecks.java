@@ -181,7 +181,7 @@ public final class StartupChecks {
               + policyPath);
     }
     AuthoritySigner signer =
-        new AuthoritySigner(keyId, config.operatorId(), readPrivateKey(config));
+        new AuthoritySigner(keyId, config.operatorId(), readPrivateKey(config), config.retiresAt());
     if (!PemKeys.samePublicKey(signer.publicKey(), entry.publicKey())) {
       throw new StartupCheckException(
           "authority "

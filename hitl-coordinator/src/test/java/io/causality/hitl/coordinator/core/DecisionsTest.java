@@ -3,12 +3,15 @@ package io.causality.hitl.coordinator.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.causality.hitl.coordinator.crypto.AuthoritySigner;
 import io.causality.hitl.coordinator.crypto.AuthoritySigners;
 import io.causality.hitl.coordinator.crypto.TestKeyPairs;
 import io.causality.hitl.protocol.policy.AdaptiveEscalationPolicy;
 import io.causality.hitl.protocol.policy.HitlPolicy;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
 import io.causality.hitl.protocol.wire.DenyOverrideRequest;
+import java.security.interfaces.RSAPrivateCrtKey;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +25,58 @@ class DecisionsTest {
               TestKeyPairs.signer("k-bob", "bob", TestKeyPairs.BOB)));
   private static final OverrideSettings SETTINGS = new OverrideSettings(60_000, 60_000);
   private static final HitlPolicy HITL = new HitlPolicy(120_000, AdaptiveEscalationPolicy.DISABLED);
+  private static final Instant NOW = Instant.parse("2026-11-27T12:00:00Z");
+  private static final Instant LATER = NOW.plusSeconds(3_600);
+
+  /** carol's k-old retires at LATER; k-new is its successor. */
+  private static final AuthoritySigners ROTATING =
+      new AuthoritySigners(
+          List.of(
+              new AuthoritySigner(
+                  "k-old", "carol", (RSAPrivateCrtKey) TestKeyPairs.ALICE.getPrivate(), LATER),
+              TestKeyPairs.signer("k-new", "carol", TestKeyPairs.ALICE_NEXT)));
+
+  @Test
+  void theSuccessorOfARetiringKeySignsWhenNoKeyIsNamed() {
+    Decider carol = Decider.operator("carol-laptop", "carol");
+
+    assertThat(approval(ROTATING, null, carol, NOW).signer().keyId()).isEqualTo("k-new");
+    assertThat(approval(ROTATING, "k-old", carol, NOW).signer().keyId()).isEqualTo("k-old");
+  }
+
+  @Test
+  void aRetiredKeySignsNothingFromItsRetirementOn() {
+    Decider carol = Decider.operator("carol-laptop", "carol");
+
+    assertThatThrownBy(() -> approval(ROTATING, "k-old", carol, LATER))
+        .isInstanceOfSatisfying(
+            OverrideValidationException.class,
+            e -> {
+              assertThat(e.issues()).extracting(Issue::path).containsExactly("keyId");
+              assertThat(e.issues().get(0).message()).contains("retired at " + LATER);
+            });
+    assertThat(approval(ROTATING, "k-old", carol, LATER.minusMillis(1)).signer().keyId())
+        .isEqualTo("k-old");
+    // a denial signs nothing: a retired key still names its operator
+    assertThat(
+            Decisions.denial(new DenyOverrideRequest("k-old", null), ROTATING, carol)
+                .signer()
+                .operatorId())
+        .isEqualTo("carol");
+  }
+
+  @Test
+  void anOperatorWhoseOnlyKeyRetiredHasNoKeyLeftToSignWith() {
+    AuthoritySigners retired =
+        new AuthoritySigners(
+            List.of(
+                new AuthoritySigner(
+                    "k-old", "carol", (RSAPrivateCrtKey) TestKeyPairs.ALICE.getPrivate(), NOW)));
+    assertThatThrownBy(
+            () -> approval(retired, null, Decider.operator("carol-laptop", "carol"), NOW))
+        .isInstanceOf(OverrideValidationException.class)
+        .hasMessageContaining("no configured key");
+  }
 
   @Test
   void anOperatorWithOneKeyMayLeaveItOut() {
@@ -61,7 +116,12 @@ class DecisionsTest {
   }
 
   private static Decisions.Approval approval(String keyId, Decider decider) {
+    return approval(SIGNERS, keyId, decider, NOW);
+  }
+
+  private static Decisions.Approval approval(
+      AuthoritySigners signers, String keyId, Decider decider, Instant now) {
     return Decisions.approval(
-        new ApproveOverrideRequest(keyId, null, null), SIGNERS, SETTINGS, HITL, decider);
+        new ApproveOverrideRequest(keyId, null, null), signers, SETTINGS, HITL, decider, now);
   }
 }

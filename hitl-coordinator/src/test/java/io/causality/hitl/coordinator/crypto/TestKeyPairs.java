@@ -14,6 +14,9 @@ public final class TestKeyPairs {
   public static final KeyPair BOB = KeyPairs.generate(2048, new SecureRandom());
   public static final KeyPair POLICY_SIGNING = KeyPairs.generate(2048, new SecureRandom());
 
+  /** operator-1's second key, for rotations. */
+  public static final KeyPair ALICE_NEXT = KeyPairs.generate(2048, new SecureRandom());
+
   /** The coordinator's own key: redemption answers and audit checkpoints. */
   public static final KeyPair COORDINATOR = KeyPairs.generate(2048, new SecureRandom());
 
