@@ -51,7 +51,7 @@ public record EvaluationOverrideRequest(
    * One operator's decision.
    *
    * @param operator the operator, as the coordinator's policy names it
-   * @param note the operator's note; null without one
+   * @param note the operator's note; null without one (an empty note included)
    */
   public record OperatorDecision(
       String operator,

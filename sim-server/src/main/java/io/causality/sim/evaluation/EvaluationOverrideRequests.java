@@ -148,6 +148,8 @@ public final class EvaluationOverrideRequests {
           case DENIED -> Optional.of(DecisionKind.DENIED);
           case SUBMITTED, EXPIRED, REDEEMED -> Optional.empty();
         };
-    return kind.map(k -> new OperatorDecision(event.actorId(), k, event.timestamp(), event.note()));
+    // an empty note (the coordinator takes one) is no note, as the answer describes it
+    String note = event.note() == null || event.note().isEmpty() ? null : event.note();
+    return kind.map(k -> new OperatorDecision(event.actorId(), k, event.timestamp(), note));
   }
 }

@@ -111,6 +111,7 @@ class EvaluationOverrideRequestsTest {
                 null,
                 List.of(
                     event(AuditEventType.SUBMITTED, "evaluation-runtime", 0, null),
+                    event(AuditEventType.PARTIAL_APPROVAL, "operator-2", 20, ""),
                     event(AuditEventType.DENIED, "operator-1", 30, "trend too steep"))),
             null);
     EvaluationOverrideRequest expired =
@@ -123,8 +124,11 @@ class EvaluationOverrideRequestsTest {
                     event(AuditEventType.EXPIRED, "coordinator", 3600, null))),
             null);
 
+    // one denial denies, whatever approvals came before; an empty note is none
     assertThat(denied.decisions())
         .containsExactly(
+            new OperatorDecision(
+                "operator-2", DecisionKind.PARTIAL_APPROVAL, T0.plusSeconds(20), null),
             new OperatorDecision(
                 "operator-1", DecisionKind.DENIED, T0.plusSeconds(30), "trend too steep"));
     assertThat(denied.redemption()).isNull();
