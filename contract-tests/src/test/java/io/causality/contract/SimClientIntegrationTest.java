@@ -350,7 +350,7 @@ class SimClientIntegrationTest {
             error(
                     () ->
                         new EvaluationsApi(client)
-                            .getEvaluationOverrideRequest(id, noEvaluation, null),
+                            .getEvaluationOverride(id, noEvaluation, null),
                     404)
                 .getError()
                 .getNotFoundError()
