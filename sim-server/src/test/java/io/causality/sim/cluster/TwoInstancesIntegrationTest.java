@@ -6,47 +6,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.common.testing.PostgresTestDatabase;
-import io.causality.common.testing.TestInstances;
-import io.causality.sim.SimApplication;
-import io.causality.sim.SimConfiguration;
+import io.causality.sim.cluster.InstancesOnOneDatabase.Caller;
 import io.causality.sim.core.organization.BillingPeriods;
-import io.causality.sim.core.organization.Caller;
-import io.causality.sim.core.organization.OrganizationAdmin;
-import io.causality.sim.db.OrganizationRow;
 import io.causality.sim.events.EventsFixture;
-import io.causality.sim.testing.SimTestFixture;
 import io.causality.sim.testing.SseTestClient;
 import io.causality.sim.testing.SseTestClient.Event;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.DropwizardTestSupport;
-import io.dropwizard.testing.ResourceHelpers;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Timestamp;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.function.IntFunction;
 import java.util.stream.Collectors;
-import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -60,53 +33,39 @@ import org.junit.jupiter.api.Test;
 class TwoInstancesIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration DEADLINE = Duration.ofSeconds(30);
-  private static final HttpClient HTTP =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-  private static PostgresTestDatabase database;
-  private static final List<DropwizardTestSupport<SimConfiguration>> INSTANCES = new ArrayList<>();
-  private static OrganizationAdmin admin;
-  private static ExecutorService clients;
+  private static InstancesOnOneDatabase cluster;
 
   @BeforeAll
   static void startTwoInstances() throws Exception {
-    database = PostgresTestDatabase.create();
-    for (int i = 0; i < 2; i++) {
-      DropwizardTestSupport<SimConfiguration> instance = instance();
-      INSTANCES.add(instance);
-      instance.before();
-    }
-    admin =
-        new OrganizationAdmin(
-            Jdbi.create(database.url(), database.user(), database.password())
-                .installPlugin(new SqlObjectPlugin()),
-            Clock.systemUTC(),
-            new SecureRandom());
-    clients = Executors.newFixedThreadPool(64);
+    cluster =
+        InstancesOnOneDatabase.start(
+            Map.of(
+                "rateLimits.enabled", "false",
+                "events.heartbeatInterval", "200 milliseconds",
+                "playback.baseTicksPerSecond", "100",
+                "playback.batchInterval", "20 milliseconds"),
+            64);
   }
 
   @AfterAll
   static void stop() {
-    if (clients != null) {
-      clients.shutdownNow();
-    }
-    TestInstances.stopInReverse(INSTANCES);
-    if (database != null) {
-      database.close();
+    if (cluster != null) {
+      cluster.close();
     }
   }
 
   /** Catches a claim decided per instance (in memory) rather than by the key's primary key. */
   @Test
   void theSameIdempotencyKeyOnBothInstancesHasOneEffect() throws Exception {
-    Caller caller = caller("strategic");
+    Caller caller = cluster.caller("strategic");
     String body = "{\"scenario\":" + EventsFixture.INLINE + "}";
     List<HttpResponse<String>> answers =
-        allAtOnce(
+        cluster.allAtOnce(
             32,
             i ->
                 () ->
-                    send(
+                    cluster.send(
                         i % 2,
                         "POST",
                         "/v1/simulations",
@@ -123,14 +82,14 @@ class TwoInstancesIntegrationTest {
     assertThat(created).hasSize(1);
     assertThat(answers).allSatisfy(a -> assertThat(a.statusCode()).as(a.body()).isIn(201, 409));
     assertThat(
-            count(
+            cluster.count(
                 "SELECT COUNT(*) FROM simulations WHERE organization_id = ?",
                 caller.organization()))
         .isEqualTo(1);
     // later, either instance replays the stored answer
     for (int instance = 0; instance < 2; instance++) {
       HttpResponse<String> replay =
-          send(
+          cluster.send(
               instance,
               "POST",
               "/v1/simulations",
@@ -145,13 +104,13 @@ class TwoInstancesIntegrationTest {
   /** Catches counts read and written back (read + n): 6 ticks of 120 were counted so. */
   @Test
   void usageCountsAreExactAfterParallelRunsThroughBoth() throws Exception {
-    Caller caller = caller("strategic");
+    Caller caller = cluster.caller("strategic");
     List<HttpResponse<String>> created =
-        allAtOnce(
+        cluster.allAtOnce(
             40,
             i ->
                 () ->
-                    send(
+                    cluster.send(
                         i % 2,
                         "POST",
                         "/v1/simulations",
@@ -159,11 +118,11 @@ class TwoInstancesIntegrationTest {
                         "{\"scenario\":" + EventsFixture.INLINE + "}"));
     assertThat(created).allSatisfy(a -> assertThat(a.statusCode()).as(a.body()).isEqualTo(201));
     List<HttpResponse<String>> steps =
-        allAtOnce(
+        cluster.allAtOnce(
             40,
             i ->
                 () ->
-                    send(
+                    cluster.send(
                         (i + 1) % 2,
                         "POST",
                         "/v1/simulations/" + field(created.get(i), "id") + "/step",
@@ -172,12 +131,12 @@ class TwoInstancesIntegrationTest {
     assertThat(steps).allSatisfy(a -> assertThat(a.statusCode()).as(a.body()).isEqualTo(200));
 
     assertThat(
-            count(
+            cluster.count(
                 "SELECT simulation_runs FROM usage_periods WHERE organization_id = ?",
                 caller.organization()))
         .isEqualTo(40);
     assertThat(
-            count(
+            cluster.count(
                 "SELECT tick_count FROM usage_periods WHERE organization_id = ?",
                 caller.organization()))
         .isEqualTo(120);
@@ -189,9 +148,9 @@ class TwoInstancesIntegrationTest {
    */
   @Test
   void aQuotaAtItsLimitIsNotExceededByParallelRunsThroughBoth() throws Exception {
-    Caller caller = caller("community");
+    Caller caller = cluster.caller("community");
     BillingPeriods.Period period = BillingPeriods.containing(Instant.now());
-    execute(
+    cluster.execute(
         "INSERT INTO usage_periods (organization_id, period_start, period_end, "
             + "simulation_runs, api_calls, tick_count) VALUES (?, ?, ?, 95, 0, 0)",
         caller.organization(),
@@ -199,11 +158,11 @@ class TwoInstancesIntegrationTest {
         Timestamp.from(period.end()));
 
     List<HttpResponse<String>> answers =
-        allAtOnce(
+        cluster.allAtOnce(
             20,
             i ->
                 () ->
-                    send(
+                    cluster.send(
                         i % 2,
                         "POST",
                         "/v1/simulations",
@@ -215,7 +174,7 @@ class TwoInstancesIntegrationTest {
             .collect(Collectors.groupingBy(HttpResponse::statusCode, Collectors.counting()));
     assertThat(statuses).containsOnly(Map.entry(201, 5L), Map.entry(403, 15L));
     assertThat(
-            count(
+            cluster.count(
                 "SELECT simulation_runs FROM usage_periods WHERE organization_id = ?",
                 caller.organization()))
         .isEqualTo(100);
@@ -227,14 +186,14 @@ class TwoInstancesIntegrationTest {
    */
   @Test
   void stepsThroughBothAtOnceAreNeitherLostNorForked() throws Exception {
-    Caller caller = caller("strategic");
+    Caller caller = cluster.caller("strategic");
     String id = create(caller, 0);
     List<HttpResponse<String>> steps =
-        allAtOnce(
+        cluster.allAtOnce(
             24,
             i ->
                 () ->
-                    send(
+                    cluster.send(
                         i % 2,
                         "POST",
                         "/v1/simulations/" + id + "/step",
@@ -243,13 +202,17 @@ class TwoInstancesIntegrationTest {
     assertThat(steps).allSatisfy(a -> assertThat(a.statusCode()).as(a.body()).isEqualTo(200));
 
     String straight = create(caller, 0);
-    send(0, "POST", "/v1/simulations/" + straight + "/step", caller.key(), "{\"ticks\":24}");
+    cluster.send(
+        0, "POST", "/v1/simulations/" + straight + "/step", caller.key(), "{\"ticks\":24}");
     for (int instance = 0; instance < 2; instance++) {
       JsonNode stepped =
-          JSON.readTree(send(instance, "GET", "/v1/simulations/" + id, caller.key(), null).body());
+          JSON.readTree(
+              cluster.send(instance, "GET", "/v1/simulations/" + id, caller.key(), null).body());
       JsonNode reference =
           JSON.readTree(
-              send(instance, "GET", "/v1/simulations/" + straight, caller.key(), null).body());
+              cluster
+                  .send(instance, "GET", "/v1/simulations/" + straight, caller.key(), null)
+                  .body());
       assertThat(stepped.get("ticks").asLong()).isEqualTo(24);
       assertThat(stepped.get("state")).isEqualTo(reference.get("state"));
     }
@@ -263,11 +226,13 @@ class TwoInstancesIntegrationTest {
    */
   @Test
   void aStreamOnOneInstanceHearsASimulationPlayingOnTheOther() throws Exception {
-    Caller caller = caller("strategic");
+    Caller caller = cluster.caller("strategic");
     String id = create(caller, 0);
     try (SseTestClient events =
         SseTestClient.open(
-            port(1), "/v1/simulations/" + id + "/events", Map.of("X-Api-Key", caller.key()))) {
+            cluster.port(1),
+            "/v1/simulations/" + id + "/events",
+            Map.of("X-Api-Key", caller.key()))) {
       assertThat(events.status()).isEqualTo(200);
       timeControl(0, caller, id, "{\"action\":\"play\",\"speed\":10}");
       List<Event> seen = new ArrayList<>(events.until(e -> isTick(e, 40), DEADLINE));
@@ -281,29 +246,21 @@ class TwoInstancesIntegrationTest {
           numbered(seen).stream().filter(e -> e.name().equals("simulation:status")).toList();
       assertThat(statuses).hasSize(2);
       JsonNode simulation =
-          JSON.readTree(send(1, "GET", "/v1/simulations/" + id, caller.key(), null).body());
+          JSON.readTree(cluster.send(1, "GET", "/v1/simulations/" + id, caller.key(), null).body());
       assertThat(simulation.get("status").asText()).isEqualTo("paused");
       long ticks = simulation.get("ticks").asLong();
       assertThat(numbered(seen).stream().filter(e -> e.name().equals("tick"))).hasSize((int) ticks);
     }
     assertThat(
-            count(
+            cluster.count(
                 "SELECT COUNT(*) FROM simulations WHERE id = ? AND player IS NULL",
                 UUID.fromString(id)))
         .isEqualTo(1);
   }
 
-  private record Caller(UUID organization, String key) {}
-
-  private static Caller caller(String tier) {
-    OrganizationRow organization = SimTestFixture.organization(admin, tier);
-    String key = admin.createApiKey(organization.slug(), "simulation:read,simulation:write").key();
-    return new Caller(organization.id(), key);
-  }
-
   private static String create(Caller caller, int instance) throws Exception {
     HttpResponse<String> created =
-        send(
+        cluster.send(
             instance,
             "POST",
             "/v1/simulations",
@@ -316,7 +273,8 @@ class TwoInstancesIntegrationTest {
   private static void timeControl(int instance, Caller caller, String id, String body)
       throws Exception {
     HttpResponse<String> answer =
-        send(instance, "PUT", "/v1/simulations/" + id + "/time-control", caller.key(), body);
+        cluster.send(
+            instance, "PUT", "/v1/simulations/" + id + "/time-control", caller.key(), body);
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
   }
 
@@ -335,100 +293,5 @@ class TwoInstancesIntegrationTest {
     } catch (java.io.IOException e) {
       throw new IllegalStateException(answer.body(), e);
     }
-  }
-
-  /** {@code n} calls released at the same moment; the answers in call order. */
-  private static <T> List<T> allAtOnce(int n, IntFunction<Callable<T>> call) throws Exception {
-    CountDownLatch ready = new CountDownLatch(n);
-    CountDownLatch go = new CountDownLatch(1);
-    List<Future<T>> futures = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      Callable<T> one = call.apply(i);
-      futures.add(
-          clients.submit(
-              () -> {
-                ready.countDown();
-                go.await();
-                return one.call();
-              }));
-    }
-    assertThat(ready.await(30, TimeUnit.SECONDS)).isTrue();
-    go.countDown();
-    List<T> answers = new ArrayList<>();
-    for (Future<T> future : futures) {
-      answers.add(future.get(60, TimeUnit.SECONDS));
-    }
-    return answers;
-  }
-
-  private static HttpResponse<String> send(
-      int instance, String method, String path, String key, String body) throws Exception {
-    return send(instance, method, path, key, body, Map.of());
-  }
-
-  private static HttpResponse<String> send(
-      int instance,
-      String method,
-      String path,
-      String key,
-      String body,
-      Map<String, String> headers)
-      throws Exception {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port(instance) + path))
-            .header("X-Api-Key", key)
-            .method(
-                method,
-                body == null
-                    ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(body));
-    if (body != null) {
-      request.header("Content-Type", "application/json");
-    }
-    headers.forEach(request::header);
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static int port(int instance) {
-    return INSTANCES.get(instance).getLocalPort();
-  }
-
-  private static long count(String sql, Object... parameters) throws Exception {
-    try (Connection connection = database.connect();
-        PreparedStatement statement = prepare(connection, sql, parameters);
-        ResultSet result = statement.executeQuery()) {
-      assertThat(result.next()).isTrue();
-      return result.getLong(1);
-    }
-  }
-
-  private static void execute(String sql, Object... parameters) throws Exception {
-    try (Connection connection = database.connect();
-        PreparedStatement statement = prepare(connection, sql, parameters)) {
-      statement.executeUpdate();
-    }
-  }
-
-  private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)
-      throws Exception {
-    PreparedStatement statement = connection.prepareStatement(sql);
-    for (int i = 0; i < parameters.length; i++) {
-      statement.setObject(i + 1, parameters[i]);
-    }
-    return statement;
-  }
-
-  private static DropwizardTestSupport<SimConfiguration> instance() {
-    List<ConfigOverride> overrides = new ArrayList<>(SimTestFixture.postgres(database));
-    SimTestFixture.jwtSettings()
-        .forEach((key, value) -> overrides.add(ConfigOverride.config(key, value)));
-    overrides.add(ConfigOverride.config("rateLimits.enabled", "false"));
-    overrides.add(ConfigOverride.config("events.heartbeatInterval", "200 milliseconds"));
-    overrides.add(ConfigOverride.config("playback.baseTicksPerSecond", "100"));
-    overrides.add(ConfigOverride.config("playback.batchInterval", "20 milliseconds"));
-    return new DropwizardTestSupport<>(
-        SimApplication.class,
-        ResourceHelpers.resourceFilePath("configs/minimal.yml"),
-        overrides.toArray(ConfigOverride[]::new));
   }
 }
