@@ -348,9 +348,7 @@ class SimClientIntegrationTest {
     UUID noEvaluation = UUID.randomUUID();
     assertThat(
             error(
-                    () ->
-                        new EvaluationsApi(client)
-                            .getEvaluationOverride(id, noEvaluation, null),
+                    () -> new EvaluationsApi(client).getEvaluationOverride(id, noEvaluation, null),
                     404)
                 .getError()
                 .getNotFoundError()
