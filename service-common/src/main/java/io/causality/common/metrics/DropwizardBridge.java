@@ -63,8 +63,21 @@ final class DropwizardBridge implements MultiCollector {
         (name, metric) -> bridged(name) && !(metric instanceof Timer || metric instanceof Counter));
   }
 
+  /**
+   * Dropwizard's {@code jvm.*} gauges are left to the JVM instrumentation, and the three timers
+   * Dropwizard's Jersey listener adds beside each {@code @Timed} method ({@code .total}, {@code
+   * .request.filtering}, {@code .response.filtering}: it always tracks filters) are left out: the
+   * method's own timer is the request's latency, and the three others tripled the resource series,
+   * which made most of a scrape's cost (docs/performance.md, "Monitoring").
+   */
   private static boolean bridged(String name) {
-    return !name.startsWith("jvm.");
+    return !name.startsWith("jvm.") && !isFilterTimer(name);
+  }
+
+  private static boolean isFilterTimer(String name) {
+    return name.endsWith(".total")
+        || name.endsWith(".request.filtering")
+        || name.endsWith(".response.filtering");
   }
 
   private static void register(

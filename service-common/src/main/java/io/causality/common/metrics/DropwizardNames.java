@@ -196,18 +196,5 @@ public final class DropwizardNames {
     rules.add(rule(each, "http_resource_requests:${0}:${1}", "resource", "method"));
     rules.add(
         rule(each + ".exceptions", "http_resource_exceptions:${0}:${1}", "resource", "method"));
-    rules.add(rule(each + ".total", "http_resource_total:${0}:${1}", "resource", "method"));
-    rules.add(
-        rule(
-            each + ".request.filtering",
-            "http_resource_request_filtering:${0}:${1}",
-            "resource",
-            "method"));
-    rules.add(
-        rule(
-            each + ".response.filtering",
-            "http_resource_response_filtering:${0}:${1}",
-            "resource",
-            "method"));
   }
 }

@@ -47,7 +47,6 @@ class DropwizardBridgeTest {
   void resourceTimersBecomeOneSummaryInSecondsLabelledByResourceAndMethod() throws IOException {
     metrics.timer("io.example.resources.ThingsResource.list").update(250, TimeUnit.MILLISECONDS);
     metrics.timer("io.example.resources.ThingResource.get").update(2, TimeUnit.SECONDS);
-    metrics.timer("io.example.resources.ThingResource.get.total").update(1, TimeUnit.SECONDS);
     metrics.meter("io.example.resources.ThingResource.get.exceptions").mark();
 
     assertThat(scrape())
@@ -57,8 +56,23 @@ class DropwizardBridgeTest {
                 + "quantile=\"0.5\"} 0.25")
         .contains(
             "http_resource_requests_seconds_count{method=\"get\",resource=\"ThingResource\"} 1")
-        .contains("http_resource_total_seconds_count{method=\"get\",resource=\"ThingResource\"} 1")
         .contains("http_resource_exceptions_total{method=\"get\",resource=\"ThingResource\"} 1.0");
+  }
+
+  @Test
+  void theFilterTimersJerseysListenerAddsBesideEachMethodAreLeftOut() throws IOException {
+    String method = "io.example.resources.ThingResource.get";
+    metrics.timer(method).update(2, TimeUnit.SECONDS);
+    metrics.timer(method + ".total").update(2, TimeUnit.SECONDS);
+    metrics.timer(method + ".request.filtering").update(1, TimeUnit.MILLISECONDS);
+    metrics.timer(method + ".response.filtering").update(1, TimeUnit.MILLISECONDS);
+
+    assertThat(scrape())
+        .contains(
+            "http_resource_requests_seconds_count{method=\"get\",resource=\"ThingResource\"} 1")
+        .doesNotContain("total_seconds")
+        .doesNotContain("filtering")
+        .doesNotContain("method=\"total\"");
   }
 
   @Test
