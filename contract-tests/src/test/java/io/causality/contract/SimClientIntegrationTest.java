@@ -345,6 +345,15 @@ class SimClientIntegrationTest {
 
     assertThat(new EvaluationsApi(client).listSimulationEvaluations(id, 50, 0L, null).getData())
         .isEmpty();
+    UUID noEvaluation = UUID.randomUUID();
+    assertThat(
+            error(
+                    () -> new EvaluationsApi(client).getEvaluationOverride(id, noEvaluation, null),
+                    404)
+                .getError()
+                .getNotFoundError()
+                .getMessage())
+        .isEqualTo("Simulation " + id + " has no evaluation " + noEvaluation);
     EventLog log = simulations().getEventLog(id, null, true, null);
     assertThat(log.getData())
         .extracting(LoggedEvent::getEvent)

@@ -16,6 +16,7 @@ import io.causality.sim.db.SimulationSummaryQuery;
 import io.causality.sim.db.SimulationToAdvance;
 import io.causality.sim.engine.core.TickThreads;
 import io.causality.sim.evaluation.EvaluationJournal;
+import io.causality.sim.evaluation.EvaluationOverrideRequests;
 import io.causality.sim.evaluation.EvaluationRuntime;
 import io.causality.sim.evaluation.SimulationEvaluations;
 import io.causality.sim.evaluation.SimulationGammaReader;
@@ -48,7 +49,8 @@ record SimContext(
     SimulationLoader loader,
     SimulationReader reader,
     EvaluationRuntime evaluation,
-    SimulationEvaluations evaluations) {
+    SimulationEvaluations evaluations,
+    EvaluationOverrideRequests overrideRequests) {
 
   /** Opens (and migrates, if configured) the database and builds the domain objects over it. */
   static SimContext open(
@@ -63,6 +65,7 @@ record SimContext(
         configuration.getEvaluation().build(clock, jdbi, new CoordinatorCalls(tracing));
     OrganizationService organizations =
         new OrganizationService(jdbi, new LicenseTiers(jdbi), clock);
+    EvaluationJournal journal = new EvaluationJournal(jdbi, access, clock);
     return new SimContext(
         tracing,
         dataSource,
@@ -77,11 +80,8 @@ record SimContext(
             jdbi, access, new SimulationSummaryQuery(dataSource), loader, organizations),
         evaluation,
         new SimulationEvaluations(
-            evaluation,
-            access,
-            new SimulationGammaReader(loader, jdbi),
-            new EvaluationJournal(jdbi, access, clock),
-            clock));
+            evaluation, access, new SimulationGammaReader(loader, jdbi), journal, clock),
+        new EvaluationOverrideRequests(evaluation, access, journal));
   }
 
   /** The engine's registries; its tick threads stop with the service. */

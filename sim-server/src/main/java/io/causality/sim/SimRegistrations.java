@@ -49,6 +49,7 @@ import io.causality.sim.resources.OrganizationUsageResource;
 import io.causality.sim.resources.OrganizationsResource;
 import io.causality.sim.resources.ScenarioResource;
 import io.causality.sim.resources.ScenariosResource;
+import io.causality.sim.resources.SimulationEvaluationResource;
 import io.causality.sim.resources.SimulationEvaluationsResource;
 import io.causality.sim.resources.SimulationEventLogResource;
 import io.causality.sim.resources.SimulationEventsResource;
@@ -289,6 +290,7 @@ final class SimRegistrations {
         new OrganizationUsageResource(context.organizations()),
         new EvaluationsResource(context.evaluation()),
         new SimulationEvaluationsResource(context.evaluations()),
+        new SimulationEvaluationResource(context.overrideRequests()),
         new ExperimentsResource(live.experiments().submission(), live.experiments().reader()),
         new ExperimentResource(live.experiments().reader(), live.experiments().control()),
         new ExperimentEventsResource(

@@ -1,5 +1,5 @@
-// The simulation's forms and lists: time control, decrees, agent policy, the gate, and the
-// decree and prophecy lists.
+// The simulation's forms and lists: time control, decrees, agent policy, and the decree and
+// prophecy lists (the gate is gate-panel.js).
 import { getJson, postJson, putJson, enc, ApiError } from '../api.js';
 import { h, clear, field, formatTime } from '../dom.js';
 
@@ -215,62 +215,6 @@ export function policyForm(id, agentIds, fail, canWrite) {
     }
   });
   return panel('Agent policy', form, out);
-}
-
-export function evaluation(id, fail, canWrite) {
-  const out = h('div', { role: 'status' });
-  const history = h('div', {});
-  const evaluate = async (submit) => {
-    clear(out, submit ? 'Submitting…' : 'Evaluating…');
-    try {
-      const answer = await postJson(`/v1/simulations/${enc(id)}/evaluations`, { submit });
-      show(answer);
-    } catch (e) {
-      clear(out);
-      report(out, fail)(e);
-    }
-    listEvaluations(id, history).catch((e) => report(out, fail)(e));
-  };
-  listEvaluations(id, history).catch((e) => report(out, fail)(e));
-  const show = (answer) => {
-    const r = answer.evaluationResponse;
-    clear(out, h('p', {}, `Decision: ${r.decision}`, r.reasonCode ? ` (${r.reasonCode})` : ''),
-      answer.coordinatorRequestId
-        ? h('p', {}, `Submitted to the coordinator: request ${answer.coordinatorRequestId}`) : null,
-      answer.submission && !answer.coordinatorRequestId
-        ? h('p', {}, `Submission: ${answer.submission.status} ${answer.submission.errorCode ?? ''}`) : null,
-      r.decision !== 'ALLOW' && !answer.submission
-        ? h('button', { type: 'button', onclick: () => evaluate(true), disabled: !canWrite },
-          'Submit to the coordinator')
-        : null);
-  };
-  return panel('State gate',
-    h('button', { type: 'button', onclick: () => evaluate(false), disabled: !canWrite },
-      'Evaluate against the gate'), out,
-    h('h3', {}, 'Evaluations of this simulation'), history);
-}
-
-const SUBMISSIONS = {
-  SUBMITTED: 'submitted as override request',
-  DEDUPLICATED: 'joined the pending override request',
-  REFUSED: 'refused by the coordinator',
-  UNAVAILABLE: 'not submitted: the coordinator did not answer',
-};
-
-/** The latest evaluations, newest first: decision, and the override request each became. */
-async function listEvaluations(id, box) {
-  const page = await getJson(`/v1/simulations/${enc(id)}/evaluations?limit=10`);
-  if (!page.data.length) {
-    clear(box, h('p', {}, 'No evaluation yet.'));
-    return;
-  }
-  clear(box, h('ul', { className: 'evaluations', 'aria-label': 'Evaluations' }, page.data.map((e) => {
-    const s = e.submission;
-    const submitted = s ? ` · ${SUBMISSIONS[s.status] ?? s.status}${s.coordinatorRequestId
-      ? ` ${s.coordinatorRequestId}` : ''}${s.errorCode ? ` (${s.errorCode})` : ''}` : '';
-    return h('li', {}, `tick ${e.tick}: ${e.decision}${e.reasonCode ? ` (${e.reasonCode})` : ''}`
-      + `${submitted} · by ${e.requestedBy}, ${formatTime(e.createdAt)}`);
-  })), h('p', {}, `${page.data.length} of ${page.pagination.total}, newest first.`));
 }
 
 /** The decree and prophecy lists, newest first. */

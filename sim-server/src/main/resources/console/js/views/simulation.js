@@ -10,7 +10,8 @@ import { LiveFeed } from '../stream.js';
 import { line } from '../events.js';
 import { GridPanel } from './grid-panel.js';
 import { Timeline } from './timeline.js';
-import { controls, decreeForm, policyForm, evaluation, InputLists, panel } from './simulation-panels.js';
+import { controls, decreeForm, policyForm, InputLists, panel } from './simulation-panels.js';
+import { gatePanel } from './gate-panel.js';
 import { notesPanel, runAgainPanel, deletePanel } from './history-panels.js';
 
 export function render(main, [id], { showNotice, navigate }) {
@@ -105,7 +106,8 @@ class SimulationView {
           decreeForm(this.id, (e) => this.fail(e), () => this.lists.refresh(), this.canWrite),
           policyForm(this.id, () => this.model.agentIds, (e) => this.fail(e), this.canWrite),
           this.exports(),
-          evaluation(this.id, (e) => this.fail(e), this.canWrite),
+          gatePanel(this.id, { fail: (e) => this.fail(e), canWrite: this.canWrite,
+            signal: this.aborter.signal }),
           notesPanel(s, { canWrite: this.canWrite, saved: (view) => this.named(view) }),
           runAgainPanel(s, { canWrite: this.canWrite, navigate: this.navigate }),
           this.deletion.element)));

@@ -1,6 +1,7 @@
 package io.causality.sim.db;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
@@ -28,6 +29,15 @@ public interface EvaluationDao {
       ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
       """)
   List<EvaluationRow> page(UUID simulationId, int limit, long offset);
+
+  /** One evaluation of the simulation; empty when it has none with this id. */
+  @SqlQuery(
+      """
+      SELECT id, simulation_id, tick, decision, reason_code, actor_id, requested_by,
+        submission_status, coordinator_request_id, submission_error, created_at
+      FROM simulation_evaluations WHERE simulation_id = :simulationId AND id = :id
+      """)
+  Optional<EvaluationRow> find(UUID simulationId, UUID id);
 
   @SqlQuery("SELECT COUNT(*) FROM simulation_evaluations WHERE simulation_id = :simulationId")
   long count(UUID simulationId);

@@ -62,6 +62,7 @@ final class SimErrors {
             "PAYLOAD_TOO_LARGE",
             "UNSUPPORTED_MEDIA_TYPE",
             "EVALUATION_DISABLED",
+            "COORDINATOR_UNAVAILABLE",
             "SERVICE_UNAVAILABLE",
             "INTERNAL"));
   }

@@ -2,9 +2,11 @@ package io.causality.sim.evaluation;
 
 import io.causality.common.db.UniqueViolation;
 import io.causality.sim.db.AppliedTokenDao;
+import io.causality.sim.db.AppliedTokenRow;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
 
@@ -25,6 +27,11 @@ public final class AppliedTokens {
   /** Whether the token was applied here before. */
   public boolean applied(String tokenId) {
     return jdbi.withExtension(AppliedTokenDao.class, dao -> dao.countApplied(tokenId)) > 0;
+  }
+
+  /** The record of applying the token here: to which evaluation request, and when. */
+  public Optional<AppliedTokenRow> find(String tokenId) {
+    return jdbi.withExtension(AppliedTokenDao.class, dao -> dao.find(tokenId));
   }
 
   /**

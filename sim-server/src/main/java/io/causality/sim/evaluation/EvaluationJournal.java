@@ -1,5 +1,7 @@
 package io.causality.sim.evaluation;
 
+import io.causality.common.errors.ApiException;
+import io.causality.common.errors.ErrorCodes;
 import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.db.EvaluationDao;
@@ -61,6 +63,36 @@ public final class EvaluationJournal {
                     .map(EvaluationJournal::record)
                     .toList(),
                 dao.count(simulationId)));
+  }
+
+  /**
+   * The override request evaluation {@code evaluationId} of the simulation escalated (submitted, or
+   * joined as a duplicate of a pending one). The caller's access to the simulation is checked
+   * before.
+   *
+   * @throws ApiException 404 when the simulation has no such evaluation, or the evaluation
+   *     escalated no request (not submitted, refused, or the coordinator did not answer)
+   */
+  String escalatedRequest(UUID simulationId, UUID evaluationId) {
+    EvaluationRow row =
+        jdbi.withExtension(EvaluationDao.class, dao -> dao.find(simulationId, evaluationId))
+            .orElseThrow(
+                () ->
+                    notFound("Simulation " + simulationId + " has no evaluation " + evaluationId));
+    if (row.coordinatorRequestId() == null) {
+      throw notFound(
+          "Evaluation "
+              + evaluationId
+              + " escalated no override request: "
+              + (row.submissionStatus() == null
+                  ? "it was not submitted"
+                  : "its submission was " + row.submissionStatus()));
+    }
+    return row.coordinatorRequestId();
+  }
+
+  private static ApiException notFound(String message) {
+    return new ApiException(404, ErrorCodes.NOT_FOUND, message);
   }
 
   private static EvaluationRecord record(EvaluationRow row) {

@@ -50,6 +50,30 @@ class EvaluationStartupIntegrationTest {
   }
 
   @Test
+  void withoutAPolicyAnEvaluationsOverrideRequestAnswers503() {
+    OrganizationAdmin admin = SimTestFixture.admin(WITHOUT_POLICY);
+    String slug = SimTestFixture.organization(admin, "community").slug();
+    String key = admin.createApiKey(slug, "simulation:read,simulation:write").key();
+    String id =
+        TwoServices.simulation(
+            "http://127.0.0.1:" + WITHOUT_POLICY.getLocalPort(), key, 0.2, 0.3, 1);
+    // evaluations are kept whether or not the gate is configured: one made before it was removed
+    String evaluation =
+        TwoServices.recordEvaluation(
+            SimTestFixture.jdbi(WITHOUT_POLICY), id, java.util.UUID.randomUUID().toString());
+
+    JsonNode answer =
+        TwoServices.json(
+            new SimTestFixture.Client(WITHOUT_POLICY)
+                .getWithKey(
+                    "/v1/simulations/" + id + "/evaluations/" + evaluation + "/override-request",
+                    key),
+            503);
+
+    assertThat(answer.get("error").get("code").asText()).isEqualTo("EVALUATION_DISABLED");
+  }
+
+  @Test
   void aMissingPolicyFileStopsTheStart() throws Exception {
     Path missing = SimTestFixture.tempDirectory().resolve("no-such-policy.json");
     assertThatThrownBy(() -> start(missing))

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.common.testing.CoordinatorProcess;
 import io.causality.sim.SimConfiguration;
+import io.causality.sim.db.EvaluationDao;
+import io.causality.sim.db.EvaluationRow;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -15,7 +17,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
+import org.jdbi.v3.core.Jdbi;
 
 /**
  * sim-server with evaluation on a coordinator's deployment, and plain HTTP to both services, as a
@@ -54,6 +58,58 @@ public final class TwoServices {
     ObjectNode snapshot = request.putObject("snapshot").put("timestamp", Instant.now().toString());
     snapshot.putObject("metrics").put("gamma", gamma).put("gammaTrend", trend);
     return request;
+  }
+
+  /**
+   * A new simulation of two agents held by one attractor, stepped {@code ticks} ticks: its gamma
+   * stays at their mean, (gamma1 + gamma2) / 2. Answers its id.
+   */
+  public static String simulation(
+      String simBaseUrl, String apiKey, double gamma1, double gamma2, int ticks) {
+    String scenario =
+        """
+        {"seed": 7,
+         "agents": [
+           {"id": "a1", "marker": {"x": 50, "y": 50}, "policy": {"lambda": 0.1, "gamma": %s},
+            "attractorPreferences": {"core": 1}},
+           {"id": "a2", "marker": {"x": 52, "y": 48}, "policy": {"lambda": 0.2, "gamma": %s},
+            "attractorPreferences": {"core": 1}}],
+         "initialState": {"grid": {"width": 100, "height": 100},
+           "attractors": [{"name": "core", "x": 50, "y": 50, "strength": 5, "radius": 10}]}}
+        """
+            .formatted(gamma1, gamma2);
+    String id =
+        json(post(simBaseUrl + "/v1/simulations", "{\"scenario\":" + scenario + "}", apiKey), 201)
+            .get("id")
+            .asText();
+    String step = simBaseUrl + "/v1/simulations/" + id + "/step";
+    json(post(step, "{\"ticks\":" + ticks + "}", apiKey), 200);
+    return id;
+  }
+
+  /**
+   * Keeps an evaluation of the simulation as escalated to {@code coordinatorRequestId}, as if its
+   * submission had answered that id (a request the coordinator has since purged, say); answers the
+   * evaluation's id.
+   */
+  public static String recordEvaluation(
+      Jdbi jdbi, String simulationId, String coordinatorRequestId) {
+    UUID evaluationId = UUID.randomUUID();
+    EvaluationRow row =
+        new EvaluationRow(
+            evaluationId,
+            UUID.fromString(simulationId),
+            4,
+            "REJECT_STATE",
+            "GAMMA_BELOW_FLOOR",
+            "simulation:" + simulationId,
+            "key:test",
+            "SUBMITTED",
+            coordinatorRequestId,
+            null,
+            Instant.now().truncatedTo(ChronoUnit.MICROS));
+    jdbi.useExtension(EvaluationDao.class, dao -> dao.insert(row));
+    return evaluationId.toString();
   }
 
   /** The request with a token attached. */
@@ -171,6 +227,28 @@ public final class TwoServices {
           postAsCaller(
               baseUrl + "/v1/override-requests/" + coordinatorRequestId + "/approve",
               "{\"keyId\":\"" + KEY_ID + "\"}",
+              operatorToken),
+          200);
+    }
+
+    /** Approves with ops-1 and a note; answers the signed token envelope. */
+    public JsonNode approve(String coordinatorRequestId, String note) {
+      ObjectNode body = JSON.createObjectNode().put("keyId", KEY_ID).put("operatorNote", note);
+      return json(
+          postAsCaller(
+              baseUrl + "/v1/override-requests/" + coordinatorRequestId + "/approve",
+              body.toString(),
+              operatorToken),
+          200);
+    }
+
+    /** Denies with ops-1 and a note; answers the updated record. */
+    public JsonNode deny(String coordinatorRequestId, String note) {
+      ObjectNode body = JSON.createObjectNode().put("keyId", KEY_ID).put("operatorNote", note);
+      return json(
+          postAsCaller(
+              baseUrl + "/v1/override-requests/" + coordinatorRequestId + "/deny",
+              body.toString(),
               operatorToken),
           200);
     }

@@ -7,7 +7,10 @@ import java.util.Set;
  * {@code @RolesAllowed} on the resources.
  */
 public final class Roles {
-  /** Submits override requests (the evaluation runtime or another client). */
+  /**
+   * Submits override requests (the evaluation runtime or another client), and reads the ones it
+   * submitted itself, with their audit trail.
+   */
   public static final String SUBMITTER = "submitter";
 
   /** Lists, reads, approves and denies requests (people and their tools). */

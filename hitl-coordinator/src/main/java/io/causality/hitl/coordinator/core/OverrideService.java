@@ -165,10 +165,18 @@ public final class OverrideService {
     return find(id, OrganizationScope.ALL);
   }
 
-  /** The full record with its audit trail, when it is in {@code scope}. */
+  /** The full record with its audit trail, when it is in the operator's {@code scope}. */
   public Optional<OverrideRequestRecord> find(String id, OrganizationScope scope) {
+    return find(id, ReadScope.operator(scope));
+  }
+
+  /**
+   * The full record with its audit trail, when {@code reader} sees it: an operator's organizations,
+   * or a submitter's own submissions ({@link ReadScope}).
+   */
+  public Optional<OverrideRequestRecord> find(String id, ReadScope reader) {
     Instant now = expiry.now();
-    var found = requests.findWithAudit(id).filter(r -> scope.allows(r.request().requesterOrg()));
+    var found = requests.findWithAudit(id).filter(r -> reader.allows(r.request()));
     if (found.isPresent() && LazyExpiry.isDue(found.get().request(), now)) {
       expiry.expire(id, now);
       found = requests.findWithAudit(id);
@@ -192,7 +200,17 @@ public final class OverrideService {
    * @throws OverrideRequestNotFoundException for an unknown id, or one out of scope
    */
   public OverrideRequestRecord get(String id, OrganizationScope scope) {
-    return find(id, scope).orElseThrow(() -> new OverrideRequestNotFoundException(id));
+    return get(id, ReadScope.operator(scope));
+  }
+
+  /**
+   * The full record with its audit trail, when {@code reader} sees it.
+   *
+   * @throws OverrideRequestNotFoundException for an unknown id, or one the reader does not see (the
+   *     same answer, so that it tells nothing of the ids of others)
+   */
+  public OverrideRequestRecord get(String id, ReadScope reader) {
+    return find(id, reader).orElseThrow(() -> new OverrideRequestNotFoundException(id));
   }
 
   /**

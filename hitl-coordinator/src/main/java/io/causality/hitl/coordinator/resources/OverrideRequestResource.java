@@ -34,8 +34,9 @@ import java.util.UUID;
 
 /**
  * {@code /v1/override-requests/{id}}: read one request, approve it (issuing the signed token) or
- * deny it. Reading needs the operator role (or the open mode, without callers); a decision is the
- * authenticated operator's, with one of its own keys, and is refused in the open mode.
+ * deny it. Reading needs the operator role (or the open mode, without callers), or the submitter
+ * role for the caller's own submissions; a decision is the authenticated operator's, with one of
+ * its own keys, and is refused in the open mode.
  */
 @Path("/v1/override-requests/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -51,18 +52,26 @@ public final class OverrideRequestResource {
   @GET
   @Timed
   @ExceptionMetered
-  @RolesAllowed({Roles.OPERATOR, Roles.OPEN_READER})
+  @RolesAllowed({Roles.OPERATOR, Roles.SUBMITTER, Roles.OPEN_READER})
   @Operation(
       summary = "Get an override request",
       description =
           "The full record with its audit trail. A due PENDING request is moved to "
-              + "EXPIRED first. A request of an organization the operator is not scoped to is "
-              + "404. Role operator (or no callers configured).")
+              + "EXPIRED first. Role operator (or no callers configured): the requests of the "
+              + "operator's organizations. Role submitter: only the requests this caller "
+              + "submitted (submittedBy), audit trail included, so that the service that "
+              + "escalated learns what became of them. Any other request is 404, as an unknown "
+              + "id.")
   @ApiResponse(responseCode = "200", description = "The request", useReturnTypeSchema = true)
+  @ApiResponse(
+      responseCode = "404",
+      description =
+          "No such request; a request of an organization the operator is not scoped to; for "
+              + "a submitter, a request another caller submitted")
   public OverrideRequestRecord get(
       @Parameter(hidden = true) @Auth Caller caller,
       @Parameter(description = "coordinatorRequestId") @PathParam("id") UUID id) {
-    return overrides.get(id.toString(), Callers.scopeOf(caller));
+    return overrides.get(id.toString(), Callers.readerOf(caller));
   }
 
   @POST

@@ -35,6 +35,7 @@ class CallerAuthIntegrationTest {
   private static final String RUNTIME = "runtime-token-0123456789abcdef";
   private static final String OPERATOR = "operator-token-0123456789abcdef";
   private static final String SUBMIT_ONLY = "submitter-token-0123456789abcdef";
+  private static final String REDEEM_ONLY = "redeemer-token-0123456789abcdef";
   private static final String CONFIG = ResourceHelpers.resourceFilePath("configs/callers.yml");
   static final TestDeployment DEPLOYMENT = TestDeployment.plain();
   static final DropwizardAppExtension<CoordinatorConfiguration> APP =
@@ -138,6 +139,61 @@ class CallerAuthIntegrationTest {
     assertThat(audit.get(1).get("actorId").asText()).isEqualTo(TestDeployment.OPERATOR_ID);
     assertThat(audit.get(2).get("eventType").asText()).isEqualTo("REDEEMED");
     assertThat(audit.get(2).get("actorId").asText()).isEqualTo("runtime");
+  }
+
+  @Test
+  void aSubmitterReadsTheRequestsItSubmittedWithTheirAuditTrailAndNoOthers() {
+    String own = submitted();
+    CoordinatorHttp submitOnly = anonymous.withToken(SUBMIT_ONLY);
+    Answer other = submitOnly.post(REQUESTS, submission("actor-" + UUID.randomUUID()));
+    String others = other.body().get("coordinatorRequestId").asText();
+    operator.post(REQUESTS + "/" + own + "/approve", approve(TestDeployment.KEY_ID));
+
+    Answer read = runtime.get(REQUESTS + "/" + own);
+    Answer foreign = runtime.get(REQUESTS + "/" + others);
+    Answer unknown = runtime.get(REQUESTS + "/" + UUID.randomUUID());
+
+    assertThat(read.status()).as(read.text()).isEqualTo(200);
+    assertThat(read.body().get("status").asText()).isEqualTo("APPROVED");
+    assertThat(read.body().get("submittedBy").asText()).isEqualTo("runtime");
+    JsonNode audit = read.body().get("audit");
+    assertThat(audit.get(1).get("eventType").asText()).isEqualTo("APPROVED");
+    assertThat(audit.get(1).get("actorId").asText()).isEqualTo(TestDeployment.OPERATOR_ID);
+    // another caller's request answers as an id that does not exist: no existence oracle
+    assertThat(foreign.status()).isEqualTo(404);
+    assertThat(foreign.errorCode()).isEqualTo(unknown.errorCode()).isEqualTo("NOT_FOUND");
+    assertThat(foreign.body().path("error").path("message").asText().replace(others, "ID"))
+        .isEqualTo(
+            unknown
+                .body()
+                .path("error")
+                .path("message")
+                .asText()
+                .replaceAll("[0-9a-f-]{36}", "ID"));
+    assertThat(submitOnly.get(REQUESTS + "/" + own).status()).isEqualTo(404);
+    assertThat(submitOnly.get(REQUESTS + "/" + others).status()).isEqualTo(200);
+    // operators read both as before
+    assertThat(operator.get(REQUESTS + "/" + others).status()).isEqualTo(200);
+    assertThat(operator.get(REQUESTS + "/" + own).body().get("status").asText())
+        .isEqualTo("APPROVED");
+  }
+
+  @Test
+  void readingItsOwnRequestsWidensNothingElseOfASubmitter() {
+    String own = submitted();
+    Answer byRedeemer = anonymous.withToken(REDEEM_ONLY).get(REQUESTS + "/" + own);
+
+    assertThat(byRedeemer.status()).as(byRedeemer.text()).isEqualTo(403);
+    assertThat(byRedeemer.body().path("error").path("message").asText())
+        .contains("redeem-only")
+        .contains("operator or submitter");
+    assertThat(runtime.get(REQUESTS).status()).isEqualTo(403);
+    assertThat(runtime.get("/v1/audit-events?requestId=" + own).status()).isEqualTo(403);
+    assertThat(runtime.post(REQUESTS + "/" + own + "/deny", deny(TestDeployment.KEY_ID, null)))
+        .extracting(Answer::status)
+        .isEqualTo(403);
+    assertThat(operator.get(REQUESTS + "/" + own).body().get("status").asText())
+        .isEqualTo("PENDING");
   }
 
   @Test

@@ -37,9 +37,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * The one client of the coordinator's API on the JDK HTTP client: submission and redemption for the
- * evaluation runtime, list, get, approve and deny for the operator's tools, all of it for the
- * benchmarks.
+ * The one client of the coordinator's API on the JDK HTTP client: submission, redemption and get
+ * (what became of its own submissions) for the evaluation runtime, list, get, approve and deny for
+ * the operator's tools, all of it for the benchmarks.
  *
  * <p>Every call is bounded by one timeout (5 seconds unless configured) from sending to the whole
  * body read. It never throws for transport trouble: connect errors, timeouts and 5xx answers come
@@ -145,7 +145,11 @@ public final class CoordinatorClient {
     return call("health", getRequest(HEALTH_PATH), JsonNode.class);
   }
 
-  /** One request with its audit trail: {@code GET /v1/override-requests/{id}}. */
+  /**
+   * One request with its audit trail: {@code GET /v1/override-requests/{id}}. An operator reads the
+   * requests of its organizations, a submitter those it submitted; any other is a 404 {@link
+   * CoordinatorResult.Refused}, as an unknown id.
+   */
   public CoordinatorResult<OverrideRequestRecord> get(String id) {
     return call("get", getRequest(REQUESTS + "/" + encode(id)), OverrideRequestRecord.class);
   }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.causality.hitl.protocol.wire.ApproveOverrideRequest;
+import io.causality.hitl.protocol.wire.AuditEvent;
+import io.causality.hitl.protocol.wire.AuditEventType;
 import io.causality.hitl.protocol.wire.DenyOverrideRequest;
 import io.causality.hitl.protocol.wire.OverrideApproval;
 import io.causality.hitl.protocol.wire.OverrideRequestList;
@@ -318,6 +320,92 @@ class CoordinatorClientTest {
               assertThat(u.rawBody().path("error").path("code").asText()).isEqualTo("INTERNAL");
             });
     assertThat(received.get(0).body()).isEqualTo("{\"keyId\":\"ops-1\",\"operatorNote\":\"no\"}");
+  }
+
+  @Test
+  void getReadsTheRecordWithItsAuditTrailAsTheOtherCallsDo() {
+    answer(
+        "/v1/override-requests/6f1c2a9e-0b7d-4a53-9d8e-2c4f5a6b7c8d",
+        200,
+        "{\"coordinatorRequestId\":\"6f1c2a9e-0b7d-4a53-9d8e-2c4f5a6b7c8d\","
+            + "\"status\":\"APPROVED\",\"approvals\":1,\"requiredApprovals\":1,"
+            + "\"decidedBy\":\"operator-1\",\"tokenId\":\"t-1\","
+            + "\"audit\":[{\"id\":\"e-1\",\"eventType\":\"SUBMITTED\","
+            + "\"actorId\":\"evaluation-runtime\",\"timestamp\":\"2026-01-31T12:00:00Z\"},"
+            + "{\"id\":\"e-2\",\"eventType\":\"APPROVED\",\"actorId\":\"operator-1\","
+            + "\"timestamp\":\"2026-01-31T12:05:00Z\",\"note\":\"trend checked\"}]}");
+    List<String> observed = new CopyOnWriteArrayList<>();
+    CoordinatorClient client =
+        new CoordinatorClient(
+            base,
+            Duration.ofSeconds(5),
+            Optional.of("runtime-token"),
+            operation -> {
+              observed.add(operation);
+              return new CallObserver.Call() {
+                @Override
+                public Map<String, String> headers() {
+                  return Map.of("traceparent", "00-trace-span-01");
+                }
+
+                @Override
+                public void finished(String outcome) {
+                  observed.add(outcome);
+                }
+              };
+            });
+
+    OverrideRequestRecord record =
+        client.get("6f1c2a9e-0b7d-4a53-9d8e-2c4f5a6b7c8d").body().orElseThrow();
+
+    assertThat(record.status()).isEqualTo(OverrideRequestStatus.APPROVED);
+    assertThat(record.decidedBy()).isEqualTo("operator-1");
+    assertThat(record.audit())
+        .extracting(AuditEvent::eventType, AuditEvent::actorId, AuditEvent::note)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                AuditEventType.SUBMITTED, "evaluation-runtime", null),
+            org.assertj.core.groups.Tuple.tuple(
+                AuditEventType.APPROVED, "operator-1", "trend checked"));
+    assertThat(record.audit().get(1).timestamp())
+        .isEqualTo(java.time.Instant.parse("2026-01-31T12:05:00Z"));
+    assertThat(received)
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.path())
+                  .isEqualTo("/v1/override-requests/6f1c2a9e-0b7d-4a53-9d8e-2c4f5a6b7c8d");
+              assertThat(r.authorization()).isEqualTo("Bearer runtime-token");
+              assertThat(r.body()).isEmpty();
+            });
+    assertThat(observed).containsExactly("get", "success");
+  }
+
+  @Test
+  void getOfAnUnknownOrForeignRequestIsARefusalAndADownCoordinatorUnavailable() {
+    answer(
+        "/v1/override-requests/r-1",
+        404,
+        "{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"override request r-1 not found\"}}");
+    answer("/v1/override-requests/r-2", 503, "{\"error\":{\"code\":\"SERVICE_UNAVAILABLE\"}}");
+    answers.put("/v1/override-requests/r-3", new Answer(200, "", true));
+    CoordinatorClient client =
+        new CoordinatorClient(base, Duration.ofMillis(800), Optional.empty());
+
+    assertThat(client.get("r-1"))
+        .isInstanceOfSatisfying(
+            CoordinatorResult.Refused.class,
+            r -> {
+              assertThat(r.httpStatus()).isEqualTo(404);
+              assertThat(r.errorCode()).isEqualTo("NOT_FOUND");
+            });
+    assertThat(client.get("r-2"))
+        .isInstanceOfSatisfying(
+            CoordinatorResult.Unavailable.class, u -> assertThat(u.httpStatus()).isEqualTo(503));
+    assertThat(client.get("r-3"))
+        .isInstanceOfSatisfying(
+            CoordinatorResult.Unavailable.class,
+            u -> assertThat(u.reason()).endsWith("no answer within 800 ms"));
   }
 
   private void answer(String path, int status, String body) {
