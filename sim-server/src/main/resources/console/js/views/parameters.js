@@ -99,7 +99,7 @@ class ParametersForm {
     });
     clear(this.main, h('h1', {}, `Parameters of ${s.label}`),
       h('p', {}, 'Change what you like and create a simulation of it: an inline scenario, ',
-        'validated by the service.'), this.form);
+        'validated by the service. A rule left empty keeps the engine\'s default.'), this.form);
     this.renumber();
   }
 
@@ -111,7 +111,8 @@ class ParametersForm {
           h('option', { value: v, selected: String(value ?? '') === v }, t)));
       return select;
     }
-    return input(path, value, { step: rule.type === 'integer' ? 1 : 'any', placeholder: 'default' });
+    // Left empty, the rule keeps the engine's default (the form's introduction says so).
+    return input(path, value, { step: rule.type === 'integer' ? 1 : 'any', title: "empty: the engine's default" });
   }
 
   attractorRow(a = {}) {
