@@ -1,8 +1,8 @@
 package io.causality.common.metrics;
 
 import com.codahale.metrics.Counter;
-import com.codahale.metrics.MetricFilter;
 import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.MetricRegistryListener;
 import com.codahale.metrics.Timer;
 import io.prometheus.metrics.instrumentation.dropwizard.DropwizardExports;
 import io.prometheus.metrics.instrumentation.dropwizard5.labels.CustomLabelMapper;
@@ -15,11 +15,13 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.model.snapshots.PrometheusNaming;
 import io.prometheus.metrics.model.snapshots.SummarySnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,23 +46,60 @@ final class DropwizardBridge implements MultiCollector {
   /** Where a rule's unique tail starts; no Prometheus name of ours contains it otherwise. */
   static final char TAIL = ':';
 
-  private final PrometheusRegistry timers = new PrometheusRegistry();
-  private final PrometheusRegistry counters = new PrometheusRegistry();
-  private final PrometheusRegistry others = new PrometheusRegistry();
+  private final PrometheusRegistry bridged = new PrometheusRegistry();
+  // The bridged names (as the client's exporter names them) of Dropwizard's timers and counters,
+  // kept up to date by a registry listener: one pass over the registry per scrape, not one per
+  // kind (docs/performance.md, "Monitoring").
+  private final Set<String> timers = ConcurrentHashMap.newKeySet();
+  private final Set<String> counters = ConcurrentHashMap.newKeySet();
   // The exported name of each bridged name, worked out once (regular expressions).
   private final Map<String, String> timerNames = new ConcurrentHashMap<>();
   private final Map<String, String> otherNames = new ConcurrentHashMap<>();
 
   DropwizardBridge(MetricRegistry metrics, List<MapperConfig> rules) {
     CustomLabelMapper names = new CachingLabelMapper(rules);
-    register(metrics, timers, names, (name, metric) -> bridged(name) && metric instanceof Timer);
-    register(
-        metrics, counters, names, (name, metric) -> bridged(name) && metric instanceof Counter);
-    register(
-        metrics,
-        others,
-        names,
-        (name, metric) -> bridged(name) && !(metric instanceof Timer || metric instanceof Counter));
+    metrics.addListener(new Kinds(names));
+    DropwizardExports.builder()
+        .dropwizardRegistry(metrics)
+        .metricFilter((name, metric) -> bridged(name))
+        .customLabelMapper(names)
+        // A gauge that fails (its database away) loses its sample, not the whole scrape.
+        .invalidMetricHandler(DropwizardBridge::skip)
+        .register(bridged);
+  }
+
+  /** Keeps {@link #timers} and {@link #counters} as Dropwizard's registry changes. */
+  private final class Kinds extends MetricRegistryListener.Base {
+    private final CustomLabelMapper names;
+
+    Kinds(CustomLabelMapper names) {
+      this.names = names;
+    }
+
+    /** The name the client's exporter gives the snapshot of the metric {@code name}. */
+    private String exported(String name) {
+      return PrometheusNaming.sanitizeMetricName(names.getName(name));
+    }
+
+    @Override
+    public void onTimerAdded(String name, Timer timer) {
+      timers.add(exported(name));
+    }
+
+    @Override
+    public void onTimerRemoved(String name) {
+      timers.remove(exported(name));
+    }
+
+    @Override
+    public void onCounterAdded(String name, Counter counter) {
+      counters.add(exported(name));
+    }
+
+    @Override
+    public void onCounterRemoved(String name) {
+      counters.remove(exported(name));
+    }
   }
 
   /**
@@ -80,20 +119,6 @@ final class DropwizardBridge implements MultiCollector {
         || name.endsWith(".response.filtering");
   }
 
-  private static void register(
-      MetricRegistry metrics,
-      PrometheusRegistry target,
-      CustomLabelMapper names,
-      MetricFilter filter) {
-    DropwizardExports.builder()
-        .dropwizardRegistry(metrics)
-        .metricFilter(filter)
-        .customLabelMapper(names)
-        // A gauge that fails (its database away) loses its sample, not the whole scrape.
-        .invalidMetricHandler(DropwizardBridge::skip)
-        .register(target);
-  }
-
   private static boolean skip(String metric, Exception failure) {
     LOG.debug("Dropwizard metric {} left out of this scrape: {}", metric, failure.toString());
     return true;
@@ -102,10 +127,17 @@ final class DropwizardBridge implements MultiCollector {
   @Override
   public MetricSnapshots collect() {
     Map<String, List<MetricSnapshot>> byName = new LinkedHashMap<>();
-    timers.scrape().forEach(s -> add(byName, s, true));
-    // A Dropwizard Counter goes up and down (requests in flight): a gauge, not a counter.
-    counters.scrape().forEach(s -> add(byName, asGauge(s), false));
-    others.scrape().forEach(s -> add(byName, s, false));
+    for (MetricSnapshot snapshot : bridged.scrape()) {
+      String name = snapshot.getMetadata().getName();
+      if (timers.contains(name)) {
+        add(byName, snapshot, true);
+      } else if (counters.contains(name)) {
+        // A Dropwizard Counter goes up and down (requests in flight): a gauge, not a counter.
+        add(byName, asGauge(snapshot), false);
+      } else {
+        add(byName, snapshot, false);
+      }
+    }
     MetricSnapshots.Builder merged = MetricSnapshots.builder();
     byName.forEach((name, parts) -> merged.metricSnapshot(merge(name, parts)));
     return merged.build();

@@ -21,12 +21,19 @@ class DropwizardBridgeTest {
 
   private String scrape() throws IOException {
     PrometheusRegistry registry = new PrometheusRegistry();
-    registry.register(
-        new DropwizardBridge(
-            metrics,
-            DropwizardNames.rules(
-                "io.example",
-                List.of(DropwizardNames.fixed("webhooks.delivered", "hitl_webhook_delivered")))));
+    registry.register(bridge());
+    return write(registry);
+  }
+
+  private DropwizardBridge bridge() {
+    return new DropwizardBridge(
+        metrics,
+        DropwizardNames.rules(
+            "io.example",
+            List.of(DropwizardNames.fixed("webhooks.delivered", "hitl_webhook_delivered"))));
+  }
+
+  private static String write(PrometheusRegistry registry) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     new PrometheusTextFormatWriter(false).write(out, registry.scrape());
     return out.toString(StandardCharsets.UTF_8);
@@ -83,6 +90,23 @@ class DropwizardBridgeTest {
         .contains("# TYPE http_server_active_requests gauge")
         .contains("http_server_active_requests 2.0")
         .doesNotContain("http_server_active_requests_total");
+  }
+
+  @Test
+  void metricsRegisteredAfterTheBridgeKeepTheirKindAndRemovedOnesGo() throws IOException {
+    PrometheusRegistry registry = new PrometheusRegistry();
+    registry.register(bridge());
+    metrics.timer("io.example.resources.ThingResource.get").update(2, TimeUnit.SECONDS);
+    metrics.counter(JETTY + "active-requests").inc();
+
+    assertThat(write(registry))
+        .contains(
+            "http_resource_requests_seconds_count{method=\"get\",resource=\"ThingResource\"} 1")
+        .contains("# TYPE http_server_active_requests gauge");
+
+    metrics.remove(JETTY + "active-requests");
+    metrics.counter(JETTY + "active-requests").inc(3);
+    assertThat(write(registry)).contains("http_server_active_requests 3.0");
   }
 
   @Test

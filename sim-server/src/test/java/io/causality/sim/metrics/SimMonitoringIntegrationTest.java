@@ -93,6 +93,8 @@ class SimMonitoringIntegrationTest {
         .contains(
             "http_resource_requests_seconds{method=\"create\",resource=\"SimulationsResource\"")
         .contains("jvm_memory_used_bytes{area=\"heap\"}")
+        .contains("jvm_threads_state{state=\"RUNNABLE\"}")
+        .contains("jvm_threads_current ")
         .doesNotContain("io_dropwizard");
   }
 

@@ -70,6 +70,8 @@ class CoordinatorMonitoringIntegrationTest {
         .contains("http_server_responses_total{status_class=\"2xx\"}")
         .contains("db_pool_active{pool=\"database\"}")
         .contains("jvm_memory_used_bytes{area=\"heap\"}")
+        .contains("jvm_threads_state{state=\"RUNNABLE\"}")
+        .contains("jvm_threads_current ")
         .doesNotContain("jvm_memory_heap_used");
     HttpResponse<String> open = admin("/prometheus", "application/openmetrics-text");
     assertThat(open.headers().firstValue("Content-Type"))
