@@ -96,16 +96,17 @@ public final class SimulationCreation {
    */
   public Traceable createAndRun(
       Caller caller, RunSimulationRequest request, boolean ndjson, TraceAgents agents) {
-    Billed billed = billed(caller, request.organizationId());
+    UUID organization = BillingOrganizations.resolve(caller, request.organizationId());
+    Instant now = store.now();
+    // the tier and the period's runs in one read; refused in the order of a plain create
+    SimulationStore.RunBilling billing = store.runBilling(organization, now);
+    Tier tier = billing.tier();
     ScenarioSource.Resolved resolved =
         scenarios.fromIdOrDomain(
-            request.scenarioId(), request.domain(), request.input(), billed.limits());
-    UUID organization = billed.organization();
+            request.scenarioId(), request.domain(), request.input(), ScenarioSource.limitsOf(tier));
     EngineVersion version = catalog.engines().require(request.engineVersion());
-    Tier tier = billed.tier();
     Quotas.checkTicks(tier, 0, request.ticks());
-    Instant now = store.now();
-    store.requireRunLeft(organization, tier, now);
+    billing.requireRunLeft();
     Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     SimulationRow row = newRow(organization, resolved, version, simulation, now);
     TraceForm form =

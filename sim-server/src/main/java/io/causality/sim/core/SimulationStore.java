@@ -8,14 +8,13 @@ import io.causality.sim.core.organization.Tier;
 import io.causality.sim.core.organization.UsagePeriods;
 import io.causality.sim.db.InputDao;
 import io.causality.sim.db.InputRow;
+import io.causality.sim.db.RunAllowance;
 import io.causality.sim.db.SimulationChangeDao;
 import io.causality.sim.db.SimulationProgress;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.db.SimulationWrites;
 import io.causality.sim.db.StatusChangeDao;
 import io.causality.sim.db.StatusChangeRow;
-import io.causality.sim.db.UsageDao;
-import io.causality.sim.db.UsageRow;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.time.Clock;
 import java.time.Instant;
@@ -39,9 +38,11 @@ final class SimulationStore {
   private final SimulationWrites writes;
   private final Cluster cluster;
   private final Clock clock;
+  private final RunAllowance allowance;
 
   SimulationStore(Jdbi jdbi, SimulationWrites writes, Cluster cluster, Clock clock) {
     this.jdbi = jdbi;
+    this.allowance = new RunAllowance(jdbi);
     this.writes = writes;
     this.cluster = cluster;
     this.clock = clock;
@@ -63,18 +64,25 @@ final class SimulationStore {
   }
 
   /**
-   * Refuses a run (403) whose period's runs are used up already, before its ticks are computed, so
-   * that a refused create-and-run costs one read. The conditional count at the commit stays the
-   * exact gate: this read only turns a run already known to be refused away early.
+   * What a create-and-run reads before it computes, in one query: its organization's tier and the
+   * runs its billing period (the one containing {@code now}) has taken.
    */
-  void requireRunLeft(UUID organization, Tier tier, Instant now) {
-    Instant start = BillingPeriods.containing(now).start();
-    long taken =
-        jdbi.withExtension(UsageDao.class, dao -> dao.find(organization, start))
-            .map(UsageRow::simulationRuns)
-            .orElse(0L);
-    if (taken >= tier.maxSimulationRuns()) {
-      throw Quotas.runsUsedUp(tier);
+  RunBilling runBilling(UUID organization, Instant now) {
+    RunAllowance.Found found = allowance.find(organization, BillingPeriods.containing(now).start());
+    return new RunBilling(Tier.ofLicense(found.tier()), found.runsTaken());
+  }
+
+  /** An organization's tier and the runs its current billing period has taken. */
+  record RunBilling(Tier tier, long runsTaken) {
+    /**
+     * Refuses a run (403) whose period's runs are used up already, before its ticks are computed,
+     * so that a refused create-and-run costs one read. The conditional count at the commit stays
+     * the exact gate: this read only turns a run already known to be refused away early.
+     */
+    void requireRunLeft() {
+      if (runsTaken >= tier.maxSimulationRuns()) {
+        throw Quotas.runsUsedUp(tier);
+      }
     }
   }
 

@@ -77,6 +77,31 @@ class SimulationWritesIntegrationTest {
   }
 
   @Test
+  void aCreateAndRunReadsTheLicenseTierAndThePeriodsRunsInOneQuery() {
+    UUID organization = organization(true);
+    jdbi.useExtension(
+        OrganizationDao.class,
+        dao ->
+            dao.insertLicense(
+                UUID.randomUUID(), organization, "professional", "active", null, null, NOW));
+    jdbi.useExtension(UsageDao.class, dao -> dao.increment(organization, PERIOD, 3, 0, 40));
+
+    RunAllowance.Found found = new RunAllowance(jdbi).find(organization, PERIOD);
+
+    assertThat(found).isEqualTo(new RunAllowance.Found("professional", 3));
+    assertThat(new RunAllowance(jdbi).find(organization, PERIOD.minus(30, ChronoUnit.DAYS)))
+        .isEqualTo(new RunAllowance.Found("professional", 0));
+  }
+
+  @Test
+  void aCreateAndRunWithoutLicenseOrPeriodReadsNoTierAndNoRuns() {
+    UUID organization = organization(false);
+
+    assertThat(new RunAllowance(jdbi).find(organization, PERIOD))
+        .isEqualTo(new RunAllowance.Found(null, 0));
+  }
+
+  @Test
   void anAdvanceStoresItsProgressProphecySnapshotStatusAndTicks() {
     SimulationRow row = stored(organization(true));
     StatusChangeRow earlier = journal(row, "paused", "created");

@@ -327,6 +327,25 @@ class SimulationsIntegrationTest {
           .isEqualTo(1);
     }
 
+    @Test
+    void countsAgainstTheRunsOfTheOrganizationsLicenseTier() throws Exception {
+      OrganizationRow professional = SimTestFixture.organization(admin, "professional");
+      String key =
+          admin.createApiKey(professional.slug(), "simulation:read,simulation:write").key();
+      String run = "{\"scenarioId\":\"stable-basins\",\"ticks\":3}";
+      json(post("/v1/simulations/run", key, run), 200);
+      // past the community tier's 100 runs, within the professional tier's 1,000
+      setRuns(professional, 100);
+      json(post("/v1/simulations/run", key, run), 200);
+      assertThat(usage(professional)).containsExactly(101L, 6L);
+
+      setRuns(professional, 1_000);
+      JsonNode refused = json(post("/v1/simulations/run", key, run), 403);
+
+      assertThat(refused.get("error").get("code").asText()).isEqualTo("QUOTA_EXCEEDED");
+      assertThat(usage(professional)).containsExactly(1_000L, 6L);
+    }
+
     private List<Long> usage(OrganizationRow organization) {
       return SimTestFixture.jdbi(APP)
           .withHandle(
