@@ -8,10 +8,11 @@ import io.causality.sim.engine.output.EngineEvent;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.Step;
 import io.causality.sim.engine.output.TraceWriter;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -65,7 +66,7 @@ final class ComputedTrace implements EngineListener {
   }
 
   /** The whole trace, or empty when it grew past the bound. */
-  Optional<byte[]> finish() {
+  Optional<Kept> finish() {
     if (out.overflowed()) {
       return Optional.empty();
     }
@@ -75,24 +76,56 @@ final class ComputedTrace implements EngineListener {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return out.overflowed() ? Optional.empty() : Optional.of(out.toByteArray());
+    return out.overflowed() ? Optional.empty() : Optional.of(out.kept());
   }
+
+  /**
+   * A kept trace, in chunks of up to {@link #CHUNK} bytes written in turn: a growing array would
+   * copy a 539 KB trace about twice over as it doubles, and once more into the answer's array
+   * (about 5 % of a create-and-run's request-thread samples in a profile, docs/performance.md,
+   * "Simulation HTTP").
+   */
+  static final class Kept {
+    private final List<byte[]> chunks;
+    private final int lastLength;
+
+    private Kept(List<byte[]> chunks, int lastLength) {
+      this.chunks = chunks;
+      this.lastLength = lastLength;
+    }
+
+    /** Writes the trace to {@code out}, as it was written. */
+    void writeTo(OutputStream out) throws IOException {
+      int last = chunks.size() - 1;
+      for (int i = 0; i < last; i++) {
+        out.write(chunks.get(i));
+      }
+      if (last >= 0) {
+        out.write(chunks.get(last), 0, lastLength);
+      }
+    }
+  }
+
+  private static final int CHUNK = 64 * 1024;
 
   /** Keeps what is written up to {@code max} bytes; past it, nothing more and nothing kept. */
   private static final class Bounded extends OutputStream {
     private final int max;
-    private ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    private List<byte[]> chunks = new ArrayList<>();
+    private byte[] current;
+    private int used = CHUNK;
+    private long size;
 
     Bounded(int max) {
       this.max = max;
     }
 
     boolean overflowed() {
-      return kept == null;
+      return chunks == null;
     }
 
-    byte[] toByteArray() {
-      return kept.toByteArray();
+    Kept kept() {
+      return new Kept(chunks, chunks.isEmpty() ? 0 : used);
     }
 
     @Override
@@ -102,14 +135,29 @@ final class ComputedTrace implements EngineListener {
 
     @Override
     public void write(byte[] b, int off, int len) {
-      if (kept == null) {
+      if (chunks == null) {
         return;
       }
-      if (kept.size() + len > max) {
-        kept = null;
+      if (size + len > max) {
+        chunks = null;
+        current = null;
         return;
       }
-      kept.write(b, off, len);
+      size += len;
+      int from = off;
+      int left = len;
+      while (left > 0) {
+        if (used == CHUNK) {
+          current = new byte[CHUNK];
+          chunks.add(current);
+          used = 0;
+        }
+        int n = Math.min(left, CHUNK - used);
+        System.arraycopy(b, from, current, used, n);
+        used += n;
+        from += n;
+        left -= n;
+      }
     }
   }
 }

@@ -199,7 +199,7 @@ public final class SimulationReader {
       out.write(runPrefix(row));
     }
     if (simulation.computed() != null) {
-      out.write(simulation.computed());
+      simulation.computed().writeTo(out);
     } else {
       try (JsonGenerator gen = JSON.createGenerator(new Unclosed(out))) {
         writeTrace(simulation, start(simulation), TickRange.ALL, form, gen);

@@ -13,7 +13,7 @@ public final class Traceable {
   private final long ticks;
   private final Scenario scenario;
   private final TraceForm form;
-  private final byte[] computed;
+  private final ComputedTrace.Kept computed;
 
   /** A stored row, as read: its trace goes to its ticks computed. */
   Traceable(SimulationRow row) {
@@ -25,7 +25,12 @@ public final class Traceable {
    * the ticks it was stored with, its scenario, already parsed, the form its answer takes, and that
    * answer's trace as computed with the ticks (null when it was too large to keep).
    */
-  Traceable(SimulationRow row, long ticks, Scenario scenario, TraceForm form, byte[] computed) {
+  Traceable(
+      SimulationRow row,
+      long ticks,
+      Scenario scenario,
+      TraceForm form,
+      ComputedTrace.Kept computed) {
     this.row = row;
     this.ticks = ticks;
     this.scenario = scenario;
@@ -62,7 +67,7 @@ public final class Traceable {
   }
 
   /** A create-and-run's trace as computed, in {@link #form}; null when it must be replayed. */
-  byte[] computed() {
+  ComputedTrace.Kept computed() {
     return computed;
   }
 }
