@@ -5,6 +5,7 @@ import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.DatabaseCommand;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
+import io.causality.common.http.CachedParameterNames;
 import io.causality.common.lifecycle.Readiness;
 import io.causality.common.lifecycle.Reloads;
 import io.causality.common.tracing.Tracing;
@@ -51,6 +52,7 @@ public class SimApplication extends Application<SimConfiguration> {
     // Secrets come from the environment: jwtSecret: ${SIM_JWT_SECRET:-}
     // (strictly: an undefined variable without a default stops the start and is named)
     StrictEnvironment.substitute(bootstrap);
+    bootstrap.setValidatorFactory(CachedParameterNames.validatorFactory());
     bootstrap.addCommand(serverCommand("serve", "Runs the service (alias of 'server')"));
     bootstrap.addCommand(new OrgCreateCommand<>(SimConfiguration.class));
     bootstrap.addCommand(new ApiKeyCommand<>(SimConfiguration.class));
