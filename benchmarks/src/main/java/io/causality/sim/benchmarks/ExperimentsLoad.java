@@ -14,7 +14,7 @@ import java.util.Locale;
 /**
  * The experiments' driver (docs/performance.md, "Experiments"; ops/bench/experiments runs it). Its
  * workload is {@link ExperimentsWorkload}'s experiment of {@code RUNS} runs of {@code TICKS} ticks.
- * Three modes, each ending with a {@code figure} line of key=value pairs that the script sums up; a
+ * Four modes, each ending with a {@code figure} line of key=value pairs that the script sums up; a
  * driver, not a test: it prints, it does not judge.
  *
  * <ul>
@@ -22,6 +22,9 @@ import java.util.Locale;
  *       (or spread over {@code THREADS} threads: the anchor of the workers' scaling) with nothing
  *       collected or stored ({@link ExperimentsAnchor}), in runs per second and per CPU second,
  *       after a warm-up of a fifth of the runs.
+ *   <li>{@code stored RUNS TICKS}: the least work of a worker's runs ({@link
+ *       ExperimentsStoredAnchor}): computed as a worker does and each run's row stored durably, a
+ *       chunk per transaction, raw JDBC on a fresh H2 file; the most a worker can reach.
  *   <li>{@code throughput URL KEY RUNS TICKS WORKERS PID}: against a sim-server (process {@code
  *       PID} on this machine, with {@code WORKERS} experiment workers and nothing else asked of
  *       it), after a warm-up experiment of a fifth of the runs, submits the experiment and awaits
@@ -58,6 +61,8 @@ public final class ExperimentsLoad {
           Integer.parseInt(args[1]),
           Integer.parseInt(args[2]),
           args.length == 4 ? Integer.parseInt(args[3]) : 1);
+    } else if (mode.equals("stored") && args.length == 3) {
+      stored(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
     } else if (mode.equals("throughput") && args.length == 7) {
       new ExperimentsLoad(args[1], args[2], WorkerCpu.ofProcess(Long.parseLong(args[6])))
           .throughput(
@@ -68,6 +73,7 @@ public final class ExperimentsLoad {
     } else {
       System.err.println(
           "usage: ExperimentsLoad engine RUNS TICKS [THREADS]\n"
+              + "       ExperimentsLoad stored RUNS TICKS\n"
               + "       ExperimentsLoad throughput URL KEY RUNS TICKS WORKERS PID\n"
               + "       ExperimentsLoad latency URL KEY RUNS TICKS PROBES");
       System.exit(2);
@@ -98,6 +104,30 @@ public final class ExperimentsLoad {
         Locale.ROOT,
         "figure anchor threads=%d runsPerSecond=%.3f runsPerCpuSecond=%.3f%n",
         threads,
+        m.runsPerSecond(),
+        m.runsPerCpuSecond());
+  }
+
+  static void stored(int runs, int ticks) throws Exception {
+    EngineRegistry engines = EngineRegistry.standard();
+    ExperimentsStoredAnchor.measure(
+        ExperimentsWorkload.experiment(warmUpRuns(runs), ticks, engines), engines);
+    ExperimentsAnchor.Measured m =
+        ExperimentsStoredAnchor.measure(
+            ExperimentsWorkload.experiment(runs, ticks, engines), engines);
+    System.out.printf(
+        Locale.ROOT,
+        "least work, one thread, each run's row stored durably by chunk: %d runs of %d ticks in"
+            + " %.2f s: %.1f runs/s, %.1f runs per CPU second (checksum %.6f)%n",
+        m.runs(),
+        ticks,
+        m.wallNanos() / 1e9,
+        m.runsPerSecond(),
+        m.runsPerCpuSecond(),
+        m.checksum());
+    System.out.printf(
+        Locale.ROOT,
+        "figure stored runsPerSecond=%.3f runsPerCpuSecond=%.3f%n",
         m.runsPerSecond(),
         m.runsPerCpuSecond());
   }

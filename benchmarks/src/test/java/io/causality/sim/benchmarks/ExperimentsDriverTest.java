@@ -50,6 +50,17 @@ class ExperimentsDriverTest {
   }
 
   @Test
+  void theLeastWorkComputesTheRunnersRunsAndStoresEach() throws Exception {
+    Experiment experiment = ExperimentsWorkload.experiment(6, 30, ENGINES);
+    double expected = ExperimentsAnchor.measure(experiment, ENGINES.latest()).checksum();
+
+    ExperimentsAnchor.Measured stored = ExperimentsStoredAnchor.measure(experiment, ENGINES);
+
+    assertThat(stored.runs()).isEqualTo(6);
+    assertThat(stored.checksum()).isEqualTo(expected);
+  }
+
+  @Test
   void theSubmittedDefinitionIsTheAnchorsWorkload() throws Exception {
     JsonNode definition = new ObjectMapper().readTree(ExperimentsWorkload.definition(9, 40));
     assertThat(definition.get("scenarioId").asText()).isEqualTo("chaos-storm");
