@@ -14,13 +14,17 @@ import java.util.Locale;
 /**
  * The experiments' driver (docs/performance.md, "Experiments"; ops/bench/experiments runs it). Its
  * workload is {@link ExperimentsWorkload}'s experiment of {@code RUNS} runs of {@code TICKS} ticks.
- * Three modes, each ending with a {@code figure} line of key=value pairs that the script sums up; a
+ * Four modes, each ending with a {@code figure} line of key=value pairs that the script sums up; a
  * driver, not a test: it prints, it does not judge.
  *
  * <ul>
- *   <li>{@code engine RUNS TICKS}: the anchor, the same runs on the engine in this thread with
- *       nothing collected or stored ({@link ExperimentsAnchor}), in runs per second and per CPU
- *       second, after a warm-up of a fifth of the runs.
+ *   <li>{@code engine RUNS TICKS [THREADS]}: the anchor, the same runs on the engine in this thread
+ *       (or spread over {@code THREADS} threads: the anchor of the workers' scaling) with nothing
+ *       collected or stored ({@link ExperimentsAnchor}), in runs per second and per CPU second,
+ *       after a warm-up of a fifth of the runs.
+ *   <li>{@code stored RUNS TICKS}: the least work of a worker's runs ({@link
+ *       ExperimentsStoredAnchor}): computed as a worker does and each run's row stored durably, a
+ *       chunk per transaction, raw JDBC on a fresh H2 file; the most a worker can reach.
  *   <li>{@code throughput URL KEY RUNS TICKS WORKERS PID}: against a sim-server (process {@code
  *       PID} on this machine, with {@code WORKERS} experiment workers and nothing else asked of
  *       it), after a warm-up experiment of a fifth of the runs, submits the experiment and awaits
@@ -52,8 +56,13 @@ public final class ExperimentsLoad {
 
   public static void main(String[] args) throws Exception {
     String mode = args.length == 0 ? "" : args[0];
-    if (mode.equals("engine") && args.length == 3) {
-      engine(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+    if (mode.equals("engine") && (args.length == 3 || args.length == 4)) {
+      engine(
+          Integer.parseInt(args[1]),
+          Integer.parseInt(args[2]),
+          args.length == 4 ? Integer.parseInt(args[3]) : 1);
+    } else if (mode.equals("stored") && args.length == 3) {
+      stored(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
     } else if (mode.equals("throughput") && args.length == 7) {
       new ExperimentsLoad(args[1], args[2], WorkerCpu.ofProcess(Long.parseLong(args[6])))
           .throughput(
@@ -63,24 +72,28 @@ public final class ExperimentsLoad {
           .latency(Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
     } else {
       System.err.println(
-          "usage: ExperimentsLoad engine RUNS TICKS\n"
+          "usage: ExperimentsLoad engine RUNS TICKS [THREADS]\n"
+              + "       ExperimentsLoad stored RUNS TICKS\n"
               + "       ExperimentsLoad throughput URL KEY RUNS TICKS WORKERS PID\n"
               + "       ExperimentsLoad latency URL KEY RUNS TICKS PROBES");
       System.exit(2);
     }
   }
 
-  static void engine(int runs, int ticks) {
+  static void engine(int runs, int ticks, int threads) {
     EngineRegistry engines = EngineRegistry.standard();
     ExperimentsAnchor.measure(
-        ExperimentsWorkload.experiment(warmUpRuns(runs), ticks, engines), engines.latest());
+        ExperimentsWorkload.experiment(warmUpRuns(runs), ticks, engines),
+        engines.latest(),
+        threads);
     ExperimentsAnchor.Measured m =
         ExperimentsAnchor.measure(
-            ExperimentsWorkload.experiment(runs, ticks, engines), engines.latest());
+            ExperimentsWorkload.experiment(runs, ticks, engines), engines.latest(), threads);
     System.out.printf(
         Locale.ROOT,
-        "engine in process, one thread, nothing stored: %d runs of %d ticks in %.2f s: %.1f runs/s,"
-            + " %.1f runs per CPU second (checksum %.6f)%n",
+        "engine in process, %d thread(s), nothing stored: %d runs of %d ticks in %.2f s:"
+            + " %.1f runs/s, %.1f runs per CPU second (checksum %.6f)%n",
+        threads,
         m.runs(),
         ticks,
         m.wallNanos() / 1e9,
@@ -89,7 +102,32 @@ public final class ExperimentsLoad {
         m.checksum());
     System.out.printf(
         Locale.ROOT,
-        "figure anchor runsPerSecond=%.3f runsPerCpuSecond=%.3f%n",
+        "figure anchor threads=%d runsPerSecond=%.3f runsPerCpuSecond=%.3f%n",
+        threads,
+        m.runsPerSecond(),
+        m.runsPerCpuSecond());
+  }
+
+  static void stored(int runs, int ticks) throws Exception {
+    EngineRegistry engines = EngineRegistry.standard();
+    ExperimentsStoredAnchor.measure(
+        ExperimentsWorkload.experiment(warmUpRuns(runs), ticks, engines), engines);
+    ExperimentsAnchor.Measured m =
+        ExperimentsStoredAnchor.measure(
+            ExperimentsWorkload.experiment(runs, ticks, engines), engines);
+    System.out.printf(
+        Locale.ROOT,
+        "least work, one thread, each run's row stored durably by chunk: %d runs of %d ticks in"
+            + " %.2f s: %.1f runs/s, %.1f runs per CPU second (checksum %.6f)%n",
+        m.runs(),
+        ticks,
+        m.wallNanos() / 1e9,
+        m.runsPerSecond(),
+        m.runsPerCpuSecond(),
+        m.checksum());
+    System.out.printf(
+        Locale.ROOT,
+        "figure stored runsPerSecond=%.3f runsPerCpuSecond=%.3f%n",
         m.runsPerSecond(),
         m.runsPerCpuSecond());
   }

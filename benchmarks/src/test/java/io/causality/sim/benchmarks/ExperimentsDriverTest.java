@@ -1,6 +1,7 @@
 package io.causality.sim.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,6 +42,22 @@ class ExperimentsDriverTest {
     assertThat(measured.checksum()).isEqualTo(expected);
     assertThat(measured.wallNanos()).isPositive();
     assertThat(measured.cpuNanos()).isPositive();
+
+    ExperimentsAnchor.Measured onTwo = ExperimentsAnchor.measure(experiment, ENGINES.latest(), 2);
+    assertThat(onTwo.runs()).isEqualTo(6);
+    // the same runs, summed in another order
+    assertThat(onTwo.checksum()).isCloseTo(expected, within(1e-9));
+  }
+
+  @Test
+  void theLeastWorkComputesTheRunnersRunsAndStoresEach() throws Exception {
+    Experiment experiment = ExperimentsWorkload.experiment(6, 30, ENGINES);
+    double expected = ExperimentsAnchor.measure(experiment, ENGINES.latest()).checksum();
+
+    ExperimentsAnchor.Measured stored = ExperimentsStoredAnchor.measure(experiment, ENGINES);
+
+    assertThat(stored.runs()).isEqualTo(6);
+    assertThat(stored.checksum()).isEqualTo(expected);
   }
 
   @Test

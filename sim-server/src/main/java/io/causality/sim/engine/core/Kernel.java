@@ -25,7 +25,8 @@ final class Kernel {
     double bBefore = w.b;
     TickScratch.Part[] parts = s.parts;
     double[] seff = s.effectiveStrength;
-    threads.run(parts.length, p -> moveAll(w, parts[p], seff));
+    s.depthSum = 0;
+    threads.run(parts.length, p -> moveAll(w, parts[p], seff), p -> addDepths(w, parts[p], s));
     double sumDepth = merge(w, s, parts);
     w.b = w.population > 0 ? sumDepth / w.population : 0;
     contagion(w, s);
@@ -49,9 +50,27 @@ final class Kernel {
   }
 
   /**
+   * With several parts, adds the depths of a finished part's agents one by one to the tick's sum,
+   * parts taken in order: the depths of every agent added in agent order, as one part would have (a
+   * dead agent's depth is 0 and adds nothing). The caller does it between its own parts ({@link
+   * TickThreads}), so that this serial sum mostly overlaps the helpers' parts instead of following
+   * them.
+   */
+  private static void addDepths(World w, TickScratch.Part part, TickScratch s) {
+    if (s.parts.length == 1) {
+      return;
+    }
+    double sum = s.depthSum;
+    for (int i = part.from; i < part.to; i++) {
+      sum += w.depth[i];
+    }
+    s.depthSum = sum;
+  }
+
+  /**
    * Adds the parts' hold counts, appends their losses and warnings in part order (agent order), and
-   * returns the sum of the depths in agent order: a single part's own sum, else the depths added
-   * again one by one, as one part would have (a dead agent's depth is 0 and adds nothing).
+   * returns the sum of the depths in agent order: a single part's own sum, else the sum {@link
+   * #addDepths} made.
    */
   private static double merge(World w, TickScratch s, TickScratch.Part[] parts) {
     int count = w.attractorCount;
@@ -68,14 +87,7 @@ final class Kernel {
         s.recordGammaWarning(part.warned[k]);
       }
     }
-    if (parts.length == 1) {
-      return parts[0].sumDepth;
-    }
-    double sum = 0;
-    for (int i = 0; i < w.n; i++) {
-      sum += w.depth[i];
-    }
-    return sum;
+    return parts.length == 1 ? parts[0].sumDepth : s.depthSum;
   }
 
   /**

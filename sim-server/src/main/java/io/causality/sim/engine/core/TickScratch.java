@@ -30,6 +30,9 @@ final class TickScratch {
   boolean stabilityCrossed;
   final Part[] parts;
 
+  /** With several parts, the depths added in agent order so far this tick (b's numerator). */
+  double depthSum;
+
   TickScratch(int agents, TickThreads threads) {
     lost = new int[agents];
     lostMagnitude = new double[agents];

@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
@@ -79,9 +80,20 @@ public final class TickThreads implements AutoCloseable {
    * finds nothing left to do: the caller never waits for a helper that has not begun.
    */
   void run(int parts, IntConsumer part) {
+    run(parts, part, p -> {});
+  }
+
+  /**
+   * As {@link #run(int, IntConsumer)}, then {@code inOrder} for 0 to {@code parts - 1}, in that
+   * order, on the calling thread, each once its part is done: work that must follow the parts'
+   * order (a floating-point sum in agent order) done between the caller's own parts, while the
+   * helpers still compute, rather than alone after the last part.
+   */
+  void run(int parts, IntConsumer part, IntConsumer inOrder) {
     if (helpers == null || parts == 1) {
       for (int p = 0; p < parts; p++) {
         part.accept(p);
+        inOrder.accept(p);
       }
       return;
     }
@@ -90,8 +102,7 @@ public final class TickThreads implements AutoCloseable {
     for (int h = 0; h < asked; h++) {
       helpers.execute(round::work);
     }
-    round.work();
-    round.await();
+    round.workAndFollow(inOrder);
   }
 
   /** Stops the helpers; simulations built with these threads must not advance afterwards. */
@@ -105,6 +116,7 @@ public final class TickThreads implements AutoCloseable {
   /** One tick's parts, taken one at a time by whoever is free. */
   private static final class Round {
     private final AtomicInteger next = new AtomicInteger();
+    private final AtomicIntegerArray finished;
     private final CountDownLatch done;
     private final IntConsumer part;
     private final int parts;
@@ -113,18 +125,43 @@ public final class TickThreads implements AutoCloseable {
     Round(int parts, IntConsumer part) {
       this.parts = parts;
       this.part = part;
+      this.finished = new AtomicIntegerArray(parts);
       this.done = new CountDownLatch(parts);
     }
 
+    /** What a helper does: parts until none is left. */
     void work() {
       for (int p = next.getAndIncrement(); p < parts; p = next.getAndIncrement()) {
-        try {
-          part.accept(p);
-        } catch (RuntimeException | Error e) {
-          failure.compareAndSet(null, e);
-        } finally {
-          done.countDown();
+        compute(p);
+      }
+    }
+
+    /**
+     * What the caller does: parts until none is left, following after each the parts finished in
+     * order so far; then it waits for the last ones and follows them.
+     */
+    void workAndFollow(IntConsumer inOrder) {
+      int followed = 0;
+      for (int p = next.getAndIncrement(); p < parts; p = next.getAndIncrement()) {
+        compute(p);
+        while (followed < parts && finished.get(followed) == 1) {
+          inOrder.accept(followed++);
         }
+      }
+      await();
+      while (followed < parts) {
+        inOrder.accept(followed++);
+      }
+    }
+
+    private void compute(int p) {
+      try {
+        part.accept(p);
+      } catch (RuntimeException | Error e) {
+        failure.compareAndSet(null, e);
+      } finally {
+        finished.set(p, 1);
+        done.countDown();
       }
     }
 
