@@ -4,6 +4,7 @@ import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.DatabaseCommand;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
+import io.causality.common.http.CachedParameterNames;
 import io.causality.common.lifecycle.ConfigurationFile;
 import io.causality.common.lifecycle.Readiness;
 import io.causality.common.lifecycle.Reloads;
@@ -55,6 +56,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     // Caller tokens come from the environment: token: ${HITL_TOKEN_RUNTIME}
     // (strictly: an undefined variable without a default stops the start and is named)
     StrictEnvironment.substitute(bootstrap);
+    bootstrap.setValidatorFactory(CachedParameterNames.validatorFactory());
     configurationFile = ConfigurationFile.install(bootstrap, CoordinatorConfiguration.class);
     bootstrap.addCommand(
         CoordinatorServerCommand.create(this, "serve", "Runs the coordinator (alias of 'server')"));
