@@ -44,14 +44,26 @@ public final class ExperimentsLoad {
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private static final Duration STALLED = Duration.ofMinutes(5);
 
+  /**
+   * Warm-up experiments at most: three fifths of the runs, so that the warm-ups, the measured
+   * experiment and the latency phase's stay within a strategic organization's 100,000 runs a period
+   * at the script's largest experiment (30,000 runs).
+   */
+  private static final int MAX_WARM_UPS = 3;
+
+  /** The JIT is settled when its threads used less than this share of a warm-up's time. */
+  private static final double SETTLED_JIT_SHARE = 0.10;
+
   private final String base;
   private final String key;
   private final WorkerCpu cpu;
+  private final WorkerCpu jit;
 
-  private ExperimentsLoad(String base, String key, WorkerCpu cpu) {
+  private ExperimentsLoad(String base, String key, WorkerCpu cpu, WorkerCpu jit) {
     this.base = base;
     this.key = key;
     this.cpu = cpu;
+    this.jit = jit;
   }
 
   public static void main(String[] args) throws Exception {
@@ -64,11 +76,13 @@ public final class ExperimentsLoad {
     } else if (mode.equals("stored") && args.length == 3) {
       stored(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
     } else if (mode.equals("throughput") && args.length == 7) {
-      new ExperimentsLoad(args[1], args[2], WorkerCpu.ofProcess(Long.parseLong(args[6])))
+      long pid = Long.parseLong(args[6]);
+      new ExperimentsLoad(
+              args[1], args[2], WorkerCpu.ofProcess(pid), WorkerCpu.compilerOfProcess(pid))
           .throughput(
               Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
     } else if (mode.equals("latency") && args.length == 6) {
-      new ExperimentsLoad(args[1], args[2], null)
+      new ExperimentsLoad(args[1], args[2], null, null)
           .latency(Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
     } else {
       System.err.println(
@@ -133,16 +147,25 @@ public final class ExperimentsLoad {
   }
 
   private void throughput(int runs, int ticks, int workers) throws Exception {
-    warmUp(runs, ticks);
+    warmUpUntilTheJitSettles(runs, ticks);
     long cpuBefore = cpu.nanos();
+    long waitedBefore = cpu.waitingNanos();
+    long jitBefore = jit.nanos();
+    long start = System.nanoTime();
     String id = submit(runs, ticks);
     JsonNode lastChunk = null;
     long cpuOfRuns = 0;
+    long waitedInRuns = 0;
+    long jitInRuns = 0;
+    long runsNanos = 0;
     Watch watch = new Watch();
     JsonNode experiment = get(id);
     while (experiment.get("finishedAt").isNull()) {
       if (lastChunk == null && stored(experiment) == total(experiment)) {
         cpuOfRuns = cpu.nanos() - cpuBefore;
+        waitedInRuns = cpu.waitingNanos() - waitedBefore;
+        jitInRuns = jit.nanos() - jitBefore;
+        runsNanos = System.nanoTime() - start;
         lastChunk = experiment;
       }
       watch.check(stored(experiment));
@@ -163,8 +186,17 @@ public final class ExperimentsLoad {
               + " with the runs (a larger experiment separates them)");
       lastChunk = experiment;
       cpuOfRuns = cpuOfAll;
+      waitedInRuns = cpu.waitingNanos() - waitedBefore;
+      jitInRuns = jit.nanos() - jitBefore;
+      runsNanos = System.nanoTime() - start;
     }
     reportThroughput(experiment, lastChunk, workers, cpuOfRuns, cpuOfAll - cpuOfRuns);
+    System.out.printf(
+        Locale.ROOT,
+        "while the runs went on, the workers waited %.2f s in all for a CPU held by other threads"
+            + " (ready to run, on the run queue); the JIT's threads used %.0f %% of a core%n",
+        waitedInRuns / 1e9,
+        100.0 * jitInRuns / runsNanos);
   }
 
   /**
@@ -174,6 +206,30 @@ public final class ExperimentsLoad {
    */
   private static long pollMillis(JsonNode experiment) {
     return total(experiment) - stored(experiment) <= total(experiment) / 20 ? 25 : 1000;
+  }
+
+  /**
+   * Warm-up experiments until the server's JIT compiler threads used less than {@link
+   * #SETTLED_JIT_SHARE} of the last one's time (at most {@link #MAX_WARM_UPS}): right after a
+   * start, C2 compiles the server's code for seconds and takes most of a core, which on two cores
+   * is a worker's.
+   */
+  private void warmUpUntilTheJitSettles(int runs, int ticks) throws Exception {
+    for (int round = 1; round <= MAX_WARM_UPS; round++) {
+      long jitBefore = jit.nanos();
+      long start = System.nanoTime();
+      warmUp(runs, ticks);
+      double share = (double) (jit.nanos() - jitBefore) / (System.nanoTime() - start);
+      System.out.printf(
+          Locale.ROOT,
+          "warm-up %d: the JIT's threads used %.0f %% of a core%n",
+          round,
+          100 * share);
+      if (share < SETTLED_JIT_SHARE) {
+        return;
+      }
+    }
+    System.out.println("the JIT had not settled after the warm-ups: the figures include it");
   }
 
   /** An experiment of a fifth of the runs, not reported: the workers' code paths compiled. */

@@ -26,7 +26,9 @@ class WorkerCpuTest {
     WorkerCpu cpu = new WorkerCpu(tasks);
 
     assertThat(cpu.nanos()).isEqualTo(4_000_000);
+    assertThat(cpu.waitingNanos()).isEqualTo(300);
     assertThat(cpu.threads()).isEqualTo(2);
+    assertThat(WorkerCpu.compilerThreads(tasks).nanos()).isEqualTo(700_000_000);
   }
 
   @Test
