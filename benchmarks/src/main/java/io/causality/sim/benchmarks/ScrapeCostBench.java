@@ -7,7 +7,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -74,65 +76,130 @@ public final class ScrapeCostBench {
     scrapeFor(http, admin, 10);
     idle(seconds / 2);
 
-    Cpu cpu = new Cpu(pid, clockTicks);
+    Cpu all = new Cpu(pid, clockTicks, false);
+    Cpu withoutJit = new Cpu(pid, clockTicks, true);
     AtomicLong bytes = new AtomicLong();
     AtomicLong scrapes = new AtomicLong();
     // Phases alternate (off, on, off, on, off), so that a drift of the machine or of the server
     // falls on both sides alike; the cost is the mean of the scraping phases less the mean of the
-    // others.
-    List<Double> quiet = new ArrayList<>();
-    List<Double> scraping = new ArrayList<>();
+    // others. Each phase is read twice: the whole process, and without the JIT's compiler
+    // threads, whose bursts (compiling a path that ran a few times more) are not the scrapes'.
+    List<double[]> quiet = new ArrayList<>();
+    List<double[]> scraping = new ArrayList<>();
     for (int phase = 0; phase < 5; phase++) {
       if (phase % 2 == 0) {
-        quiet.add(cpu.percentOver(() -> idle(seconds)));
+        quiet.add(percentOver(all, withoutJit, () -> idle(seconds)));
       } else {
-        scraping.add(cpu.percentOver(() -> scrapeEachSecond(http, admin, seconds, bytes, scrapes)));
+        scraping.add(
+            percentOver(
+                all, withoutJit, () -> scrapeEachSecond(http, admin, seconds, bytes, scrapes)));
       }
     }
-    double baseline = mean(quiet);
-    double scraped = mean(scraping);
-    System.out.printf(
-        "server CPU without scraping: %.2f %% of a core (phases %s)%n", baseline, quiet);
-    System.out.printf(
-        "server CPU scraping every second: %.2f %% of a core (phases %s; %d scrapes, %d bytes"
-            + " each)%n",
-        scraped, scraping, scrapes.get(), scrapes.get() == 0 ? 0 : bytes.get() / scrapes.get());
-    System.out.printf(
-        "cost of scraping: %.2f %% of a core (target: below 1 %%)%n", scraped - baseline);
+    double[] baseline = report(quiet, scraping, scrapes.get(), bytes.get());
     // The same cost seen per scrape: back-to-back scrapes, whose CPU less the quiet rate over
     // their time is what each scrape adds; at one a second, ms per scrape / 10 is % of a core.
     int burst = 300;
-    long startTicks = cpu.ticks();
+    long startAll = all.ticks();
+    long startWithoutJit = withoutJit.ticks();
     long startWall = System.nanoTime();
     for (int k = 0; k < burst; k++) {
       scrapeOnce(http, admin);
     }
     double wall = (System.nanoTime() - startWall) / 1e9;
-    double cpuSeconds = (cpu.ticks() - startTicks) / (double) clockTicks;
-    double perScrapeMs = 1000 * (cpuSeconds - baseline / 100 * wall) / burst;
+    double perScrapeMs = perScrape(all.ticks() - startAll, clockTicks, baseline[0], wall, burst);
+    double perScrapeWithoutJitMs =
+        perScrape(withoutJit.ticks() - startWithoutJit, clockTicks, baseline[1], wall, burst);
     System.out.printf(
-        "CPU per scrape, %d back to back: %.2f ms (at one a second: %.2f %% of a core)%n",
-        burst, perScrapeMs, perScrapeMs / 10);
+        "CPU per scrape, %d back to back: %.2f ms (at one a second: %.2f %% of a core); without"
+            + " the JIT's threads %.2f ms (%.2f %%)%n",
+        burst, perScrapeMs, perScrapeMs / 10, perScrapeWithoutJitMs, perScrapeWithoutJitMs / 10);
     for (InputStream stream : open) {
       stream.close();
     }
   }
 
-  /** The process's CPU time from /proc, as a percentage of one core over a timed action. */
-  private record Cpu(long pid, long clockTicks) {
-    double percentOver(Action action) throws Exception {
-      long cpuBefore = ticks();
-      long wallBefore = System.nanoTime();
-      action.run();
-      double cpuSeconds = (ticks() - cpuBefore) / (double) clockTicks;
-      double wallSeconds = (System.nanoTime() - wallBefore) / 1e9;
-      return Math.round(10_000 * cpuSeconds / wallSeconds) / 100.0;
+  private static double perScrape(
+      long ticks, long clockTicks, double quietPercent, double wallSeconds, int scrapes) {
+    return 1000 * (ticks / (double) clockTicks - quietPercent / 100 * wallSeconds) / scrapes;
+  }
+
+  /** Prints the phases; returns the quiet phases' mean, the whole process's and without the JIT. */
+  private static double[] report(
+      List<double[]> quiet, List<double[]> scraping, long scrapes, long bytes) {
+    double[] baseline = new double[2];
+    for (int k = 0; k < 2; k++) {
+      String which = k == 0 ? "" : " (without the JIT's threads)";
+      baseline[k] = mean(column(quiet, k));
+      double scraped = mean(column(scraping, k));
+      System.out.printf(
+          "server CPU without scraping%s: %.2f %% of a core (phases %s)%n",
+          which, baseline[k], column(quiet, k));
+      System.out.printf(
+          "server CPU scraping every second%s: %.2f %% of a core (phases %s; %d scrapes, %d"
+              + " bytes each)%n",
+          which, scraped, column(scraping, k), scrapes, scrapes == 0 ? 0 : bytes / scrapes);
+      System.out.printf(
+          "cost of scraping%s: %.2f %% of a core (target: below 1 %%)%n",
+          which, scraped - baseline[k]);
+    }
+    return baseline;
+  }
+
+  private static List<Double> column(List<double[]> phases, int k) {
+    List<Double> values = new ArrayList<>();
+    for (double[] phase : phases) {
+      values.add(phase[k]);
+    }
+    return values;
+  }
+
+  /** Both readings over one timed action, each in percent of one core. */
+  private static double[] percentOver(Cpu all, Cpu withoutJit, Action action) throws Exception {
+    long allBefore = all.ticks();
+    long withoutJitBefore = withoutJit.ticks();
+    long wallBefore = System.nanoTime();
+    action.run();
+    double wallSeconds = (System.nanoTime() - wallBefore) / 1e9;
+    return new double[] {
+      all.percent(all.ticks() - allBefore, wallSeconds),
+      withoutJit.percent(withoutJit.ticks() - withoutJitBefore, wallSeconds)
+    };
+  }
+
+  /**
+   * The process's CPU time from /proc (user plus system): the whole process, or the sum of its
+   * threads but the JIT's compiler threads ({@code C1/C2 CompilerThread}, whose names Linux cuts to
+   * {@code C2 CompilerThre}).
+   */
+  private record Cpu(long pid, long clockTicks, boolean withoutJit) {
+    double percent(long ticks, double wallSeconds) {
+      return Math.round(10_000 * ticks / (double) clockTicks / wallSeconds) / 100.0;
     }
 
     long ticks() throws IOException {
-      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+      if (!withoutJit) {
+        return ticksOf(Path.of("/proc/" + pid + "/stat"));
+      }
+      long total = 0;
+      try (DirectoryStream<Path> threads =
+          Files.newDirectoryStream(Path.of("/proc/" + pid, "task"))) {
+        for (Path thread : threads) {
+          try {
+            if (!Files.readString(thread.resolve("comm")).contains("CompilerThre")) {
+              total += ticksOf(thread.resolve("stat"));
+            }
+          } catch (NoSuchFileException e) {
+            // a thread that ended as it was listed
+          }
+        }
+      }
+      return total;
+    }
+
+    private static long ticksOf(Path stat) throws IOException {
+      String text = Files.readString(stat);
       // Fields after the command name, which is in parentheses and may hold spaces.
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
       return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
   }
