@@ -103,23 +103,11 @@ public final class ExperimentsLoad {
     ExperimentsAnchor.Measured m =
         ExperimentsAnchor.measure(
             ExperimentsWorkload.experiment(runs, ticks, engines), engines.latest(), threads);
-    System.out.printf(
-        Locale.ROOT,
-        "engine in process, %d thread(s), nothing stored: %d runs of %d ticks in %.2f s:"
-            + " %.1f runs/s, %.1f runs per CPU second (checksum %.6f)%n",
-        threads,
-        m.runs(),
+    report(
+        String.format(Locale.ROOT, "engine in process, %d thread(s), nothing stored", threads),
+        "anchor threads=" + threads,
         ticks,
-        m.wallNanos() / 1e9,
-        m.runsPerSecond(),
-        m.runsPerCpuSecond(),
-        m.checksum());
-    System.out.printf(
-        Locale.ROOT,
-        "figure anchor threads=%d runsPerSecond=%.3f runsPerCpuSecond=%.3f%n",
-        threads,
-        m.runsPerSecond(),
-        m.runsPerCpuSecond());
+        m);
   }
 
   static void stored(int runs, int ticks) throws Exception {
@@ -129,10 +117,16 @@ public final class ExperimentsLoad {
     ExperimentsAnchor.Measured m =
         ExperimentsStoredAnchor.measure(
             ExperimentsWorkload.experiment(runs, ticks, engines), engines);
+    report("least work, one thread, each run's row stored durably by chunk", "stored", ticks, m);
+  }
+
+  /** An anchor's line, then its {@code figure} line, whose first word the script reads. */
+  private static void report(String what, String figure, int ticks, ExperimentsAnchor.Measured m) {
     System.out.printf(
         Locale.ROOT,
-        "least work, one thread, each run's row stored durably by chunk: %d runs of %d ticks in"
-            + " %.2f s: %.1f runs/s, %.1f runs per CPU second (checksum %.6f)%n",
+        "%s: %d runs of %d ticks in %.2f s: %.1f runs/s, %.1f runs per CPU second"
+            + " (checksum %.6f)%n",
+        what,
         m.runs(),
         ticks,
         m.wallNanos() / 1e9,
@@ -141,7 +135,8 @@ public final class ExperimentsLoad {
         m.checksum());
     System.out.printf(
         Locale.ROOT,
-        "figure stored runsPerSecond=%.3f runsPerCpuSecond=%.3f%n",
+        "figure %s runsPerSecond=%.3f runsPerCpuSecond=%.3f%n",
+        figure,
         m.runsPerSecond(),
         m.runsPerCpuSecond());
   }

@@ -185,7 +185,8 @@ public final class ScrapeCostBench {
           Files.newDirectoryStream(Path.of("/proc/" + pid, "task"))) {
         for (Path thread : threads) {
           try {
-            if (!Files.readString(thread.resolve("comm")).contains("CompilerThre")) {
+            if (!Files.readString(thread.resolve("comm"))
+                .contains(WorkerCpu.COMPILER_THREAD_NAME)) {
               total += ticksOf(thread.resolve("stat"));
             }
           } catch (NoSuchFileException e) {
