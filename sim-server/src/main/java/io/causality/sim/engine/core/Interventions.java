@@ -94,6 +94,9 @@ final class Interventions {
   }
 
   private static void addAttractor(World w, Decree.AttractorAdd add) {
+    if (w.attractorCount == w.names.length) {
+      w.fitAttractors(w.attractorCount + 1);
+    }
     w.putAttractor(w.attractorCount, add.attractor());
     w.held[w.attractorCount] = 0;
     w.attractorCount++;

@@ -21,6 +21,7 @@ final class Kernel {
    * first, so that warnings raised by inputs applied before the tick are kept.
    */
   static void step(World w, TickScratch s, TickThreads threads) {
+    s.fitAttractors(w.attractorCount);
     effectiveStrengths(w, s.effectiveStrength);
     double bBefore = w.b;
     TickScratch.Part[] parts = s.parts;

@@ -12,7 +12,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -129,7 +128,7 @@ public final class SnapshotCodec {
 
   private static void readAttractors(DataInputStream in, World w) throws IOException {
     w.attractorCount = in.readInt();
-    Arrays.fill(w.names, null);
+    w.fitAttractors(w.attractorCount);
     for (int a = 0; a < w.attractorCount; a++) {
       w.names[a] = in.readUTF();
       w.ax[a] = Double.longBitsToDouble(in.readLong());

@@ -1,6 +1,5 @@
 package io.causality.sim.engine.core;
 
-import io.causality.sim.engine.EngineLimits;
 import java.util.Arrays;
 
 /**
@@ -15,10 +14,14 @@ final class TickScratch {
 
   private static final int MIN_PART = 512;
 
-  final double[] effectiveStrength = new double[EngineLimits.MAX_ATTRACTORS];
+  /*
+   * Per attractor slot, as long as the world's attractors ({@link #fitAttractors}), for the reason
+   * World's attractor arrays are: a prophecy's fork has a scratch of its own.
+   */
+  double[] effectiveStrength = new double[0];
 
   /** Losses per basin this tick, for the contagion rule. */
-  final int[] lossesOf = new int[EngineLimits.MAX_ATTRACTORS];
+  int[] lossesOf = new int[0];
 
   final int[] lost;
   final double[] lostMagnitude;
@@ -40,6 +43,17 @@ final class TickScratch {
     gammaWarned = new int[agents];
     warned = new boolean[agents];
     parts = Part.split(agents, partCount(agents, threads));
+  }
+
+  /** Makes room for {@code attractors} slots: a decree may have added one since the last tick. */
+  void fitAttractors(int attractors) {
+    if (effectiveStrength.length < attractors) {
+      effectiveStrength = new double[attractors];
+      lossesOf = new int[attractors];
+      for (Part part : parts) {
+        part.held = new int[attractors];
+      }
+    }
   }
 
   /** How many parts a tick of {@code agents} is cut into on {@code threads}. */
@@ -79,7 +93,7 @@ final class TickScratch {
   static final class Part {
     final int from;
     final int to;
-    final int[] held = new int[EngineLimits.MAX_ATTRACTORS];
+    int[] held = new int[0];
     final int[] lost;
     final double[] lostMagnitude;
     final int[] lostBasin;

@@ -1,6 +1,5 @@
 package io.causality.sim.engine.core;
 
-import io.causality.sim.engine.EngineLimits;
 import io.causality.sim.engine.model.AgentSpec;
 import io.causality.sim.engine.model.AttractorSpec;
 import io.causality.sim.engine.model.Rule;
@@ -47,12 +46,19 @@ final class World {
   final double width;
   final double height;
   int attractorCount;
-  final String[] names = new String[EngineLimits.MAX_ATTRACTORS];
-  final double[] ax = new double[EngineLimits.MAX_ATTRACTORS];
-  final double[] ay = new double[EngineLimits.MAX_ATTRACTORS];
-  final double[] strength = new double[EngineLimits.MAX_ATTRACTORS];
-  final double[] radius = new double[EngineLimits.MAX_ATTRACTORS];
-  final int[] held = new int[EngineLimits.MAX_ATTRACTORS];
+
+  /*
+   * The attractor slots [0, attractorCount), in arrays as long as the attractors the world has
+   * (fitAttractors grows them for a decree that adds one), not as the engine's limit: a prophecy
+   * forks the world several times a run, and an experiment's worker computes thousands of runs a
+   * second, so room for 256 attractors in every fork was most of what a run allocated.
+   */
+  String[] names;
+  double[] ax;
+  double[] ay;
+  double[] strength;
+  double[] radius;
+  int[] held;
 
   /**
    * weights[weightBase[i] + a]: agent i's affinity for attractor a. Agents with the same
@@ -82,6 +88,7 @@ final class World {
   World(Scenario scenario, Rules rules) {
     this(scenario.agents().size(), scenario.grid().width(), scenario.grid().height());
     this.rules = rules;
+    fitAttractors(scenario.attractors().size());
     for (AttractorSpec spec : scenario.attractors()) {
       putAttractor(attractorCount++, spec);
     }
@@ -135,6 +142,20 @@ final class World {
     SortedMap<String, Double> prefs = spec.preferences();
     prefNames[i] = prefs.keySet().toArray(new String[0]);
     prefWeights[i] = prefs.values().stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** Makes the attractor arrays exactly {@code slots} long, keeping the slots both have. */
+  void fitAttractors(int slots) {
+    names = Arrays.copyOf(names == null ? new String[0] : names, slots);
+    ax = copyOf(ax, slots);
+    ay = copyOf(ay, slots);
+    strength = copyOf(strength, slots);
+    radius = copyOf(radius, slots);
+    held = held == null ? new int[slots] : Arrays.copyOf(held, slots);
+  }
+
+  private static double[] copyOf(double[] slots, int length) {
+    return slots == null ? new double[length] : Arrays.copyOf(slots, length);
   }
 
   void putAttractor(int slot, AttractorSpec spec) {
@@ -232,12 +253,12 @@ final class World {
 
   private void copyScalars(World s) {
     attractorCount = s.attractorCount;
-    System.arraycopy(s.names, 0, names, 0, names.length);
-    System.arraycopy(s.ax, 0, ax, 0, ax.length);
-    System.arraycopy(s.ay, 0, ay, 0, ay.length);
-    System.arraycopy(s.strength, 0, strength, 0, strength.length);
-    System.arraycopy(s.radius, 0, radius, 0, radius.length);
-    System.arraycopy(s.held, 0, held, 0, held.length);
+    names = s.names.clone();
+    ax = s.ax.clone();
+    ay = s.ay.clone();
+    strength = s.strength.clone();
+    radius = s.radius.clone();
+    held = s.held.clone();
     weights = s.weights;
     weightBase = s.weightBase;
     rules = s.rules;
