@@ -27,7 +27,8 @@ import java.util.Locale;
  *       chunk per transaction, raw JDBC on a fresh H2 file; the most a worker can reach.
  *   <li>{@code throughput URL KEY RUNS TICKS WORKERS PID}: against a sim-server (process {@code
  *       PID} on this machine, with {@code WORKERS} experiment workers and nothing else asked of
- *       it), after a warm-up experiment of a fifth of the runs, submits the experiment and awaits
+ *       it), after warm-up experiments until the server's JIT settles ({@link
+ *       #warmUpUntilTheJitSettles}), submits the experiment and awaits
  *       its completion: its runs per second from its acceptance to its last stored chunk ({@code
  *       createdAt} to the {@code updatedAt} of the last chunk's progress), per worker; the workers'
  *       CPU per run ({@link WorkerCpu}); the aggregation's CPU (the workers' CPU from the last
@@ -45,13 +46,26 @@ public final class ExperimentsLoad {
   private static final Duration STALLED = Duration.ofMinutes(5);
 
   /**
-   * Warm-up experiments at most: three fifths of the runs, so that the warm-ups, the measured
-   * experiment and the latency phase's stay within a strategic organization's 100,000 runs a period
-   * at the script's largest experiment (30,000 runs).
+   * Runs a strategic organization may start a period (Tier.STRATEGIC): the warm-ups, the measured
+   * experiment and the latency phase's experiment share them.
    */
-  private static final int MAX_WARM_UPS = 3;
+  private static final int RUNS_A_PERIOD = 100_000;
 
-  /** The JIT is settled when its threads used less than this share of a warm-up's time. */
+  /**
+   * Runs of a small warm-up experiment: ChunkPlan cuts it into 32 chunks of 3 runs, so that the
+   * workers' per-chunk code (the claim, the transaction, the commit) and the per-experiment code
+   * (the aggregation, the completion) run some 30 times as often for the runs they spend as in the
+   * measured experiment, whose chunks hold hundreds of runs. The JIT compiles a method after
+   * thousands of calls: per-chunk code called 20 times a second stays interpreted or in C1 for
+   * minutes of large experiments, and the JIT's threads, compiling it bit by bit, take a share of
+   * a core that on two cores is a worker's (docs/performance.md, "Experiments").
+   */
+  static final int SMALL_WARM_UP_RUNS = 96;
+
+  /** How long small warm-up experiments go on between two readings of the JIT's share. */
+  private static final long WARM_UP_ROUND_NANOS = 3_000_000_000L;
+
+  /** The JIT is settled when its threads used less than this share of a warm-up round's time. */
   private static final double SETTLED_JIT_SHARE = 0.10;
 
   private final String base;
@@ -204,21 +218,29 @@ public final class ExperimentsLoad {
   }
 
   /**
-   * Warm-up experiments until the server's JIT compiler threads used less than {@link
-   * #SETTLED_JIT_SHARE} of the last one's time (at most {@link #MAX_WARM_UPS}): right after a
-   * start, C2 compiles the server's code for seconds and takes most of a core, which on two cores
-   * is a worker's.
+   * One warm-up experiment of a fifth of the runs (the measured experiment's shape), then rounds of
+   * small ones until the server's JIT compiler threads used less than {@link #SETTLED_JIT_SHARE} of
+   * a round's time, within the runs the period leaves beside the measured experiment and the
+   * latency phase's ({@link #warmUpBudget}).
    */
   private void warmUpUntilTheJitSettles(int runs, int ticks) throws Exception {
-    for (int round = 1; round <= MAX_WARM_UPS; round++) {
+    warmUp(warmUpRuns(runs), ticks);
+    int spent = warmUpRuns(runs);
+    int budget = warmUpBudget(runs);
+    for (int round = 1; spent + SMALL_WARM_UP_RUNS <= budget; round++) {
       long jitBefore = jit.nanos();
       long start = System.nanoTime();
-      warmUp(runs, ticks);
+      do {
+        warmUp(SMALL_WARM_UP_RUNS, ticks);
+        spent += SMALL_WARM_UP_RUNS;
+      } while (System.nanoTime() - start < WARM_UP_ROUND_NANOS
+          && spent + SMALL_WARM_UP_RUNS <= budget);
       double share = (double) (jit.nanos() - jitBefore) / (System.nanoTime() - start);
       System.out.printf(
           Locale.ROOT,
-          "warm-up %d: the JIT's threads used %.0f %% of a core%n",
+          "warm-up round %d (%d runs in all): the JIT's threads used %.0f %% of a core%n",
           round,
+          spent,
           100 * share);
       if (share < SETTLED_JIT_SHARE) {
         return;
@@ -227,14 +249,18 @@ public final class ExperimentsLoad {
     System.out.println("the JIT had not settled after the warm-ups: the figures include it");
   }
 
-  /** An experiment of a fifth of the runs, not reported: the workers' code paths compiled. */
+  /** The runs of the period left for the warm-ups: all but the measured and the latency's. */
+  static int warmUpBudget(int runs) {
+    return Math.max(warmUpRuns(runs), RUNS_A_PERIOD - 2 * runs);
+  }
+
   private void warmUp(int runs, int ticks) throws Exception {
-    String id = submit(warmUpRuns(runs), ticks);
+    String id = submit(runs, ticks);
     Watch watch = new Watch();
     JsonNode experiment = get(id);
     while (experiment.get("finishedAt").isNull()) {
       watch.check(stored(experiment));
-      Thread.sleep(100);
+      Thread.sleep(runs <= SMALL_WARM_UP_RUNS ? 20 : 100);
       experiment = get(id);
     }
     requireStatus(experiment, "completed");
