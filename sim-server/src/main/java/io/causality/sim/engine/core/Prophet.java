@@ -155,17 +155,19 @@ final class Prophet {
    */
   void checkParadoxes(
       World w, long tick, long lastInputTick, String lastInputKind, List<Paradox> out) {
-    Iterator<Foretold> it = pending.iterator();
-    while (it.hasNext()) {
-      Foretold f = it.next();
+    // Called every tick: compacts in place, in order, without an iterator to allocate.
+    int kept = 0;
+    for (int k = 0; k < pending.size(); k++) {
+      Foretold f = pending.get(k);
       if (f.tick() > tick) {
-        continue;
-      }
-      it.remove();
-      if (w.status[f.agent()] != World.LOST) {
+        pending.set(kept++, f);
+      } else if (w.status[f.agent()] != World.LOST) {
         String cause = lastInputTick > f.madeAt() ? lastInputKind : "reaction";
         out.add(paradox(w, tick, f, cause));
       }
+    }
+    while (pending.size() > kept) {
+      pending.remove(pending.size() - 1);
     }
   }
 

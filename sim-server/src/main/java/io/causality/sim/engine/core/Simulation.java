@@ -263,13 +263,17 @@ public final class Simulation implements TraceSource {
 
   private void emitAfterStep(long t, EngineListener listener, Warning warning, Loss loss) {
     if (loss != null) {
-      loss.events().forEach(listener::onEvent);
+      for (LossEvent event : loss.events()) {
+        listener.onEvent(event);
+      }
     }
     if (warning != null) {
       listener.onEvent(warning);
     }
     prophet.checkParadoxes(world, t, lastInputTick, lastInputKind, paradoxes);
-    paradoxes.forEach(listener::onEvent);
+    for (Paradox paradox : paradoxes) {
+      listener.onEvent(paradox);
+    }
     if (Prophet.due(world.rules, t)) {
       listener.onEvent(prophet.prophesy(world, t));
     }

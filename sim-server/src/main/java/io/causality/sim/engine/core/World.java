@@ -140,8 +140,15 @@ final class World {
     rng[i] = SplitMix64.streamSeed(seed, i);
     holder[i] = -1;
     SortedMap<String, Double> prefs = spec.preferences();
-    prefNames[i] = prefs.keySet().toArray(new String[0]);
-    prefWeights[i] = prefs.values().stream().mapToDouble(Double::doubleValue).toArray();
+    String[] names = new String[prefs.size()];
+    double[] weights = new double[prefs.size()];
+    int k = 0;
+    for (Map.Entry<String, Double> preference : prefs.entrySet()) {
+      names[k] = preference.getKey();
+      weights[k++] = preference.getValue();
+    }
+    prefNames[i] = names;
+    prefWeights[i] = weights;
   }
 
   /** Makes the attractor arrays exactly {@code slots} long, keeping the slots both have. */
