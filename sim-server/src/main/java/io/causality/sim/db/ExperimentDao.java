@@ -23,8 +23,6 @@ import org.jdbi.v3.sqlobject.transaction.Transaction;
 @RegisterRowMapper(ExperimentRunRowMapper.class)
 @RegisterRowMapper(ExperimentEventRowMapper.class)
 public interface ExperimentDao {
-  /** The series of one stored run, for the aggregation. */
-  record RunSeries(int runIndex, byte[] series) {}
 
   @SqlQuery("SELECT " + ExperimentRowMapper.COLUMNS + " FROM experiments WHERE id = :id")
   Optional<ExperimentRow> find(UUID id);
@@ -88,17 +86,6 @@ public interface ExperimentDao {
       WHERE experiment_id = :experimentId AND run_index >= :from AND run_index < :to
       """)
   int countStored(UUID experimentId, int from, int to);
-
-  /** The series of the finished runs among {@code fromIndex} to {@code to}, a page at a time. */
-  @SqlQuery(
-      """
-      SELECT run_index, series FROM experiment_runs
-      WHERE experiment_id = :experimentId AND run_index >= :fromIndex AND run_index < :to
-        AND status = 'done'
-      ORDER BY run_index LIMIT :limit
-      """)
-  @RegisterConstructorMapper(RunSeries.class)
-  List<RunSeries> series(UUID experimentId, int fromIndex, int to, int limit);
 
   @SqlQuery(
       """

@@ -171,6 +171,7 @@ public final class ExperimentWrites {
               return Stored.NOT_UNDER_WAY;
             }
             insertRuns(connection, runs);
+            StoredSeries.insertChunk(connection, experimentId, runs);
             SimulationWrites.countTicks(connection, organization, periodStart, ticks);
             Counters c = counters.get();
             insertEvent(

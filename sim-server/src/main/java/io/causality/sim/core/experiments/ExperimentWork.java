@@ -9,7 +9,9 @@ import io.causality.sim.db.ExperimentRow;
 import io.causality.sim.db.ExperimentRunRow;
 import io.causality.sim.db.ExperimentWrites;
 import io.causality.sim.db.RunQueue;
+import io.causality.sim.db.StoredSeries;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,9 +36,6 @@ public final class ExperimentWork {
 
   /** Doubles one aggregation pass holds at most: 32 MB, whatever the replications. */
   static final long AGGREGATION_BUDGET = 4_000_000;
-
-  /** Runs' series read per query while aggregating. */
-  static final int SERIES_PAGE = 256;
 
   private final Jdbi jdbi;
   private final ExperimentWrites writes;
@@ -253,7 +252,7 @@ public final class ExperimentWork {
     }
     Plan plan = Plan.parse(row.planJson());
     for (int c = 0; c < plan.grid().combinations(); c++) {
-      List<ExperimentAggregateRow> rows = aggregate(id, plan, c);
+      List<ExperimentAggregateRow> rows = aggregate(id, plan, c, row.chunkSize());
       int combination = c;
       jdbi.useExtension(ExperimentDao.class, dao -> dao.replaceAggregates(id, combination, rows));
     }
@@ -283,7 +282,7 @@ public final class ExperimentWork {
    * The runs' series are read in passes over windows of collected ticks, each holding at most
    * {@link #AGGREGATION_BUDGET} values, so memory does not grow with the replications.
    */
-  List<ExperimentAggregateRow> aggregate(UUID id, Plan plan, int combination) {
+  List<ExperimentAggregateRow> aggregate(UUID id, Plan plan, int combination, int chunkSize) {
     List<Series> series = plan.collect().series();
     int points = Collect.points(plan.ticks(), plan.collect().every());
     int replications = plan.replications();
@@ -298,7 +297,9 @@ public final class ExperimentWork {
     for (int first = 0; first < points; first += window) {
       int width = Math.min(window, points - first);
       double[][][] values = new double[series.size()][width][replications];
-      int n = readWindow(id, combination * replications, replications, points, first, values);
+      int n =
+          readWindow(
+              id, combination * replications, replications, chunkSize, points, first, values);
       if (n == 0) {
         return List.of();
       }
@@ -320,29 +321,34 @@ public final class ExperimentWork {
     return rows;
   }
 
-  /** Fills {@code values[series][k][n]} with the finished runs' values; returns n. */
+  /** Fills {@code values[series][k][n]} with the finished runs' values, in run order; returns n. */
   private int readWindow(
-      UUID id, int from, int replications, int points, int first, double[][][] values) {
-    int to = from + replications;
-    int n = 0;
-    int next = from;
-    while (true) {
-      int start = next;
-      List<ExperimentDao.RunSeries> page =
-          jdbi.withExtension(ExperimentDao.class, dao -> dao.series(id, start, to, SERIES_PAGE));
-      if (page.isEmpty()) {
-        return n;
-      }
-      for (ExperimentDao.RunSeries run : page) {
-        for (int s = 0; s < values.length; s++) {
-          for (int k = 0; k < values[s].length; k++) {
-            values[s][k][n] = SeriesCodec.at(run.series(), points, s, first + k);
+      UUID id,
+      int from,
+      int replications,
+      int chunkSize,
+      int points,
+      int first,
+      double[][][] values) {
+    int[] n = {0};
+    StoredSeries.Visitor visitor =
+        (run, bytes, offset) -> {
+          for (int s = 0; s < values.length; s++) {
+            for (int k = 0; k < values[s].length; k++) {
+              values[s][k][n[0]] = SeriesCodec.at(bytes, offset, points, s, first + k);
+            }
           }
-        }
-        n++;
-      }
-      next = page.get(page.size() - 1).runIndex() + 1;
+          n[0]++;
+        };
+    try {
+      jdbi.useHandle(
+          handle ->
+              StoredSeries.read(
+                  handle.getConnection(), id, from, from + replications, chunkSize, visitor));
+    } catch (SQLException e) {
+      throw new IllegalStateException("Reading experiment " + id + "'s series failed", e);
     }
+    return n[0];
   }
 
   private Optional<ExperimentRow> find(UUID id) {

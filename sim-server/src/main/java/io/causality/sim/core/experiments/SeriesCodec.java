@@ -1,6 +1,9 @@
 package io.causality.sim.core.experiments;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * A run's collected series as stored ({@code experiment_runs.series}) and an aggregate's statistics
@@ -8,6 +11,9 @@ import java.nio.ByteBuffer;
  * bytes big-endian, so that the numbers are exactly those computed.
  */
 public final class SeriesCodec {
+  private static final VarHandle DOUBLES =
+      MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.BIG_ENDIAN);
+
   private SeriesCodec() {}
 
   public static byte[] encode(double[][] rows) {
@@ -33,8 +39,11 @@ public final class SeriesCodec {
     return out;
   }
 
-  /** One value of an encoded table of {@code width} columns, without decoding the rest. */
-  static double at(byte[] bytes, int width, int row, int column) {
-    return ByteBuffer.wrap(bytes).getDouble((row * width + column) * Double.BYTES);
+  /**
+   * One value of an encoded table of {@code width} columns that starts at byte {@code offset},
+   * without decoding the rest.
+   */
+  static double at(byte[] bytes, int offset, int width, int row, int column) {
+    return (double) DOUBLES.get(bytes, offset + (row * width + column) * Double.BYTES);
   }
 }

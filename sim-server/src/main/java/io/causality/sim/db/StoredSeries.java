@@ -1,0 +1,137 @@
+package io.causality.sim.db;
+
+import io.causality.common.db.Parameters;
+import java.nio.ByteBuffer;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The collected series of an experiment's finished runs, as the aggregation reads them: one row of
+ * {@code experiment_chunk_series} a stored chunk, written in the chunk's transaction, rather than
+ * one row of {@code experiment_runs} a run. Reading 30,000 runs' series row by row took most of an
+ * aggregation's CPU (docs/performance.md, "Experiments"); a chunk's row holds hundreds of them.
+ *
+ * <p>Each run's series is still stored in {@code experiment_runs.series} too: an instance of the
+ * previous version, during a rolling upgrade, aggregates from there. For the same reason the reader
+ * takes the runs of a chunk stored without a row here (by such an instance) from {@code
+ * experiment_runs}, so that every finished run is counted whoever stored it.
+ *
+ * <p>A chunk's row: {@code count} and {@code width} (bytes of one run's series, as {@code
+ * SeriesCodec} encodes it), then for each finished run, in run order, its index and its series.
+ */
+public final class StoredSeries {
+  /** What the reader gives for each finished run: its series is {@code width} bytes at offset. */
+  @FunctionalInterface
+  public interface Visitor {
+    void run(int runIndex, byte[] bytes, int offset);
+  }
+
+  /** Runs read per query from {@code experiment_runs}, which bounds the memory of a page. */
+  static final int RUNS_PAGE = 256;
+
+  private static final String INSERT =
+      "INSERT INTO experiment_chunk_series (experiment_id, first_run, runs, series)"
+          + " VALUES (?, ?, ?, ?)";
+  private static final String CHUNKS =
+      "SELECT first_run, runs, series FROM experiment_chunk_series"
+          + " WHERE experiment_id = ? AND first_run >= ? AND first_run < ? ORDER BY first_run";
+  private static final String RUNS =
+      "SELECT run_index, series FROM experiment_runs"
+          + " WHERE experiment_id = ? AND run_index >= ? AND run_index < ? AND status = 'done'"
+          + " ORDER BY run_index LIMIT "
+          + RUNS_PAGE;
+
+  private StoredSeries() {}
+
+  /** Stores the series of a chunk's finished runs ({@code runs} in run order, failed ones too). */
+  static void insertChunk(Connection connection, UUID experiment, List<ExperimentRunRow> runs)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(INSERT)) {
+      Parameters.bind(
+          statement, 1, experiment, runs.get(0).runIndex(), runs.size(), encodeChunk(runs));
+      statement.executeUpdate();
+    }
+  }
+
+  static byte[] encodeChunk(List<ExperimentRunRow> runs) {
+    List<ExperimentRunRow> done = runs.stream().filter(r -> r.series() != null).toList();
+    int width = done.isEmpty() ? 0 : done.get(0).series().length;
+    ByteBuffer out = ByteBuffer.allocate(2 * Integer.BYTES + done.size() * (Integer.BYTES + width));
+    out.putInt(done.size()).putInt(width);
+    for (ExperimentRunRow run : done) {
+      out.putInt(run.runIndex()).put(run.series());
+    }
+    return out.array();
+  }
+
+  /**
+   * Gives {@code visitor} the series of every finished run among {@code from} to {@code to}, in run
+   * order. {@code chunkSize} is the experiment's: a chunk that holds run {@code from} starts at
+   * most {@code chunkSize - 1} runs before it.
+   */
+  public static void read(
+      Connection connection, UUID experiment, int from, int to, int chunkSize, Visitor visitor)
+      throws SQLException {
+    int next = from;
+    try (PreparedStatement statement = connection.prepareStatement(CHUNKS)) {
+      Parameters.bind(statement, 1, experiment, Math.max(0, from - chunkSize + 1), to);
+      try (ResultSet chunks = statement.executeQuery()) {
+        while (chunks.next()) {
+          int first = chunks.getInt(1);
+          int end = Math.min(to, first + chunks.getInt(2));
+          if (end <= from) {
+            continue;
+          }
+          if (first > next) {
+            readRuns(connection, experiment, next, first, visitor);
+          }
+          visitChunk(chunks.getBytes(3), from, to, visitor);
+          next = end;
+        }
+      }
+    }
+    if (next < to) {
+      readRuns(connection, experiment, next, to, visitor);
+    }
+  }
+
+  private static void visitChunk(byte[] chunk, int from, int to, Visitor visitor) {
+    ByteBuffer in = ByteBuffer.wrap(chunk);
+    int count = in.getInt();
+    int width = in.getInt();
+    for (int k = 0; k < count; k++) {
+      int offset = 2 * Integer.BYTES + k * (Integer.BYTES + width);
+      int runIndex = in.getInt(offset);
+      if (runIndex >= from && runIndex < to) {
+        visitor.run(runIndex, chunk, offset + Integer.BYTES);
+      }
+    }
+  }
+
+  /** The runs of chunks stored without a row of their own (by the previous version), by page. */
+  private static void readRuns(
+      Connection connection, UUID experiment, int from, int to, Visitor visitor)
+      throws SQLException {
+    int next = from;
+    try (PreparedStatement statement = connection.prepareStatement(RUNS)) {
+      while (next < to) {
+        Parameters.bind(statement, 1, experiment, next, to);
+        int read = 0;
+        try (ResultSet runs = statement.executeQuery()) {
+          while (runs.next()) {
+            next = runs.getInt(1) + 1;
+            visitor.run(next - 1, runs.getBytes(2), 0);
+            read++;
+          }
+        }
+        if (read < RUNS_PAGE) {
+          return;
+        }
+      }
+    }
+  }
+}
