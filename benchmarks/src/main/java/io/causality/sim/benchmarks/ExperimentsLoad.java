@@ -3,6 +3,7 @@ package io.causality.sim.benchmarks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.engine.core.EngineRegistry;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,11 +29,11 @@ import java.util.Locale;
  *   <li>{@code throughput URL KEY RUNS TICKS WORKERS PID}: against a sim-server (process {@code
  *       PID} on this machine, with {@code WORKERS} experiment workers and nothing else asked of
  *       it), after warm-up experiments until the server's JIT settles ({@link
- *       #warmUpUntilTheJitSettles}), submits the experiment and awaits
- *       its completion: its runs per second from its acceptance to its last stored chunk ({@code
- *       createdAt} to the {@code updatedAt} of the last chunk's progress), per worker; the workers'
- *       CPU per run ({@link WorkerCpu}); the aggregation's CPU (the workers' CPU from the last
- *       chunk to the completion) as a share of the runs'.
+ *       #warmUpUntilTheJitSettles}), submits the experiment and awaits its completion: its runs per
+ *       second from its acceptance to its last stored chunk ({@code createdAt} to the {@code
+ *       updatedAt} of the last chunk's progress), per worker; the workers' CPU per run ({@link
+ *       WorkerCpu}); the aggregation's CPU (the workers' CPU from the last chunk to the completion)
+ *       as a share of the runs'.
  *   <li>{@code latency URL KEY RUNS TICKS PROBES}: the p50 and p99 of {@code GET
  *       /v1/simulations/{id}} and of a 100-tick step ({@code PROBES} of each, alternating, on a
  *       fresh simulation), on the idle server (after a warm-up), then while an experiment runs (the
@@ -46,8 +47,8 @@ public final class ExperimentsLoad {
   private static final Duration STALLED = Duration.ofMinutes(5);
 
   /**
-   * Runs a strategic organization may start a period (Tier.STRATEGIC): the warm-ups, the measured
-   * experiment and the latency phase's experiment share them.
+   * Runs a strategic organization may start a period (Tier.STRATEGIC): the warm-ups and the
+   * measured experiment share them (the script gives the latency phase an organization of its own).
    */
   private static final int RUNS_A_PERIOD = 100_000;
 
@@ -57,8 +58,8 @@ public final class ExperimentsLoad {
    * (the aggregation, the completion) run some 30 times as often for the runs they spend as in the
    * measured experiment, whose chunks hold hundreds of runs. The JIT compiles a method after
    * thousands of calls: per-chunk code called 20 times a second stays interpreted or in C1 for
-   * minutes of large experiments, and the JIT's threads, compiling it bit by bit, take a share of
-   * a core that on two cores is a worker's (docs/performance.md, "Experiments").
+   * minutes of large experiments, and the JIT's threads, compiling it bit by bit, take a share of a
+   * core that on two cores is a worker's (docs/performance.md, "Experiments").
    */
   static final int SMALL_WARM_UP_RUNS = 96;
 
@@ -157,31 +158,24 @@ public final class ExperimentsLoad {
 
   private void throughput(int runs, int ticks, int workers) throws Exception {
     warmUpUntilTheJitSettles(runs, ticks);
-    long cpuBefore = cpu.nanos();
-    long waitedBefore = cpu.waitingNanos();
-    long jitBefore = jit.nanos();
-    long start = System.nanoTime();
+    CpuReadings workersCpu = new CpuReadings(cpu::nanos);
+    CpuReadings waited = new CpuReadings(cpu::waitingNanos);
+    CpuReadings compiling = new CpuReadings(jit::nanos);
+    readAll(workersCpu, waited, compiling);
     String id = submit(runs, ticks);
     JsonNode lastChunk = null;
-    long cpuOfRuns = 0;
-    long waitedInRuns = 0;
-    long jitInRuns = 0;
-    long runsNanos = 0;
     Watch watch = new Watch();
     JsonNode experiment = get(id);
+    readAll(workersCpu, waited, compiling);
     while (experiment.get("finishedAt").isNull()) {
       if (lastChunk == null && stored(experiment) == total(experiment)) {
-        cpuOfRuns = cpu.nanos() - cpuBefore;
-        waitedInRuns = cpu.waitingNanos() - waitedBefore;
-        jitInRuns = jit.nanos() - jitBefore;
-        runsNanos = System.nanoTime() - start;
         lastChunk = experiment;
       }
       watch.check(stored(experiment));
       Thread.sleep(pollMillis(experiment));
       experiment = get(id);
+      readAll(workersCpu, waited, compiling);
     }
-    long cpuOfAll = cpu.nanos() - cpuBefore;
     requireStatus(experiment, "completed");
     // The pool starts its threads as tasks come: count them once the work is done.
     if (cpu.threads() != workers) {
@@ -194,34 +188,44 @@ public final class ExperimentsLoad {
           "the last chunk and the aggregation fell between two polls: the aggregation is counted"
               + " with the runs (a larger experiment separates them)");
       lastChunk = experiment;
-      cpuOfRuns = cpuOfAll;
-      waitedInRuns = cpu.waitingNanos() - waitedBefore;
-      jitInRuns = jit.nanos() - jitBefore;
-      runsNanos = System.nanoTime() - start;
     }
-    reportThroughput(experiment, lastChunk, workers, cpuOfRuns, cpuOfAll - cpuOfRuns);
+    Instant created = Instant.parse(experiment.get("createdAt").asText());
+    Instant stored = Instant.parse(lastChunk.get("updatedAt").asText());
+    Instant finished = Instant.parse(experiment.get("finishedAt").asText());
+    long cpuOfRuns = workersCpu.at(stored) - workersCpu.first();
+    reportThroughput(
+        experiment, lastChunk, workers, cpuOfRuns, workersCpu.at(finished) - workersCpu.at(stored));
     System.out.printf(
         Locale.ROOT,
         "while the runs went on, the workers waited %.2f s in all for a CPU held by other threads"
             + " (ready to run, on the run queue); the JIT's threads used %.0f %% of a core%n",
-        waitedInRuns / 1e9,
-        100.0 * jitInRuns / runsNanos);
+        (waited.at(stored) - waited.first()) / 1e9,
+        100.0
+            * (compiling.at(stored) - compiling.at(created))
+            / Duration.between(created, stored).toNanos());
+  }
+
+  private static void readAll(CpuReadings... readings) throws IOException {
+    for (CpuReadings reading : readings) {
+      reading.read();
+    }
   }
 
   /**
    * Seldom while the runs go on, since the server's workers pause while it serves a request
-   * (InteractiveFirst); often over the last 5 % of the runs, to tell the last chunk's commit from
-   * the aggregation, which starts as soon as a worker takes it.
+   * (InteractiveFirst); often over the last 5 % of the runs, to see the last chunk stored (its
+   * commit's time) before the aggregation, which starts as soon as a worker takes it and takes tens
+   * of milliseconds, ends.
    */
   private static long pollMillis(JsonNode experiment) {
-    return total(experiment) - stored(experiment) <= total(experiment) / 20 ? 25 : 1000;
+    return total(experiment) - stored(experiment) <= total(experiment) / 20 ? 5 : 1000;
   }
 
   /**
    * One warm-up experiment of a fifth of the runs (the measured experiment's shape), then rounds of
    * small ones until the server's JIT compiler threads used less than {@link #SETTLED_JIT_SHARE} of
-   * a round's time, within the runs the period leaves beside the measured experiment and the
-   * latency phase's ({@link #warmUpBudget}).
+   * a round's time, within the runs the period leaves beside the measured experiment ({@link
+   * #warmUpBudget}).
    */
   private void warmUpUntilTheJitSettles(int runs, int ticks) throws Exception {
     warmUp(warmUpRuns(runs), ticks);
@@ -249,9 +253,12 @@ public final class ExperimentsLoad {
     System.out.println("the JIT had not settled after the warm-ups: the figures include it");
   }
 
-  /** The runs of the period left for the warm-ups: all but the measured and the latency's. */
+  /**
+   * The runs the warm-ups may spend: twice the measured experiment's (at 30,000 runs the JIT
+   * settled after some 25,000), within what the period leaves beside it.
+   */
   static int warmUpBudget(int runs) {
-    return Math.max(warmUpRuns(runs), RUNS_A_PERIOD - 2 * runs);
+    return Math.max(warmUpRuns(runs), Math.min(2 * runs, RUNS_A_PERIOD - runs));
   }
 
   private void warmUp(int runs, int ticks) throws Exception {
