@@ -162,6 +162,7 @@ public final class ExperimentsLoad {
     CpuReadings waited = new CpuReadings(cpu::waitingNanos);
     CpuReadings compiling = new CpuReadings(jit::nanos);
     readAll(workersCpu, waited, compiling);
+    long submitted = System.nanoTime();
     String id = submit(runs, ticks);
     JsonNode lastChunk = null;
     Watch watch = new Watch();
@@ -172,7 +173,7 @@ public final class ExperimentsLoad {
         lastChunk = experiment;
       }
       watch.check(stored(experiment));
-      Thread.sleep(pollMillis(experiment));
+      Thread.sleep(pollMillis(experiment, System.nanoTime() - submitted));
       experiment = get(id);
       readAll(workersCpu, waited, compiling);
     }
@@ -213,12 +214,17 @@ public final class ExperimentsLoad {
 
   /**
    * Seldom while the runs go on, since the server's workers pause while it serves a request
-   * (InteractiveFirst); often over the last 5 % of the runs, to see the last chunk stored (its
-   * commit's time) before the aggregation, which starts as soon as a worker takes it and takes tens
-   * of milliseconds, ends.
+   * (InteractiveFirst): half the time the runs left should take at the rate so far, at most a
+   * second; every 5 ms near the end, to see the last chunk stored (its commit's time) before the
+   * aggregation, which starts as soon as a worker takes it and takes tens of milliseconds, ends.
    */
-  private static long pollMillis(JsonNode experiment) {
-    return total(experiment) - stored(experiment) <= total(experiment) / 20 ? 5 : 1000;
+  static long pollMillis(JsonNode experiment, long elapsedNanos) {
+    int stored = stored(experiment);
+    if (stored == 0) {
+      return 100;
+    }
+    double left = (double) (total(experiment) - stored) / stored * elapsedNanos / 1e6;
+    return Math.max(5, Math.min(1000, (long) (left / 2)));
   }
 
   /**
@@ -324,7 +330,7 @@ public final class ExperimentsLoad {
     probe(probes / 5 + 1); // the request paths' warm-up, not reported
     Probe idle = probe(probes);
     report("idle", idle);
-    String id = submit(runs, ticks);
+    String id = submit(ExperimentsWorkload.longDefinition(runs, ticks));
     JsonNode experiment = get(id);
     Watch watch = new Watch();
     while (experiment.get("status").asText().equals("queued")) {
@@ -393,8 +399,11 @@ public final class ExperimentsLoad {
   }
 
   private String submit(int runs, int ticks) throws Exception {
-    String body = ExperimentsWorkload.definition(runs, ticks);
-    return JSON.readTree(send("POST", "/v1/experiments", body, 202)).get("id").asText();
+    return submit(ExperimentsWorkload.definition(runs, ticks));
+  }
+
+  private String submit(String definition) throws Exception {
+    return JSON.readTree(send("POST", "/v1/experiments", definition, 202)).get("id").asText();
   }
 
   private static int stored(JsonNode experiment) {

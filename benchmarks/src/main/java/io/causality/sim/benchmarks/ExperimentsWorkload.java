@@ -24,16 +24,33 @@ import java.util.List;
 final class ExperimentsWorkload {
   static final String SCENARIO = "chaos-storm";
   static final int EVERY = 5;
+  private static final String LAMBDAS = "0.5, 2, 3.5";
+  private static final String TEN_LAMBDAS = "0.5, 0.8, 1.1, 1.4, 1.7, 2, 2.3, 2.6, 2.9, 3.2";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ExperimentsWorkload() {}
 
   /** The body of {@code POST /v1/experiments}: 3 × (runs / 3) runs, at least 3. */
   static String definition(int runs, int ticks) {
+    return definition(LAMBDAS, runs, ticks);
+  }
+
+  /**
+   * The same runs over ten values of lambda, up to 100,000 runs (a combination's replications are
+   * 10,000 at most): the latency phase's experiment, which must outlast its probes.
+   */
+  static String longDefinition(int runs, int ticks) {
+    return definition(TEN_LAMBDAS, runs, ticks);
+  }
+
+  private static String definition(String lambdas, int runs, int ticks) {
+    int combinations = lambdas.split(",").length;
     return "{\"scenarioId\": \""
         + SCENARIO
-        + "\", \"parameters\": {\"agents[*].policy.lambda\": [0.5, 2, 3.5]}, \"replications\": "
-        + Math.max(1, runs / 3)
+        + "\", \"parameters\": {\"agents[*].policy.lambda\": ["
+        + lambdas
+        + "]}, \"replications\": "
+        + Math.max(1, runs / combinations)
         + ", \"ticks\": "
         + ticks
         + ", \"collect\": {\"series\": [\"b\", \"lost\"], \"every\": "

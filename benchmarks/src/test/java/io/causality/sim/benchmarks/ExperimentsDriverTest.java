@@ -76,6 +76,31 @@ class ExperimentsDriverTest {
   }
 
   @Test
+  void theLatencyPhasesExperimentReaches100000RunsWithinTheReplicationsLimit() throws Exception {
+    JsonNode definition =
+        new ObjectMapper().readTree(ExperimentsWorkload.longDefinition(99_999, 100));
+    assertThat(definition.get("parameters").get("agents[*].policy.lambda")).hasSize(10);
+    assertThat(definition.get("replications").asInt()).isEqualTo(9_999);
+  }
+
+  @Test
+  void pollsSeldomWhileTheRunsGoOnAndEvery5MsNearTheirEnd() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    JsonNode started =
+        json.readTree("{\"progress\": {\"done\": 0, \"failed\": 0, \"total\": 1000}}");
+    JsonNode early =
+        json.readTree("{\"progress\": {\"done\": 90, \"failed\": 10, \"total\": 1000}}");
+    JsonNode late =
+        json.readTree("{\"progress\": {\"done\": 990, \"failed\": 0, \"total\": 1000}}");
+
+    assertThat(ExperimentsLoad.pollMillis(started, 0)).isEqualTo(100);
+    // 100 runs in 1 s: 9 s left, polled after a second at most
+    assertThat(ExperimentsLoad.pollMillis(early, 1_000_000_000L)).isEqualTo(1000);
+    // 990 runs in 1 s: 10 ms left, polled after 5 ms
+    assertThat(ExperimentsLoad.pollMillis(late, 1_000_000_000L)).isEqualTo(5);
+  }
+
+  @Test
   void anExperimentHasAtLeastOneReplication() {
     assertThat(ExperimentsWorkload.experiment(2, 10, ENGINES).runs()).isEqualTo(3);
     assertThat(ExperimentsWorkload.experiment(10_000, 10, ENGINES).runs()).isEqualTo(9_999);
