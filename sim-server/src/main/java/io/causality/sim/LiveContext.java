@@ -112,6 +112,7 @@ record LiveContext(
       SimContext context,
       Simulations simulations,
       InteractiveFirst interactiveFirst) {
+    ExperimentQueue queue = new ExperimentQueue(context.dataSource(), context.clock());
     Experiments experiments =
         Experiments.wire(
             new Experiments.Parts(
@@ -119,13 +120,13 @@ record LiveContext(
                 context.catalog(),
                 context.organizations(),
                 simulations.creation(),
-                new ExperimentQueue(context.dataSource(), context.clock()),
+                queue,
                 context.clock()));
     environment
         .lifecycle()
         .manage(
             new ExperimentWorkers(
-                context.dataSource(), experiments.work(), config, interactiveFirst));
+                context.dataSource(), experiments.work(), queue, config, interactiveFirst));
     return experiments;
   }
 

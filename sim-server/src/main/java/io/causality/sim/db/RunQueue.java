@@ -31,4 +31,12 @@ public interface RunQueue {
    * cancel's commit; best effort (a chunk left finds its experiment cancelled and does nothing).
    */
   void dropPending(UUID experimentId, int chunks);
+
+  /**
+   * Work queued by a transaction that just committed is due: this instance's workers look for it
+   * now rather than at their next poll ({@code experiments.pollInterval}), so that an experiment
+   * starts, and completes after its last chunk, without waiting for it. Other instances find it at
+   * their next poll.
+   */
+  void dueNow();
 }

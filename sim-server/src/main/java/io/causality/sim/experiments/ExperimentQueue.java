@@ -24,6 +24,7 @@ public final class ExperimentQueue implements RunQueue {
   private final BoundConnections connections;
   private final SchedulerClient client;
   private final Clock clock;
+  private volatile Runnable wake = () -> {};
 
   public ExperimentQueue(DataSource pool, Clock clock) {
     this.connections = new BoundConnections(pool);
@@ -55,6 +56,16 @@ public final class ExperimentQueue implements RunQueue {
         () ->
             client.scheduleIfNotExists(
                 AGGREGATE.instance(experimentId.toString()).build(), clock.instant()));
+  }
+
+  /** What {@link #dueNow} does: this instance's workers' check for due work, once they exist. */
+  void wakeWith(Runnable check) {
+    this.wake = check;
+  }
+
+  @Override
+  public void dueNow() {
+    wake.run();
   }
 
   @Override

@@ -38,9 +38,16 @@ public final class ExperimentWorkers implements Managed {
   private final int workers;
 
   public ExperimentWorkers(
-      DataSource pool, ExperimentWork work, ExperimentsConfig config, InteractiveFirst pacer) {
+      DataSource pool,
+      ExperimentWork work,
+      ExperimentQueue queue,
+      ExperimentsConfig config,
+      InteractiveFirst pacer) {
     this.workers = config.buildWorkerCount();
     this.scheduler = workers == 0 ? null : scheduler(pool, work, config, pacer, workers);
+    if (scheduler != null) {
+      queue.wakeWith(scheduler::triggerCheckForDueExecutions);
+    }
   }
 
   private static Scheduler scheduler(

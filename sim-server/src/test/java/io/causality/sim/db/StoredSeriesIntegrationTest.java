@@ -42,6 +42,9 @@ class StoredSeriesIntegrationTest {
 
         @Override
         public void dropPending(UUID experimentId, int chunks) {}
+
+        @Override
+        public void dueNow() {}
       };
 
   private static ManagedDataSource dataSource;

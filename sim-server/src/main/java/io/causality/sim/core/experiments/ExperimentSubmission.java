@@ -113,9 +113,7 @@ public final class ExperimentSubmission {
       case RUNS_USED_UP -> throw runsLeft(prepared.tier(), runsUsed(prepared));
       case TOO_MANY_UNDER_WAY ->
           throw new ExperimentsUnderWayException(prepared.limits().maxConcurrentExperiments());
-      case ACCEPTED -> {
-        // stored, counted and queued
-      }
+      case ACCEPTED -> queue.dueNow(); // stored, counted and queued
     }
     return ExperimentViews.experiment(row, 0);
   }

@@ -207,6 +207,9 @@ public final class ExperimentWork {
                     now,
                     ExperimentEvents.progressAfterChunk(running),
                     queue));
+    if (stored == ExperimentWrites.Stored.STORED_LAST) {
+      queue.dueNow(); // the aggregation
+    }
     return switch (stored) {
       case STORED, STORED_LAST -> ChunkOutcome.STORED;
       case ALREADY_STORED -> ChunkOutcome.SKIPPED;
