@@ -140,15 +140,15 @@ final class World {
     rng[i] = SplitMix64.streamSeed(seed, i);
     holder[i] = -1;
     SortedMap<String, Double> prefs = spec.preferences();
-    String[] names = new String[prefs.size()];
-    double[] weights = new double[prefs.size()];
+    String[] preferred = new String[prefs.size()];
+    double[] weightsOf = new double[prefs.size()];
     int k = 0;
     for (Map.Entry<String, Double> preference : prefs.entrySet()) {
-      names[k] = preference.getKey();
-      weights[k++] = preference.getValue();
+      preferred[k] = preference.getKey();
+      weightsOf[k++] = preference.getValue();
     }
-    prefNames[i] = names;
-    prefWeights[i] = weights;
+    prefNames[i] = preferred;
+    prefWeights[i] = weightsOf;
   }
 
   /** Makes the attractor arrays exactly {@code slots} long, keeping the slots both have. */
