@@ -261,7 +261,7 @@ public final class ExperimentsLoad {
 
   /**
    * The runs the warm-ups may spend: twice the measured experiment's (at 30,000 runs the JIT
-   * settled after some 25,000), within what the period leaves beside it.
+   * settled after 25,000 to 58,000), within what the period leaves beside it.
    */
   static int warmUpBudget(int runs) {
     return Math.max(warmUpRuns(runs), Math.min(2 * runs, RUNS_A_PERIOD - runs));

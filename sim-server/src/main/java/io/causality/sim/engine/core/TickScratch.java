@@ -14,7 +14,7 @@ final class TickScratch {
 
   private static final int MIN_PART = 512;
 
-  /*
+  /**
    * Per attractor slot, as long as the world's attractors ({@link #fitAttractors}), for the reason
    * World's attractor arrays are: a prophecy's fork has a scratch of its own.
    */

@@ -23,6 +23,12 @@ final class World {
   static final byte LOST = 3;
   static final byte REMOVED = 4;
 
+  /** Empty, so never written: what a world's attractor arrays start as, before they fit. */
+  private static final String[] NO_NAMES = {};
+
+  private static final double[] NO_VALUES = {};
+  private static final int[] NO_COUNTS = {};
+
   final int n;
   final String[] ids;
   final boolean[] heeds;
@@ -53,12 +59,12 @@ final class World {
    * forks the world several times a run, and an experiment's worker computes thousands of runs a
    * second, so room for 256 attractors in every fork was most of what a run allocated.
    */
-  String[] names;
-  double[] ax;
-  double[] ay;
-  double[] strength;
-  double[] radius;
-  int[] held;
+  String[] names = NO_NAMES;
+  double[] ax = NO_VALUES;
+  double[] ay = NO_VALUES;
+  double[] strength = NO_VALUES;
+  double[] radius = NO_VALUES;
+  int[] held = NO_COUNTS;
 
   /**
    * weights[weightBase[i] + a]: agent i's affinity for attractor a. Agents with the same
@@ -153,16 +159,12 @@ final class World {
 
   /** Makes the attractor arrays exactly {@code slots} long, keeping the slots both have. */
   void fitAttractors(int slots) {
-    names = Arrays.copyOf(names == null ? new String[0] : names, slots);
-    ax = copyOf(ax, slots);
-    ay = copyOf(ay, slots);
-    strength = copyOf(strength, slots);
-    radius = copyOf(radius, slots);
-    held = held == null ? new int[slots] : Arrays.copyOf(held, slots);
-  }
-
-  private static double[] copyOf(double[] slots, int length) {
-    return slots == null ? new double[length] : Arrays.copyOf(slots, length);
+    names = Arrays.copyOf(names, slots);
+    ax = Arrays.copyOf(ax, slots);
+    ay = Arrays.copyOf(ay, slots);
+    strength = Arrays.copyOf(strength, slots);
+    radius = Arrays.copyOf(radius, slots);
+    held = Arrays.copyOf(held, slots);
   }
 
   void putAttractor(int slot, AttractorSpec spec) {
