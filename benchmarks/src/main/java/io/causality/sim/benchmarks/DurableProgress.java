@@ -24,7 +24,8 @@ import java.util.UUID;
  *       that keeps two writers apart), its prophecies, a snapshot when the ticks cross the shipped
  *       interval (1,000), and the ticks counted in the billing period;
  *   <li>a create-and-run: the run counted with the quota's condition and its ticks in one update,
- *       the new simulation inserted already advanced, its prophecies and the journal entry of its
+ *       the new simulation inserted already advanced (its scenario in a row of its own, as the
+ *       service's schema has it since changeset 039), its prophecies and the journal entry of its
  *       status (created, then paused by the ticks: what the event stream is derived from).
  * </ul>
  *
@@ -47,9 +48,11 @@ final class DurableProgress implements AutoCloseable {
           + " tick_count = tick_count + ? WHERE organization_id = ? AND period_start = ?"
           + " AND simulation_runs < ?";
   private static final String INSERT =
-      "INSERT INTO simulations (id, organization_id, scenario_id, scenario_json, engine_version,"
-          + " status, ticks_computed, input_count, speed, state_json, created_at, updated_at,"
-          + " version, player) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 1.0, ?, ?, ?, 1, NULL)";
+      "INSERT INTO simulations (id, organization_id, scenario_id, engine_version, status,"
+          + " ticks_computed, input_count, speed, state_json, created_at, updated_at, version,"
+          + " player) VALUES (?, ?, ?, ?, ?, ?, 0, 1.0, ?, ?, ?, 1, NULL)";
+  private static final String INSERT_SCENARIO =
+      "INSERT INTO simulation_scenarios (simulation_id, scenario_json) VALUES (?, ?)";
   private static final String PROPHECY =
       "INSERT INTO prophecies (id, simulation_id, seq, tick, data, created_at)"
           + " VALUES (?, ?, ?, ?, ?, ?)";
@@ -152,13 +155,13 @@ final class DurableProgress implements AutoCloseable {
         id,
         organization,
         "stable-basins",
-        scenarioJson,
         engineVersion,
         status,
         ticks,
         stateJson,
         now,
         now);
+    update(INSERT_SCENARIO, id, scenarioJson);
   }
 
   /** Inserts the prophecies numbered from {@code seq}; returns how many. */

@@ -77,6 +77,11 @@ public final class PostgresCluster implements Cluster, Managed {
   }
 
   @Override
+  public boolean shared() {
+    return true;
+  }
+
+  @Override
   public String self() {
     return self;
   }

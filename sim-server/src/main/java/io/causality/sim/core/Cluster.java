@@ -13,6 +13,13 @@ public interface Cluster extends ChangeNotice {
   /** This instance's id, as stored in {@code simulations.player}. */
   String self();
 
+  /**
+   * Whether other instances may share the database, some perhaps of the previous version during a
+   * rolling upgrade (docs/operations.md, "Upgrades without downtime"): then what is stored keeps
+   * the shape that version reads as well.
+   */
+  boolean shared();
+
   /** Whether the instance is running; one that stopped or crashed plays nothing any more. */
   boolean alive(String instance);
 
@@ -27,6 +34,11 @@ public interface Cluster extends ChangeNotice {
       @Override
       public String self() {
         return self;
+      }
+
+      @Override
+      public boolean shared() {
+        return false;
       }
 
       @Override

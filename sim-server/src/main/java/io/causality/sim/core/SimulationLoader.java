@@ -60,7 +60,10 @@ public final class SimulationLoader {
     return fresh(row, parse(scenarioJson(row)));
   }
 
-  /** The scenario the row runs, as stored; read when the row was read without it. */
+  /**
+   * The scenario the row runs, as stored: a row read from the database does not carry it ({@link
+   * io.causality.sim.db.SimulationRowMapper}), a row just created does.
+   */
   public String scenarioJson(SimulationRow row) {
     if (row.scenarioJson() != null) {
       return row.scenarioJson();
@@ -91,10 +94,6 @@ public final class SimulationLoader {
    */
   public List<ScheduledInput> inputsAfter(SimulationRow row, long tick) {
     return inputs(row).stream().filter(input -> input.tick() > tick).toList();
-  }
-
-  public static Scenario scenario(SimulationRow row) {
-    return parse(row.scenarioJson());
   }
 
   private static Scenario parse(String scenarioJson) {

@@ -44,7 +44,10 @@ public record Simulations(
     SimulationLocks locks = new SimulationLocks(live, parts.jdbi());
     SimulationStore store =
         new SimulationStore(
-            parts.jdbi(), new SimulationWrites(parts.jdbi()), parts.cluster(), parts.clock());
+            parts.jdbi(),
+            new SimulationWrites(parts.jdbi(), parts.cluster().shared()),
+            parts.cluster(),
+            parts.clock());
     SimulationPublisher publisher = new SimulationPublisher(access, live, store, parts.events());
     SimulationAdvancer advancer =
         new SimulationAdvancer(

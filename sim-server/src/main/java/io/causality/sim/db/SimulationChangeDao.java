@@ -58,8 +58,9 @@ public interface SimulationChangeDao extends SqlObject {
 
   /**
    * Deletes a simulation stored at {@code version}, and everything of it: its inputs, snapshots,
-   * prophecies, status changes and evaluations (usage stays counted). {@link ChangedMeanwhile} when
-   * it changed since it was read, and then nothing is deleted.
+   * prophecies, status changes and evaluations (usage stays counted); its scenario goes by the
+   * foreign key's cascade (changeset 039). {@link ChangedMeanwhile} when it changed since it was
+   * read, and then nothing is deleted.
    */
   @Transaction
   default void delete(UUID id, long version, ChangeNotice notice) {

@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.BindList;
-import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.customizer.Define;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
@@ -18,22 +17,19 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
  */
 @RegisterRowMapper(SimulationRowMapper.class)
 public interface SimulationDao {
-  @SqlUpdate(
-      """
-      INSERT INTO simulations (id, organization_id, scenario_id, scenario_json, engine_version,
-                               status, ticks_computed, input_count, speed, state_json, created_at,
-                               updated_at, gamma_window)
-      VALUES (:id, :organizationId, :scenarioId, :scenarioJson, :engineVersion, :status,
-              :ticksComputed, :inputCount, :speed, :stateJson, :createdAt, :updatedAt,
-              :gammaWindow)
-      """)
-  void insert(@BindMethods SimulationRow row);
-
-  @SqlQuery("SELECT * FROM simulations WHERE id = :id")
+  @SqlQuery("SELECT " + SimulationRowMapper.COLUMNS + " FROM simulations WHERE id = :id")
   Optional<SimulationRow> find(UUID id);
 
-  /** The scenario alone, for a row read without it ({@link SimulationToAdvance}). */
-  @SqlQuery("SELECT scenario_json FROM simulations WHERE id = :id")
+  /**
+   * The scenario, from its own row; from the simulations row for a simulation that an instance of
+   * the previous version created (changeset 039).
+   */
+  @SqlQuery(
+      """
+      SELECT c.scenario_json AS own_row, s.scenario_json AS simulations_row FROM simulations s
+      LEFT JOIN simulation_scenarios c ON c.simulation_id = s.id WHERE s.id = :id
+      """)
+  @RegisterRowMapper(StoredScenarioMapper.class)
   Optional<String> scenarioOf(UUID id);
 
   /** Whose the simulation is: all an access check needs (not the scenario's large column). */
@@ -110,6 +106,9 @@ public interface SimulationDao {
   int changeStatus(UUID id, long version, String status, double speed, String player, Instant now);
 
   /** The running simulations and who plays them, to find those nobody plays any more. */
-  @SqlQuery("SELECT * FROM simulations WHERE status = :status ORDER BY id")
+  @SqlQuery(
+      "SELECT "
+          + SimulationRowMapper.COLUMNS
+          + " FROM simulations WHERE status = :status ORDER BY id")
   List<SimulationRow> withStatus(String status);
 }

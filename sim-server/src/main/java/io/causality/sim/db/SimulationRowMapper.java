@@ -8,32 +8,16 @@ import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /**
- * Maps {@code simulations} rows: every column ({@code SELECT *}), or every column but the scenario
- * ({@link #WITHOUT_SCENARIO}), which then maps to a row whose {@code scenarioJson} is null.
+ * Maps {@code simulations} rows selected with {@link #COLUMNS}: every column but the scenario,
+ * which maps to a row whose {@code scenarioJson} is null. The scenario is the one large value,
+ * written once in a row of its own ({@code simulation_scenarios}), and read only to rebuild an
+ * engine instance ({@link SimulationDao#scenarioOf}).
  */
 public final class SimulationRowMapper implements RowMapper<SimulationRow> {
-  /**
-   * Every column but {@code scenario_json}, the one large column, which an advance needs only to
-   * rebuild its engine instance (a new column of {@code simulations} goes here too).
-   */
-  public static final String WITHOUT_SCENARIO =
+  /** The columns mapped (a new column of {@code simulations} goes here too). */
+  public static final String COLUMNS =
       "id, organization_id, scenario_id, engine_version, status, ticks_computed, input_count, "
           + "speed, state_json, created_at, updated_at, version, player, gamma_window";
-
-  private final boolean withScenario;
-
-  public SimulationRowMapper() {
-    this(true);
-  }
-
-  private SimulationRowMapper(boolean withScenario) {
-    this.withScenario = withScenario;
-  }
-
-  /** The mapper of rows selected with {@link #WITHOUT_SCENARIO}. */
-  static SimulationRowMapper withoutScenario() {
-    return new SimulationRowMapper(false);
-  }
 
   @Override
   public SimulationRow map(ResultSet rs, StatementContext ctx) throws SQLException {
@@ -41,7 +25,7 @@ public final class SimulationRowMapper implements RowMapper<SimulationRow> {
         rs.getObject("id", UUID.class),
         rs.getObject("organization_id", UUID.class),
         rs.getString("scenario_id"),
-        withScenario ? rs.getString("scenario_json") : null,
+        null,
         rs.getString("engine_version"),
         rs.getString("status"),
         rs.getLong("ticks_computed"),

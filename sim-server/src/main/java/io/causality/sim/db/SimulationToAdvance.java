@@ -11,9 +11,9 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * Reads what a step needs before it computes, in one plain JDBC query: the simulation's row without
- * its scenario ({@link SimulationRowMapper#WITHOUT_SCENARIO}; the engine instance is usually in
- * memory already) and its organization's license tier. Every other read of one simulation's row
- * uses it too, so that none copies a scenario of 100,000 agents (megabytes) it does not need.
+ * its scenario ({@link SimulationRowMapper#COLUMNS}; the engine instance is usually in memory
+ * already) and its organization's license tier. Every other read of one simulation's row uses it
+ * too, so that none copies a scenario of 100,000 agents (megabytes) it does not need.
  *
  * <p>Why not {@link SimulationDao#find} and {@link LicenseDao}: a step read the row twice (the
  * access check, then under the lock) and the license once, each through JDBI's per-call machinery,
@@ -27,10 +27,10 @@ public final class SimulationToAdvance {
 
   private static final String SQL =
       "SELECT "
-          + prefixed("s.", SimulationRowMapper.WITHOUT_SCENARIO)
+          + prefixed("s.", SimulationRowMapper.COLUMNS)
           + ", l.tier AS license_tier FROM simulations s"
           + " LEFT JOIN licenses l ON l.organization_id = s.organization_id WHERE s.id = ?";
-  private static final SimulationRowMapper MAPPER = SimulationRowMapper.withoutScenario();
+  private static final SimulationRowMapper MAPPER = new SimulationRowMapper();
 
   private final Jdbi jdbi;
 

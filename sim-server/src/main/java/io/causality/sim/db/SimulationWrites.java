@@ -3,6 +3,7 @@ package io.causality.sim.db;
 import io.causality.common.db.Column;
 import io.causality.common.db.Parameters;
 import io.causality.common.db.UniqueViolation;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.Jdbi;
@@ -53,13 +55,15 @@ public final class SimulationWrites {
           Column.of("player", SimulationProgress::player),
           Column.of("updated_at", SimulationProgress::now));
 
-  /** What a new simulation's row takes from its creation; the rest is its {@link #PROGRESS}. */
+  /**
+   * What a new simulation's row takes from its creation; the rest is its {@link #PROGRESS}, and its
+   * scenario is a row of its own ({@link #SCENARIO}).
+   */
   private static final List<Column<SimulationRow>> CREATION =
       List.of(
           Column.of("id", SimulationRow::id),
           Column.of("organization_id", SimulationRow::organizationId),
           Column.of("scenario_id", SimulationRow::scenarioId),
-          Column.of("scenario_json", SimulationRow::scenarioJson),
           Column.of("engine_version", SimulationRow::engineVersion),
           Column.of("input_count", SimulationRow::inputCount),
           Column.of("speed", SimulationRow::speed),
@@ -74,26 +78,24 @@ public final class SimulationWrites {
           Column.of("gamma_window", SimulationRow::gammaWindow),
           Column.of("updated_at", SimulationRow::updatedAt));
 
+  /**
+   * A new simulation's scenario, in a row of its own (changeset 039): the simulations row is
+   * updated by every step, and H2 writes a row again whole at each update.
+   */
+  private static final List<Column<SimulationRow>> SCENARIO =
+      List.of(
+          Column.of("simulation_id", SimulationRow::id),
+          Column.of("scenario_json", row -> row.scenarioJson().getBytes(StandardCharsets.UTF_8)));
+
+  /** The scenario's copy in the simulations row, which the previous version reads. */
+  private static final List<Column<SimulationRow>> SCENARIO_IN_ROW =
+      List.of(Column.of("scenario_json", SimulationRow::scenarioJson));
+
+  private static final String INSERT_SCENARIO = Column.insert("simulation_scenarios", SCENARIO);
   private static final String ADVANCE =
       "UPDATE simulations SET "
           + Column.assignments(PROGRESS)
           + ", version = version + 1 WHERE id = ? AND version = ?";
-  private static final String INSERT_ADVANCED =
-      "INSERT INTO simulations ("
-          + Column.names(CREATION)
-          + ", "
-          + Column.names(PROGRESS)
-          + ", version) VALUES ("
-          + Column.parameters(CREATION.size() + PROGRESS.size() + 1)
-          + ")";
-  private static final String INSERT_CREATED =
-      "INSERT INTO simulations ("
-          + Column.names(CREATION)
-          + ", "
-          + Column.names(CREATED_STATE)
-          + ") VALUES ("
-          + Column.parameters(CREATION.size() + CREATED_STATE.size())
-          + ")";
   private static final String COUNT_TICKS =
       "UPDATE usage_periods SET tick_count = tick_count + ?"
           + " WHERE organization_id = ? AND period_start = ?";
@@ -108,9 +110,36 @@ public final class SimulationWrites {
       "SELECT simulation_runs FROM usage_periods WHERE organization_id = ? AND period_start = ?";
 
   private final Jdbi jdbi;
+  private final List<Column<SimulationRow>> creation;
+  private final String insertAdvanced;
+  private final String insertCreated;
 
-  public SimulationWrites(Jdbi jdbi) {
+  /**
+   * {@code shared}: instances of the previous version may share the database ({@link
+   * io.causality.sim.core.Cluster#shared}, PostgreSQL), so a new simulations row keeps a copy of
+   * its scenario, which that version reads there. PostgreSQL stores such a value out of line and
+   * does not write it again when the row is updated; on H2 the copy is left out.
+   */
+  public SimulationWrites(Jdbi jdbi, boolean shared) {
     this.jdbi = jdbi;
+    this.creation =
+        shared ? Stream.concat(CREATION.stream(), SCENARIO_IN_ROW.stream()).toList() : CREATION;
+    this.insertAdvanced =
+        "INSERT INTO simulations ("
+            + Column.names(creation)
+            + ", "
+            + Column.names(PROGRESS)
+            + ", version) VALUES ("
+            + Column.parameters(creation.size() + PROGRESS.size() + 1)
+            + ")";
+    this.insertCreated =
+        "INSERT INTO simulations ("
+            + Column.names(creation)
+            + ", "
+            + Column.names(CREATED_STATE)
+            + ") VALUES ("
+            + Column.parameters(creation.size() + CREATED_STATE.size())
+            + ")";
   }
 
   /** The billing period has no usage row yet: nothing was kept; make it and write again. */
@@ -242,12 +271,21 @@ public final class SimulationWrites {
     }
   }
 
-  private static void insert(Connection connection, SimulationRow created, SimulationProgress p)
+  private void insert(Connection connection, SimulationRow created, SimulationProgress p)
       throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(INSERT_ADVANCED)) {
-      int next = Column.bind(statement, 1, CREATION, created);
+    try (PreparedStatement statement = connection.prepareStatement(insertAdvanced)) {
+      int next = Column.bind(statement, 1, creation, created);
       next = Column.bind(statement, next, PROGRESS, p);
       Parameters.bind(statement, next, p.version() + 1);
+      statement.executeUpdate();
+    }
+    insertScenario(connection, created);
+  }
+
+  private static void insertScenario(Connection connection, SimulationRow created)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(INSERT_SCENARIO)) {
+      Column.bind(statement, 1, SCENARIO, created);
       statement.executeUpdate();
     }
   }
@@ -270,13 +308,13 @@ public final class SimulationWrites {
     return Optional.of(numbered);
   }
 
-  private static void insertCreated(Connection connection, SimulationRow created)
-      throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(INSERT_CREATED)) {
-      int next = Column.bind(statement, 1, CREATION, created);
+  private void insertCreated(Connection connection, SimulationRow created) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(insertCreated)) {
+      int next = Column.bind(statement, 1, creation, created);
       Column.bind(statement, next, CREATED_STATE, created);
       statement.executeUpdate();
     }
+    insertScenario(connection, created);
   }
 
   private static void countTicks(Connection connection, SimulationProgress progress)

@@ -93,6 +93,32 @@ class SimulationChangeDaoIntegrationTest {
     assertThat(notices).containsExactly(row.id());
   }
 
+  @Test
+  void aDeleteDeletesTheScenarioToo() {
+    SimulationRow row = created();
+    assertThat(scenarioRows(row)).isOne();
+
+    changes(
+        dao -> {
+          dao.delete(row.id(), row.version(), notice);
+          return null;
+        });
+
+    assertThat(scenarioRows(row)).isZero();
+    assertThat(notices).containsExactly(row.id());
+  }
+
+  /** The previous version deletes from simulations without knowing simulation_scenarios. */
+  @Test
+  void aDeleteThatDoesNotKnowTheScenarioTableStillDeletesIt() {
+    SimulationRow row = created();
+    assertThat(scenarioRows(row)).isOne();
+
+    jdbi.useHandle(handle -> handle.execute("DELETE FROM simulations WHERE id = ?", row.id()));
+
+    assertThat(scenarioRows(row)).isZero();
+  }
+
   private SimulationRow created() {
     UUID organization = UUID.randomUUID();
     jdbi.useExtension(
@@ -118,7 +144,7 @@ class SimulationChangeDaoIntegrationTest {
             0,
             null,
             null);
-    boolean inserted = new SimulationWrites(jdbi).insertCreated(row, PERIOD, 10);
+    boolean inserted = new SimulationWrites(jdbi, false).insertCreated(row, PERIOD, 10);
     assertThat(inserted).isTrue();
     return row;
   }
@@ -133,5 +159,15 @@ class SimulationChangeDaoIntegrationTest {
 
   private static List<StatusChangeRow> statusChanges(SimulationRow row) {
     return jdbi.withExtension(StatusChangeDao.class, dao -> dao.upTo(row.id(), Long.MAX_VALUE));
+  }
+
+  private static int scenarioRows(SimulationRow row) {
+    return jdbi.withHandle(
+        handle ->
+            handle
+                .createQuery("SELECT COUNT(*) FROM simulation_scenarios WHERE simulation_id = :id")
+                .bind("id", row.id())
+                .mapTo(Integer.class)
+                .one());
   }
 }

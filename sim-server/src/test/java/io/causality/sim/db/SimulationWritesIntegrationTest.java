@@ -42,7 +42,7 @@ class SimulationWritesIntegrationTest {
   static void database() {
     dataSource = SimTestFixture.migratedDatabase("writes");
     jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
-    writes = new SimulationWrites(jdbi);
+    writes = new SimulationWrites(jdbi, false);
   }
 
   @AfterAll
@@ -177,7 +177,7 @@ class SimulationWritesIntegrationTest {
   void anAdvanceIntoAPeriodWithoutItsRowKeepsNothing() {
     UUID organization = organization(false);
     SimulationRow row = created(organization);
-    jdbi.useExtension(SimulationDao.class, dao -> dao.insert(row));
+    insertAsPreviousVersion(row);
 
     assertThatThrownBy(
             () -> writes.storeProgress(progress(row, 5, "paused", List.of(), null, null), notice))
@@ -198,8 +198,9 @@ class SimulationWritesIntegrationTest {
 
     assertThat(stored).isTrue();
     assertThat(find(row).orElseThrow())
-        .extracting("ticksComputed", "status", "scenarioJson", "createdAt", "updatedAt", "version")
-        .containsExactly(6L, "paused", "{\"scenario\":1}", CREATED, NOW, 1L);
+        .extracting("ticksComputed", "status", "createdAt", "updatedAt", "version")
+        .containsExactly(6L, "paused", CREATED, NOW, 1L);
+    assertThat(scenarioOf(row)).contains(row.scenarioJson());
     assertThat(statusChanges(row)).containsExactly(paused.withSeq(0));
     assertThat(usage(row)).extracting("tickCount", "simulationRuns").containsExactly(6L, 1L);
     assertThat(notices).containsExactly(row.id());
@@ -238,7 +239,8 @@ class SimulationWritesIntegrationTest {
   void aCreateIsStoredAsCreatedWithItsRunCounted() {
     SimulationRow row = stored(organization(true));
 
-    assertThat(find(row)).contains(row);
+    assertThat(find(row)).contains(withoutScenario(row));
+    assertThat(scenarioOf(row)).contains(row.scenarioJson());
     assertThat(usage(row)).extracting("tickCount", "simulationRuns").containsExactly(0L, 1L);
     assertThat(notices).isEmpty();
   }
@@ -261,6 +263,44 @@ class SimulationWritesIntegrationTest {
     assertThatThrownBy(() -> writes.insertCreated(row, PERIOD, 10))
         .isInstanceOf(SimulationWrites.UsagePeriodMissing.class);
     assertThat(find(row)).isEmpty();
+  }
+
+  @Test
+  void theScenarioIsWrittenOnceInARowOfItsOwnNotInTheRowEveryStepUpdates() {
+    SimulationRow row = stored(organization(true));
+    writes.storeProgress(progress(row, 5, "paused", List.of(), null, null), notice);
+
+    assertThat(scenarioInSimulationsRow(row)).isNull();
+    assertThat(scenarioOf(row)).contains(row.scenarioJson());
+    SimulationRow run = created(row.organizationId());
+    writes.insertAdvanced(run, progress(run, 6, "paused", List.of(), null, null), 10, notice);
+    assertThat(scenarioInSimulationsRow(run)).isNull();
+    assertThat(scenarioOf(run)).contains(run.scenarioJson());
+  }
+
+  @Test
+  void aSharedDatabaseKeepsACopyInTheSimulationsRowForThePreviousVersion() {
+    SimulationWrites shared = new SimulationWrites(jdbi, true);
+    SimulationRow row = created(organization(true));
+    assertThat(shared.insertCreated(row, PERIOD, 1)).isTrue();
+    SimulationRow run = created(row.organizationId());
+    assertThat(
+            shared.insertAdvanced(
+                run, progress(run, 6, "paused", List.of(), null, null), 10, notice))
+        .isTrue();
+
+    assertThat(scenarioInSimulationsRow(row)).isEqualTo(row.scenarioJson());
+    assertThat(scenarioInSimulationsRow(run)).isEqualTo(run.scenarioJson());
+    assertThat(scenarioOf(run)).contains(run.scenarioJson());
+  }
+
+  @Test
+  void aSimulationThePreviousVersionStoredIsReadFromItsRow() {
+    SimulationRow row = created(organization(true));
+    insertAsPreviousVersion(row);
+
+    assertThat(scenarioOf(row)).contains(row.scenarioJson());
+    assertThat(scenarioOf(created(row.organizationId()))).isEmpty();
   }
 
   private static SimulationProgress progress(
@@ -308,7 +348,7 @@ class SimulationWritesIntegrationTest {
         UUID.randomUUID(),
         organization,
         "s",
-        "{\"scenario\":1}",
+        "{\"scenario\":\"naïve ✓\"}",
         "1.0.0",
         "created",
         0,
@@ -376,5 +416,37 @@ class SimulationWritesIntegrationTest {
   private static UsageRow usage(SimulationRow row) {
     return jdbi.withExtension(UsageDao.class, dao -> dao.find(row.organizationId(), PERIOD))
         .orElseThrow();
+  }
+
+  /** A row as the previous version inserts it: the scenario in it, none in its own table. */
+  private static void insertAsPreviousVersion(SimulationRow row) {
+    jdbi.useHandle(
+        handle ->
+            handle
+                .createUpdate(
+                    """
+                    INSERT INTO simulations (id, organization_id, scenario_id, scenario_json,
+                      engine_version, status, ticks_computed, input_count, speed, state_json,
+                      created_at, updated_at, gamma_window)
+                    VALUES (:id, :organizationId, :scenarioId, :scenarioJson, :engineVersion,
+                      :status, :ticksComputed, :inputCount, :speed, :stateJson, :createdAt,
+                      :updatedAt, :gammaWindow)
+                    """)
+                .bindMethods(row)
+                .execute());
+  }
+
+  private static Optional<String> scenarioOf(SimulationRow row) {
+    return jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioOf(row.id()));
+  }
+
+  private static String scenarioInSimulationsRow(SimulationRow row) {
+    return jdbi.withHandle(
+        handle ->
+            handle
+                .createQuery("SELECT scenario_json FROM simulations WHERE id = :id")
+                .bind("id", row.id())
+                .mapTo(String.class)
+                .one());
   }
 }
