@@ -137,7 +137,8 @@ record LiveContext(
             context.jdbi(),
             context.access(),
             context.catalog(),
-            new LiveSimulations(context.loader(), settings.getMaxLiveInstances()),
+            new LiveSimulations(
+                context.loader(), settings.getMaxLiveInstances(), settings.getMaxLiveAgents()),
             context.organizations(),
             context.clock(),
             settings.getSnapshotInterval(),

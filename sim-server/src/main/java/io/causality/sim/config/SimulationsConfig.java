@@ -18,6 +18,10 @@ public class SimulationsConfig {
   @Max(100_000)
   private int maxLiveInstances = 1_000;
 
+  @Min(100_000)
+  @Max(100_000_000)
+  private int maxLiveAgents = 2_000_000;
+
   @NotNull
   @MaxDataSize(value = 1, unit = DataSizeUnit.GIBIBYTES)
   private DataSize runTraceBuffer = DataSize.mebibytes(16);
@@ -42,6 +46,21 @@ public class SimulationsConfig {
   @JsonProperty
   public void setMaxLiveInstances(int maxLiveInstances) {
     this.maxLiveInstances = maxLiveInstances;
+  }
+
+  /**
+   * The agents of all engine instances kept in memory, each instance counted as at least {@code
+   * maxLiveAgents / maxLiveInstances}: about 260 bytes an agent (docs/engine.md, "Memory"). At
+   * least 100,000, so that the largest simulation a tier allows fits.
+   */
+  @JsonProperty
+  public int getMaxLiveAgents() {
+    return maxLiveAgents;
+  }
+
+  @JsonProperty
+  public void setMaxLiveAgents(int maxLiveAgents) {
+    this.maxLiveAgents = maxLiveAgents;
   }
 
   /**

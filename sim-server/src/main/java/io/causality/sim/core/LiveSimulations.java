@@ -7,6 +7,8 @@ import io.causality.sim.db.SimulationRow;
 import io.causality.sim.engine.core.Simulation;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -17,6 +19,11 @@ import java.util.function.Supplier;
  * cache is only a shortcut: an instance is used only when its progress equals the stored row's, so
  * one advanced elsewhere (another instance of the service) or by a failed write is rebuilt; one
  * whose row changed otherwise (a status change elsewhere) forgets its known events.
+ *
+ * <p>The instances kept are bounded twice: at most {@code maxInstances}, and at most {@code
+ * maxAgents} agents in all, each instance counted as at least an equal share ({@code maxAgents /
+ * maxInstances}), so that many small simulations keep the first bound and a few of 100,000 agents
+ * (about 26 MB each, docs/engine.md "Memory") the second, well within the heap.
  *
  * <p>The lock serializes this process only; between instances, the conditional writes of {@link
  * SimulationStore} decide, and the loser tries again from what is stored ({@link SimulationLocks}).
@@ -65,12 +72,20 @@ public final class LiveSimulations {
   private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
   private final SimulationLoader loader;
 
-  public LiveSimulations(SimulationLoader loader, int maxInstances) {
+  public LiveSimulations(SimulationLoader loader, int maxInstances, int maxAgents) {
+    this(loader, maxInstances, maxAgents, ForkJoinPool.commonPool());
+  }
+
+  /** The same, evicting on {@code maintenance} (tests: the caller's thread, to see it at once). */
+  LiveSimulations(SimulationLoader loader, int maxInstances, int maxAgents, Executor maintenance) {
     this.loader = loader;
+    int share = Math.max(1, maxAgents / maxInstances);
     this.cache =
         Caffeine.newBuilder()
-            .maximumSize(maxInstances)
+            .maximumWeight(maxAgents)
+            .weigher((UUID id, Live live) -> Math.max(share, agents(live)))
             .expireAfterAccess(Duration.ofMinutes(30))
+            .executor(maintenance)
             .build();
     for (int i = 0; i < LOCK_STRIPES; i++) {
       locks[i] = new ReentrantLock();
@@ -119,6 +134,16 @@ public final class LiveSimulations {
     if (instance != null) {
       instance.progressed(instance.ticks, instance.inputs, version);
     }
+  }
+
+  /** How many instances are kept now. */
+  long size() {
+    cache.cleanUp();
+    return cache.estimatedSize();
+  }
+
+  private static int agents(Live live) {
+    return live.simulation.scenario().agents().size();
   }
 
   /** Under the lock: drops an instance whose state no longer matches what is stored. */
