@@ -3,6 +3,12 @@ package io.causality.hitl.benchmarks;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causality.sim.benchmarks.EngineBenchmark;
+import io.causality.sim.engine.core.EngineRegistry;
+import io.causality.sim.engine.core.Simulation;
+import io.causality.sim.engine.core.TickThreads;
+import io.causality.sim.engine.model.Scenario;
+import io.causality.sim.engine.output.EngineListener;
+import io.causality.sim.engine.scenario.ScenarioParser;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -28,15 +34,19 @@ import java.util.Map;
  * ({@code POST /v1/simulations}, the scenario parsed and stored), {@code step 100} ({@code POST
  * .../step} of 100 ticks), {@code evaluate} ({@code POST .../evaluations}, the gate on the stored
  * window) and {@code GET} ({@code GET /v1/simulations/{id}}), each {@code --rounds} times for
- * {@code --seconds} (creates and steps at most {@code --repeat} per round), in that order. Then the
- * ratios per operation, the largest size over the smallest, beside the agents' ratio: create and
- * step do work linear in the agents (the scenario, the ticks), evaluate and GET must not.
+ * {@code --seconds} (creates and steps at most {@code --repeat} × 100,000 / agents per round, so
+ * that each size does about the same agent-work and a small size makes enough calls for the
+ * process's CPU clock, which counts in 10 ms ticks), in that order. Then the ratios per operation,
+ * the largest size over the smallest, beside the agents' ratio: create and step do work linear in
+ * the agents (the scenario, the ticks), evaluate and GET must not.
  *
  * <p>Options: {@code --sim URL --key KEY --pid PID [--sizes 1000,100000] [--seconds 5] [--rounds 3]
- * [--repeat 5] [--concurrency 1]}.
+ * [--repeat 5] [--concurrency 1] [--engine-threads N]}.
  */
 public final class SimulationScaleCost {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String STEP = "step 100";
+  private static final String ENGINE_STEP = "engine step 100";
 
   private final DriverOptions options;
   private final ProcessCpu server;
@@ -84,6 +94,19 @@ public final class SimulationScaleCost {
             small,
             large / small);
       }
+      double step = cpu.get(agents).get(STEP);
+      double bound = 2 * cpu.get(smallest).get(STEP) + cpu.get(agents).get(ENGINE_STEP);
+      System.out.printf(
+          Locale.ROOT,
+          "# %s at %d agents / (2 x its cost at %d + the engine's own step at %d):"
+              + " %.3f ms / %.3f ms = %.2f (goal: under 1)%n",
+          STEP,
+          agents,
+          smallest,
+          agents,
+          step,
+          bound,
+          step / bound);
     }
   }
 
@@ -94,16 +117,16 @@ public final class SimulationScaleCost {
     send("/v1/simulations/" + id + "/step", "{\"ticks\":100}");
     System.out.printf(Locale.ROOT, "# %d agents (scenario %d bytes)%n", agents, scenario.length());
     Map<String, List<Double>> rounds = new LinkedHashMap<>();
-    int repeat = options.intValue("repeat", 5);
+    int repeat = options.intValue("repeat", 5) * Math.max(1, 100_000 / agents);
     for (int round = 0; round <= options.intValue("rounds", 3); round++) {
       // round 0 warms up and is not kept
       Map<String, Call> calls = new LinkedHashMap<>();
       calls.put("create", () -> !created(scenario).isEmpty());
-      calls.put("step 100", () -> send("/v1/simulations/" + id + "/step", "{\"ticks\":100}"));
+      calls.put(STEP, () -> send("/v1/simulations/" + id + "/step", "{\"ticks\":100}"));
       calls.put("evaluate", () -> send("/v1/simulations/" + id + "/evaluations", "{}"));
       calls.put("GET", () -> get("/v1/simulations/" + id));
       for (Map.Entry<String, Call> call : calls.entrySet()) {
-        boolean bounded = call.getKey().equals("create") || call.getKey().equals("step 100");
+        boolean bounded = call.getKey().equals("create") || call.getKey().equals(STEP);
         Measurement measured =
             measure(agents + " agents, " + call.getKey(), call.getValue(), bounded ? repeat : 0);
         if (round > 0) {
@@ -116,7 +139,44 @@ public final class SimulationScaleCost {
     }
     Map<String, Double> medians = new LinkedHashMap<>();
     rounds.forEach((operation, values) -> medians.put(operation, median(values)));
+    medians.put(ENGINE_STEP, engineStepMillis(scenario, repeat));
     return medians;
+  }
+
+  /**
+   * The engine's own CPU time per step of 100 ticks in this process, after the same untimed first
+   * step as over HTTP and in as many rounds of {@code repeat} steps (the first one warms up): the
+   * median of the rounds.
+   */
+  private double engineStepMillis(String body, int repeat) throws IOException {
+    Scenario scenario = ScenarioParser.parse(JSON.readTree(body).get("scenario"), "scenario");
+    int threads = options.intValue("engine-threads", Runtime.getRuntime().availableProcessors());
+    ProcessCpu self = ProcessCpu.self();
+    List<Double> perStep = new ArrayList<>();
+    try (TickThreads tickThreads = TickThreads.of(threads)) {
+      Simulation simulation =
+          EngineRegistry.standard().latest().newSimulation(scenario, tickThreads);
+      simulation.advance(100, EngineListener.NONE);
+      for (int round = 0; round <= options.intValue("rounds", 3); round++) {
+        double before = self.millis();
+        for (int step = 0; step < repeat; step++) {
+          simulation.advance(100, EngineListener.NONE);
+        }
+        if (round > 0) {
+          perStep.add((self.millis() - before) / repeat);
+        }
+      }
+    }
+    double median = median(perStep);
+    System.out.printf(
+        Locale.ROOT,
+        "%s, in process on %d threads: CPU %.3f ms/op (median of %d rounds of %d steps)%n",
+        ENGINE_STEP,
+        threads,
+        median,
+        perStep.size(),
+        repeat);
+    return median;
   }
 
   /** One call; true when it answered 2xx. */
