@@ -48,6 +48,9 @@ public final class SimulationScaleCost {
   private static final String STEP = "step 100";
   private static final String ENGINE_STEP = "engine step 100";
 
+  /** The server's shipped snapshot interval (simulations.snapshotInterval), in ticks. */
+  private static final long SNAPSHOT_INTERVAL = 1_000;
+
   private final DriverOptions options;
   private final ProcessCpu server;
   private final HttpClient http =
@@ -113,11 +116,13 @@ public final class SimulationScaleCost {
   /** The four operations at one size; returns the median CPU ms per operation of the rounds. */
   private Map<String, Double> measureSize(int agents) throws Exception {
     String scenario = scenarioBody(agents);
+    int repeat = options.intValue("repeat", 5) * Math.max(1, 100_000 / agents);
+    // first, while the server is idle: after its rounds, its collector may still be busy
+    double engine = engineStepMillis(scenario, repeat);
     String id = created(scenario);
     send("/v1/simulations/" + id + "/step", "{\"ticks\":100}");
     System.out.printf(Locale.ROOT, "# %d agents (scenario %d bytes)%n", agents, scenario.length());
     Map<String, List<Double>> rounds = new LinkedHashMap<>();
-    int repeat = options.intValue("repeat", 5) * Math.max(1, 100_000 / agents);
     for (int round = 0; round <= options.intValue("rounds", 3); round++) {
       // round 0 warms up and is not kept
       Map<String, Call> calls = new LinkedHashMap<>();
@@ -139,20 +144,22 @@ public final class SimulationScaleCost {
     }
     Map<String, Double> medians = new LinkedHashMap<>();
     rounds.forEach((operation, values) -> medians.put(operation, median(values)));
-    medians.put(ENGINE_STEP, engineStepMillis(scenario, repeat));
+    medians.put(ENGINE_STEP, engine);
     return medians;
   }
 
   /**
    * The engine's own CPU time per step of 100 ticks in this process, after the same untimed first
    * step as over HTTP and in as many rounds of {@code repeat} steps (the first one warms up): the
-   * median of the rounds.
+   * median of the rounds. A step that crosses the snapshot interval encodes the snapshot the server
+   * stores then (linear in the agents too); nothing is stored.
    */
   private double engineStepMillis(String body, int repeat) throws IOException {
     Scenario scenario = ScenarioParser.parse(JSON.readTree(body).get("scenario"), "scenario");
     int threads = options.intValue("engine-threads", Runtime.getRuntime().availableProcessors());
     ProcessCpu self = ProcessCpu.self();
     List<Double> perStep = new ArrayList<>();
+    int snapshots = 0;
     try (TickThreads tickThreads = TickThreads.of(threads)) {
       Simulation simulation =
           EngineRegistry.standard().latest().newSimulation(scenario, tickThreads);
@@ -160,7 +167,11 @@ public final class SimulationScaleCost {
       for (int round = 0; round <= options.intValue("rounds", 3); round++) {
         double before = self.millis();
         for (int step = 0; step < repeat; step++) {
+          long from = simulation.nextTick();
           simulation.advance(100, EngineListener.NONE);
+          if (from / SNAPSHOT_INTERVAL != simulation.nextTick() / SNAPSHOT_INTERVAL) {
+            snapshots += simulation.snapshot().length > 0 ? 1 : 0;
+          }
         }
         if (round > 0) {
           perStep.add((self.millis() - before) / repeat);
@@ -170,12 +181,14 @@ public final class SimulationScaleCost {
     double median = median(perStep);
     System.out.printf(
         Locale.ROOT,
-        "%s, in process on %d threads: CPU %.3f ms/op (median of %d rounds of %d steps)%n",
+        "%s, in process on %d threads: CPU %.3f ms/op (median of %d rounds of %d steps,"
+            + " %d snapshots)%n",
         ENGINE_STEP,
         threads,
         median,
         perStep.size(),
-        repeat);
+        repeat,
+        snapshots);
     return median;
   }
 
