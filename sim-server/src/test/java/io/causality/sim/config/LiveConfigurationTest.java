@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The events, playback and engine blocks: defaults, every key, and the bounds. */
+/** The events, playback, engine and simulations blocks: defaults, every key, and the bounds. */
 class LiveConfigurationTest {
   private final YamlConfigurationFactory<SimConfiguration> factory =
       new YamlConfigurationFactory<>(
@@ -70,5 +70,20 @@ class LiveConfigurationTest {
     assertThatThrownBy(() -> load(file))
         .isInstanceOf(ConfigurationValidationException.class)
         .hasMessageContaining(key);
+  }
+
+  @Test
+  void byDefaultAThousandInstancesOrTwoMillionAgentsAreKeptInMemory() throws Exception {
+    SimulationsConfig simulations = load("minimal.yml").getSimulations();
+
+    assertThat(simulations.getMaxLiveInstances()).isEqualTo(1_000);
+    assertThat(simulations.getMaxLiveAgents()).isEqualTo(2_000_000);
+  }
+
+  @Test
+  void fewerLiveAgentsThanTheLargestSimulationAreRefused() {
+    assertThatThrownBy(() -> load("simulations-invalid-live-agents.yml"))
+        .isInstanceOf(ConfigurationValidationException.class)
+        .hasMessageContaining("simulations.maxLiveAgents");
   }
 }

@@ -12,16 +12,12 @@ import io.causality.sim.engine.core.EngineRegistry;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.scenario.ScenarioCatalog;
-import io.causality.sim.testing.SimTestFixture;
+import io.causality.sim.testing.PartialMigrations;
 import io.dropwizard.db.DataSourceFactory;
 import io.dropwizard.db.ManagedDataSource;
-import io.dropwizard.migrations.CloseableLiquibaseWithClassPathMigrationsFile;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import liquibase.Contexts;
-import liquibase.LabelExpression;
-import liquibase.changelog.ChangeSet;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.junit.jupiter.api.Test;
@@ -37,23 +33,13 @@ class OutcomeMigrationIntegrationTest {
 
   @Test
   void simulationsComputedBeforeTheColumnsGetTheirOutcomeOnH2() throws Exception {
-    DataSourceFactory factory = new DataSourceFactory();
-    factory.setDriverClass("org.h2.Driver");
-    factory.setUrl("jdbc:h2:file:" + SimTestFixture.tempDirectory().resolve("outcome"));
-    factory.setUser("sa");
-    factory.setPassword("");
-    migrateAround(factory);
+    migrateAround(PartialMigrations.h2("outcome"));
   }
 
   @Test
   void simulationsComputedBeforeTheColumnsGetTheirOutcomeOnPostgresql() throws Exception {
     try (PostgresTestDatabase database = PostgresTestDatabase.create()) {
-      DataSourceFactory factory = new DataSourceFactory();
-      factory.setDriverClass("org.postgresql.Driver");
-      factory.setUrl(database.url());
-      factory.setUser(database.user());
-      factory.setPassword(database.password());
-      migrateAround(factory);
+      migrateAround(PartialMigrations.postgres(database));
     }
   }
 
@@ -61,17 +47,7 @@ class OutcomeMigrationIntegrationTest {
   private static void migrateAround(DataSourceFactory factory) throws Exception {
     ManagedDataSource dataSource = factory.build(new MetricRegistry(), "outcome-test");
     try {
-      try (var liquibase =
-          new CloseableLiquibaseWithClassPathMigrationsFile(
-              dataSource, StartupMigrations.CHANGELOG)) {
-        List<ChangeSet> pending =
-            liquibase.listUnrunChangeSets(new Contexts(), new LabelExpression());
-        int before = 0;
-        while (!pending.get(before).getId().startsWith("020-")) {
-          before++;
-        }
-        liquibase.update(before, new Contexts(), new LabelExpression());
-      }
+      PartialMigrations.upTo(dataSource, "020-");
       Jdbi jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
       UUID organization = UUID.randomUUID();
       jdbi.useExtension(

@@ -5,17 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.codahale.metrics.MetricRegistry;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.testing.PostgresTestDatabase;
-import io.causality.sim.testing.SimTestFixture;
-import io.dropwizard.db.DataSourceFactory;
+import io.causality.sim.testing.PartialMigrations;
 import io.dropwizard.db.ManagedDataSource;
-import io.dropwizard.migrations.CloseableLiquibaseWithClassPathMigrationsFile;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import liquibase.Contexts;
-import liquibase.LabelExpression;
-import liquibase.changelog.ChangeSet;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.junit.jupiter.api.Test;
@@ -32,12 +26,8 @@ class ScenarioMigrationIntegrationTest {
 
   @Test
   void onH2TheScenariosMoveToTheirOwnTable() throws Exception {
-    DataSourceFactory factory = new DataSourceFactory();
-    factory.setDriverClass("org.h2.Driver");
-    factory.setUrl("jdbc:h2:file:" + SimTestFixture.tempDirectory().resolve("scenarios"));
-    factory.setUser("sa");
-    factory.setPassword("");
-    ManagedDataSource dataSource = factory.build(new MetricRegistry(), "scenarios-test");
+    ManagedDataSource dataSource =
+        PartialMigrations.h2("scenarios").build(new MetricRegistry(), "scenarios-test");
     try {
       Jdbi jdbi = migratedAround(dataSource);
       UUID before = storedBefore039(jdbi);
@@ -54,12 +44,8 @@ class ScenarioMigrationIntegrationTest {
   @Test
   void onPostgresqlTheScenariosStayWhereThePreviousVersionReadsThem() throws Exception {
     try (PostgresTestDatabase database = PostgresTestDatabase.create()) {
-      DataSourceFactory factory = new DataSourceFactory();
-      factory.setDriverClass("org.postgresql.Driver");
-      factory.setUrl(database.url());
-      factory.setUser(database.user());
-      factory.setPassword(database.password());
-      ManagedDataSource dataSource = factory.build(new MetricRegistry(), "scenarios-test");
+      ManagedDataSource dataSource =
+          PartialMigrations.postgres(database).build(new MetricRegistry(), "scenarios-test");
       try {
         Jdbi jdbi = migratedAround(dataSource);
         UUID before = storedBefore039(jdbi);
@@ -78,17 +64,7 @@ class ScenarioMigrationIntegrationTest {
 
   /** Migrates up to 039, leaving it and what follows pending. */
   private static Jdbi migratedAround(ManagedDataSource dataSource) throws Exception {
-    try (var liquibase =
-        new CloseableLiquibaseWithClassPathMigrationsFile(
-            dataSource, StartupMigrations.CHANGELOG)) {
-      List<ChangeSet> pending =
-          liquibase.listUnrunChangeSets(new Contexts(), new LabelExpression());
-      int before = 0;
-      while (!pending.get(before).getId().startsWith("039-")) {
-        before++;
-      }
-      liquibase.update(before, new Contexts(), new LabelExpression());
-    }
+    PartialMigrations.upTo(dataSource, "039-");
     return Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
   }
 
