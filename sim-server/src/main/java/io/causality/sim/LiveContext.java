@@ -121,7 +121,8 @@ record LiveContext(
                 context.organizations(),
                 simulations.creation(),
                 queue,
-                context.clock()));
+                context.clock(),
+                context.shared().isPresent()));
     environment
         .lifecycle()
         .manage(

@@ -27,7 +27,16 @@ public interface ExperimentDao {
   @SqlQuery("SELECT " + ExperimentRowMapper.COLUMNS + " FROM experiments WHERE id = :id")
   Optional<ExperimentRow> find(UUID id);
 
-  @SqlQuery("SELECT scenario_json FROM experiments WHERE id = :id")
+  /**
+   * The scenario, from its own row; from the experiments row for an experiment that an instance of
+   * the previous version created (changeset 040).
+   */
+  @SqlQuery(
+      """
+      SELECT c.scenario_json AS own_row, e.scenario_json AS in_row FROM experiments e
+      LEFT JOIN experiment_scenarios c ON c.experiment_id = e.id WHERE e.id = :id
+      """)
+  @RegisterRowMapper(StoredScenarioMapper.class)
   Optional<String> scenarioOf(UUID id);
 
   @SqlQuery(

@@ -3,6 +3,7 @@ package io.causality.sim.db;
 import io.causality.common.db.Column;
 import io.causality.common.db.Parameters;
 import io.causality.common.db.UniqueViolation;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -80,12 +81,23 @@ public final class ExperimentWrites {
           Column.of("data", ExperimentEventRow::data),
           Column.of("created_at", ExperimentEventRow::createdAt));
 
-  private static final String INSERT_EXPERIMENT =
+  private static final String INSERT_EXPERIMENT = Column.insert("experiments", EXPERIMENT);
+
+  /** With the scenario's copy in the experiments row, which the previous version reads. */
+  private static final String INSERT_EXPERIMENT_WITH_SCENARIO =
       "INSERT INTO experiments ("
           + Column.names(EXPERIMENT)
           + ", scenario_json) VALUES ("
           + Column.parameters(EXPERIMENT.size() + 1)
           + ")";
+
+  /**
+   * The scenario in a row of its own (changeset 040): the experiments row is updated by every
+   * stored chunk, and H2 writes a row again whole at each update.
+   */
+  private static final String INSERT_SCENARIO =
+      "INSERT INTO experiment_scenarios (experiment_id, scenario_json) VALUES (?, ?)";
+
   private static final String INSERT_RUN = Column.insert("experiment_runs", RUN);
   private static final String INSERT_EVENT = Column.insert("experiment_events", EVENT);
   private static final String LOCK_ORGANIZATION =
@@ -101,9 +113,15 @@ public final class ExperimentWrites {
       "SELECT runs_done, runs_failed, total_runs, event_seq FROM experiments WHERE id = ?";
 
   private final Jdbi jdbi;
+  private final boolean shared;
 
-  public ExperimentWrites(Jdbi jdbi) {
+  /**
+   * {@code shared}: instances of the previous version may share the database (PostgreSQL), so a new
+   * experiments row keeps a copy of its scenario too, as {@link SimulationWrites} does.
+   */
+  public ExperimentWrites(Jdbi jdbi, boolean shared) {
     this.jdbi = jdbi;
+    this.shared = shared;
   }
 
   /**
@@ -128,11 +146,7 @@ public final class ExperimentWrites {
             if (underWay(connection, created.organizationId()) >= maxUnderWay) {
               return Admission.TOO_MANY_UNDER_WAY;
             }
-            try (PreparedStatement statement = connection.prepareStatement(INSERT_EXPERIMENT)) {
-              int next = Column.bind(statement, 1, EXPERIMENT, created);
-              Parameters.bind(statement, next, scenarioJson);
-              statement.executeUpdate();
-            }
+            insertExperiment(connection, created, scenarioJson);
             insertEvent(connection, first);
             SimulationWrites.countRuns(
                 connection, created.organizationId(), periodStart, created.totalRuns(), 0, maxRuns);
@@ -264,6 +278,22 @@ public final class ExperimentWrites {
 
     AlreadyStored() {
       super(null, null, false, false);
+    }
+  }
+
+  private void insertExperiment(Connection connection, ExperimentRow created, String scenarioJson)
+      throws SQLException {
+    try (PreparedStatement statement =
+        connection.prepareStatement(shared ? INSERT_EXPERIMENT_WITH_SCENARIO : INSERT_EXPERIMENT)) {
+      int next = Column.bind(statement, 1, EXPERIMENT, created);
+      if (shared) {
+        Parameters.bind(statement, next, scenarioJson);
+      }
+      statement.executeUpdate();
+    }
+    try (PreparedStatement statement = connection.prepareStatement(INSERT_SCENARIO)) {
+      Parameters.bind(statement, 1, created.id(), scenarioJson.getBytes(StandardCharsets.UTF_8));
+      statement.executeUpdate();
     }
   }
 

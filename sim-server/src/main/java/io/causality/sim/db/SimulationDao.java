@@ -26,7 +26,7 @@ public interface SimulationDao {
    */
   @SqlQuery(
       """
-      SELECT c.scenario_json AS own_row, s.scenario_json AS simulations_row FROM simulations s
+      SELECT c.scenario_json AS own_row, s.scenario_json AS in_row FROM simulations s
       LEFT JOIN simulation_scenarios c ON c.simulation_id = s.id WHERE s.id = :id
       """)
   @RegisterRowMapper(StoredScenarioMapper.class)

@@ -7,14 +7,15 @@ import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /**
- * A simulation's scenario JSON ({@link SimulationDao#scenarioOf}): from its own row, in UTF-8
- * bytes; from the simulations row when an instance of the previous version created it (changeset
- * 039).
+ * A simulation's or an experiment's scenario JSON ({@link SimulationDao#scenarioOf}, {@link
+ * ExperimentDao#scenarioOf}): from its own row ({@code own_row}, UTF-8 bytes); from the simulations
+ * or experiments row ({@code in_row}) when an instance of the previous version created it
+ * (changesets 039 and 040).
  */
 public final class StoredScenarioMapper implements RowMapper<String> {
   @Override
   public String map(ResultSet rs, StatementContext ctx) throws SQLException {
     byte[] own = rs.getBytes("own_row");
-    return own != null ? new String(own, StandardCharsets.UTF_8) : rs.getString("simulations_row");
+    return own != null ? new String(own, StandardCharsets.UTF_8) : rs.getString("in_row");
   }
 }

@@ -12,6 +12,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * {@link ExperimentWrites#storeChunk}, 10 runs of 4 a chunk, every third run failed. Whatever range
  * is read (across chunks, inside one), and whether a chunk has its row of series or was stored by
  * the previous version with its runs' series only, the reader gives every finished run of the range
- * once, in run order, with its own series.
+ * once, in run order, with its own series. And where the experiment's scenario is kept (changeset
+ * 040).
  */
 class StoredSeriesIntegrationTest {
   private static final Instant NOW = Instant.parse("2026-11-28T03:00:00Z");
@@ -71,32 +73,8 @@ class StoredSeriesIntegrationTest {
     jdbi.useExtension(
         UsageDao.class,
         dao -> dao.ensurePeriod(organization, PERIOD, PERIOD.plus(30, ChronoUnit.DAYS)));
-    experiment = UUID.randomUUID();
-    ExperimentWrites writes = new ExperimentWrites(jdbi);
-    ExperimentRow row =
-        new ExperimentRow(
-            experiment,
-            organization,
-            "running",
-            "s",
-            "1.0.0",
-            "{}",
-            RUNS,
-            CHUNK,
-            0,
-            0,
-            0,
-            NOW,
-            NOW,
-            null);
-    writes.insert(
-        row,
-        "{}",
-        new ExperimentEventRow(experiment, 0, "experiment:status", "{}", NOW),
-        PERIOD,
-        1_000,
-        10,
-        NO_QUEUE);
+    ExperimentWrites writes = new ExperimentWrites(jdbi, false);
+    experiment = inserted(writes, organization);
     for (int first = 0; first < RUNS; first += CHUNK) {
       List<ExperimentRunRow> chunk = new ArrayList<>();
       for (int run = first; run < Math.min(RUNS, first + CHUNK); run++) {
@@ -176,6 +154,56 @@ class StoredSeriesIntegrationTest {
   /** Two doubles told apart by run. */
   private static byte[] series(int run) {
     return ByteBuffer.allocate(2 * Double.BYTES).putDouble(run).putDouble(-run).array();
+  }
+
+  /** Changeset 040: the row every stored chunk updates does not carry the scenario on H2. */
+  @Test
+  void theScenarioIsInARowOfItsOwnNotInTheRowEveryChunkUpdates() {
+    assertThat(scenarioInExperimentsRow(experiment)).isNull();
+    assertThat(scenarioOf(experiment)).contains("{}");
+  }
+
+  @Test
+  void aSharedDatabaseKeepsACopyInTheExperimentsRowForThePreviousVersion() {
+    UUID organization =
+        jdbi.withExtension(ExperimentDao.class, dao -> dao.find(experiment))
+            .orElseThrow()
+            .organizationId();
+    UUID shared = inserted(new ExperimentWrites(jdbi, true), organization);
+
+    assertThat(scenarioInExperimentsRow(shared)).isEqualTo("{}");
+    assertThat(scenarioOf(shared)).contains("{}");
+  }
+
+  private static Optional<String> scenarioOf(UUID id) {
+    return jdbi.withExtension(ExperimentDao.class, dao -> dao.scenarioOf(id));
+  }
+
+  private static String scenarioInExperimentsRow(UUID id) {
+    return jdbi.withHandle(
+        handle ->
+            handle
+                .createQuery("SELECT scenario_json FROM experiments WHERE id = :id")
+                .bind("id", id)
+                .mapTo(String.class)
+                .one());
+  }
+
+  /** A new experiment of the organization, its scenario {@code "{}"}. */
+  private static UUID inserted(ExperimentWrites writes, UUID organization) {
+    UUID id = UUID.randomUUID();
+    ExperimentRow row =
+        new ExperimentRow(
+            id, organization, "running", "s", "1.0.0", "{}", RUNS, CHUNK, 0, 0, 0, NOW, NOW, null);
+    writes.insert(
+        row,
+        "{}",
+        new ExperimentEventRow(id, 0, "experiment:status", "{}", NOW),
+        PERIOD,
+        1_000,
+        10,
+        NO_QUEUE);
+    return id;
   }
 
   private static ExperimentWrites.Progress progress() {

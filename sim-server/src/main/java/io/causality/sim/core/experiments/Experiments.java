@@ -19,18 +19,22 @@ public record Experiments(
     ExperimentControl control,
     ExperimentWork work) {
 
-  /** What experiments are built on; {@code keeper} keeps runs as simulations. */
+  /**
+   * What experiments are built on; {@code keeper} keeps runs as simulations; {@code shared}: other
+   * instances may share the database ({@link io.causality.sim.core.Cluster#shared}).
+   */
   public record Parts(
       Jdbi jdbi,
       EngineCatalog catalog,
       OrganizationService organizations,
       SimulationCreation keeper,
       RunQueue queue,
-      Clock clock) {}
+      Clock clock,
+      boolean shared) {}
 
   public static Experiments wire(Parts parts) {
     Jdbi jdbi = parts.jdbi();
-    ExperimentWrites writes = new ExperimentWrites(jdbi);
+    ExperimentWrites writes = new ExperimentWrites(jdbi, parts.shared());
     ExperimentAccess access = new ExperimentAccess(jdbi);
     return new Experiments(
         new ExperimentSubmission(
