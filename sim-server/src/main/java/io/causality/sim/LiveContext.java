@@ -54,8 +54,9 @@ record LiveContext(
       SimConfiguration configuration, Environment environment, SimContext context) {
     EventHub events = new EventHub(configuration.getEvents().getClientBuffer());
     PlaybackScheduler playback = playbackScheduler(configuration, environment);
+    Cluster cluster = context.shared().<Cluster>map(c -> c).orElseGet(Cluster::single);
     Simulations simulations =
-        simulations(configuration.getSimulations(), context, events, playback);
+        simulations(configuration.getSimulations(), context, events, playback, cluster);
     pauseLeftRunning(simulations.leftRunning());
     Optional<PostgresStreamSlots> slots =
         context.shared().map(c -> new PostgresStreamSlots(context.jdbi(), c, context.clock()));
@@ -78,7 +79,12 @@ record LiveContext(
         new InteractiveFirst(configuration.getExperiments().getInteractivePause().toJavaDuration());
     Experiments experiments =
         experiments(
-            configuration.getExperiments(), environment, context, simulations, interactiveFirst);
+            configuration.getExperiments(),
+            environment,
+            context,
+            simulations,
+            interactiveFirst,
+            cluster);
     ExperimentStreams experimentStreams =
         new ExperimentStreams(
             experiments.reader(),
@@ -111,7 +117,8 @@ record LiveContext(
       Environment environment,
       SimContext context,
       Simulations simulations,
-      InteractiveFirst interactiveFirst) {
+      InteractiveFirst interactiveFirst,
+      Cluster cluster) {
     ExperimentQueue queue = new ExperimentQueue(context.dataSource(), context.clock());
     Experiments experiments =
         Experiments.wire(
@@ -122,7 +129,7 @@ record LiveContext(
                 simulations.creation(),
                 queue,
                 context.clock(),
-                context.shared().isPresent()));
+                cluster.shared()));
     environment
         .lifecycle()
         .manage(
@@ -132,7 +139,11 @@ record LiveContext(
   }
 
   private static Simulations simulations(
-      SimulationsConfig settings, SimContext context, EventHub events, PlaybackScheduler playback) {
+      SimulationsConfig settings,
+      SimContext context,
+      EventHub events,
+      PlaybackScheduler playback,
+      Cluster cluster) {
     return Simulations.wire(
         new Simulations.Parts(
             context.jdbi(),
@@ -146,7 +157,7 @@ record LiveContext(
             (int) settings.getRunTraceBuffer().toBytes(),
             events,
             playback,
-            context.shared().<Cluster>map(c -> c).orElseGet(Cluster::single)));
+            cluster));
   }
 
   private static PlaybackScheduler playbackScheduler(
