@@ -2,12 +2,14 @@ package io.causality.hitl.benchmarks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.sim.benchmarks.DurableProgress;
 import io.causality.sim.benchmarks.EngineBenchmark;
+import io.causality.sim.benchmarks.PublishedProphecies;
 import io.causality.sim.engine.core.EngineRegistry;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.core.TickThreads;
 import io.causality.sim.engine.model.Scenario;
-import io.causality.sim.engine.output.EngineListener;
+import io.causality.sim.engine.output.StateSnapshot;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import io.causality.sim.engine.scenario.ScenarioParser;
 import java.io.IOException;
@@ -15,6 +17,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,24 +48,33 @@ import java.util.Map;
  * the largest size over the smallest, beside the agents' ratio: create and step do work linear in
  * the agents (the scenario, the ticks), evaluate and GET must not.
  *
- * <p>Their linear parts are measured in this process, first, while the server is idle: {@code
- * engine step 100}, the engine computing the same steps of the same scenario on {@code
- * --engine-threads} threads (the server's {@code engine.threads}; default the core count, as the
- * server's) and encoding a snapshot where the server stores one (the engine is deterministic, so
- * these are the server's ticks); {@code engine create}, the body parsed, the scenario read, written
- * back in its canonical form and its world built. Nothing is stored, so the durable insert of a
- * create's scenario is not in its part. Issue 33's goal at the largest size: each under twice its
- * cost at the smallest plus its linear part.
+ * <p>Their linear parts are measured in this process, first, while the server is idle, as the least
+ * work each must do at that size, durable transaction included ({@link DurableProgress}, on an H2
+ * file of the service's schema with its URL settings: {@code --least-db}): {@code least step 100},
+ * the engine computing the same steps of the same scenario on {@code --engine-threads} threads (the
+ * server's {@code engine.threads}; default the core count, as the server's), then the state,
+ * prophecies and (at the snapshot interval) the snapshot stored, as the server stores them (the
+ * engine is deterministic, so these are the server's ticks); {@code least create}, the body parsed,
+ * the scenario read, written back in its canonical form, its world built, then the run counted and
+ * the simulation inserted with its scenario's bytes. Issue 33's goal at the largest size: each
+ * under twice its cost at the smallest plus its linear part.
  *
- * <p>Options: {@code --sim URL --key KEY --pid PID [--sizes 1000,100000] [--seconds 5] [--rounds 3]
- * [--repeat 5] [--concurrency 1] [--engine-threads N]}.
+ * <p>Options: {@code --sim URL --key KEY --pid PID --least-db URL --least-password FILE
+ * --least-slug SLUG [--sizes 1000,100000] [--seconds 5] [--rounds 3] [--repeat 5] [--concurrency 1]
+ * [--engine-threads N]}.
  */
 public final class SimulationScaleCost {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CREATE = "create";
   private static final String STEP = "step 100";
-  private static final String ENGINE_STEP = "engine step 100";
-  private static final String ENGINE_CREATE = "engine create";
+  private static final String LEAST_STEP = "least step 100";
+  private static final String LEAST_CREATE = "least create";
+
+  /** The least work's organization, which ops/bench/sim-scale makes in its database. */
+  private static final String LEAST_SLUG = "least";
+
+  /** The service's H2 URL settings (config/sim-server.yml), for the least work's database. */
+  private static final String H2_SETTINGS = ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
 
   /** The server's shipped snapshot interval (simulations.snapshotInterval), in ticks. */
   private static final long SNAPSHOT_INTERVAL = 1_000;
@@ -77,7 +93,8 @@ public final class SimulationScaleCost {
   }
 
   public static void main(String[] args) throws Exception {
-    new SimulationScaleCost(DriverOptions.parse(args, List.of("sim", "key", "pid"))).run();
+    new SimulationScaleCost(DriverOptions.parse(args, List.of("sim", "key", "pid", "least-db")))
+        .run();
   }
 
   private void run() throws Exception {
@@ -109,8 +126,8 @@ public final class SimulationScaleCost {
             small,
             large / small);
       }
-      goal(cpu, STEP, ENGINE_STEP, smallest, agents);
-      goal(cpu, CREATE, ENGINE_CREATE, smallest, agents);
+      goal(cpu, STEP, LEAST_STEP, smallest, agents);
+      goal(cpu, CREATE, LEAST_CREATE, smallest, agents);
     }
   }
 
@@ -145,8 +162,12 @@ public final class SimulationScaleCost {
     String scenario = scenarioBody(agents);
     int repeat = options.intValue("repeat", 5) * Math.max(1, 100_000 / agents);
     // first, while the server is idle: after its rounds, its collector may still be busy
-    double engineStep = engineStepMillis(scenario, repeat);
-    double engineCreate = engineCreateMillis(scenario, repeat);
+    double leastStep;
+    double leastCreate;
+    try (DurableProgress database = leastWorkDatabase(scenario, agents)) {
+      leastStep = leastStepMillis(scenario, repeat, database);
+      leastCreate = leastCreateMillis(scenario, repeat, database);
+    }
     String id = created(scenario);
     send("/v1/simulations/" + id + "/step", "{\"ticks\":100}");
     System.out.printf(Locale.ROOT, "# %d agents (scenario %d bytes)%n", agents, scenario.length());
@@ -172,62 +193,104 @@ public final class SimulationScaleCost {
     }
     Map<String, Double> medians = new LinkedHashMap<>();
     rounds.forEach((operation, values) -> medians.put(operation, median(values)));
-    medians.put(ENGINE_STEP, engineStep);
-    medians.put(ENGINE_CREATE, engineCreate);
+    medians.put(LEAST_STEP, leastStep);
+    medians.put(LEAST_CREATE, leastCreate);
     return medians;
   }
 
   /**
-   * The engine's own CPU time per step of 100 ticks in this process, after the same untimed first
-   * step as over HTTP: a step that crosses the snapshot interval encodes the snapshot the server
-   * stores then (linear in the agents too); nothing is stored.
+   * The least work's database for one size, for the scenario of {@code body}: a fresh copy of the
+   * migrated {@code --least-db} (an H2 file and, beside it, its password file).
    */
-  private double engineStepMillis(String body, int repeat) throws IOException {
-    Scenario scenario = ScenarioParser.parse(JSON.readTree(body).get("scenario"), "scenario");
-    int threads = options.intValue("engine-threads", Runtime.getRuntime().availableProcessors());
-    try (TickThreads tickThreads = TickThreads.of(threads)) {
-      Simulation simulation =
-          EngineRegistry.standard().latest().newSimulation(scenario, tickThreads);
-      simulation.advance(100, EngineListener.NONE);
-      return inProcess(
-          ENGINE_STEP + ", in process on " + threads + " threads",
-          repeat,
-          () -> {
-            long from = simulation.nextTick();
-            simulation.advance(100, EngineListener.NONE);
-            if (from / SNAPSHOT_INTERVAL != simulation.nextTick() / SNAPSHOT_INTERVAL) {
-              simulation.snapshot();
-            }
-          });
-    }
+  private DurableProgress leastWorkDatabase(String body, int agents)
+      throws IOException, SQLException {
+    Path pristine = Path.of(options.get("least-db"));
+    Path copy = pristine.resolveSibling(pristine.getFileName() + "-" + agents);
+    Files.copy(
+        Path.of(pristine + ".mv.db"),
+        Path.of(copy + ".mv.db"),
+        StandardCopyOption.REPLACE_EXISTING);
+    String password =
+        Files.readString(Path.of(pristine + ".password"), StandardCharsets.US_ASCII).strip();
+    return new DurableProgress(
+        "jdbc:h2:file:" + copy.toAbsolutePath() + H2_SETTINGS,
+        password,
+        LEAST_SLUG,
+        ScenarioJson.toBytes(parsed(body)),
+        EngineRegistry.standard().latest().id());
   }
 
   /**
-   * A create's linear work in this process: the request body parsed, its scenario read, written
-   * back in its canonical form (what is stored) and its world built, as the server does; nothing is
-   * stored, so the durable insert of the scenario's bytes is not counted here.
+   * A step's least work in this process, after the same untimed first step as over HTTP: the
+   * engine's 100 ticks on the server's count of threads, then their durable transaction (the state,
+   * the prophecies, and where the ticks cross the snapshot interval the snapshot, linear in the
+   * agents too).
    */
-  private double engineCreateMillis(String body, int repeat) throws IOException {
+  private double leastStepMillis(String body, int repeat, DurableProgress database)
+      throws IOException, SQLException {
+    int threads = options.intValue("engine-threads", Runtime.getRuntime().availableProcessors());
+    try (TickThreads tickThreads = TickThreads.of(threads)) {
+      Simulation simulation =
+          EngineRegistry.standard().latest().newSimulation(parsed(body), tickThreads);
+      database.startStepping(DurableProgress.stateJson(simulation.state()));
+      database.step(0, stepped(simulation));
+      return inProcess(
+          LEAST_STEP + ", in process on " + threads + " threads",
+          repeat,
+          () -> database.step(simulation.nextTick(), stepped(simulation)));
+    }
+  }
+
+  /** 100 ticks of {@code simulation}, as its durable transaction stores them. */
+  private static DurableProgress.Progress stepped(Simulation simulation) throws IOException {
+    long from = simulation.nextTick();
+    PublishedProphecies prophecies = new PublishedProphecies();
+    simulation.advance(100, prophecies);
+    byte[] snapshot =
+        DurableProgress.snapshotDue(from, simulation.nextTick()) ? simulation.snapshot() : null;
+    return new DurableProgress.Progress(
+        simulation.nextTick(),
+        DurableProgress.stateJson(simulation.state()),
+        prophecies.data(),
+        snapshot);
+  }
+
+  /**
+   * A create's least work in this process: the request body parsed, its scenario read, written back
+   * in its canonical form and its world built, as the server does, then the run counted and the
+   * simulation inserted with the scenario's bytes, durably.
+   */
+  private double leastCreateMillis(String body, int repeat, DurableProgress database)
+      throws IOException, SQLException {
     return inProcess(
-        ENGINE_CREATE + ", in process",
+        LEAST_CREATE + ", in process",
         repeat,
         () -> {
-          Scenario scenario = ScenarioParser.parse(JSON.readTree(body).get("scenario"), "scenario");
-          ScenarioJson.toBytes(scenario);
-          EngineRegistry.standard().latest().newSimulation(scenario, TickThreads.single()).state();
+          Scenario scenario = parsed(body);
+          byte[] canonical = ScenarioJson.toBytes(scenario);
+          StateSnapshot state =
+              EngineRegistry.standard()
+                  .latest()
+                  .newSimulation(scenario, TickThreads.single())
+                  .state();
+          database.create(canonical, DurableProgress.stateJson(state));
         });
+  }
+
+  private static Scenario parsed(String body) throws IOException {
+    return ScenarioParser.parse(JSON.readTree(body).get("scenario"), "scenario");
   }
 
   /** One operation done in this process. */
   private interface Work {
-    void run() throws IOException;
+    void run() throws IOException, SQLException;
   }
 
   /**
    * This process's CPU time per {@code work}, in as many rounds of {@code repeat} as over HTTP (the
    * first one warms up): the median of the rounds.
    */
-  private double inProcess(String name, int repeat, Work work) throws IOException {
+  private double inProcess(String name, int repeat, Work work) throws IOException, SQLException {
     ProcessCpu self = ProcessCpu.self();
     List<Double> perOperation = new ArrayList<>();
     for (int round = 0; round <= options.intValue("rounds", 3); round++) {

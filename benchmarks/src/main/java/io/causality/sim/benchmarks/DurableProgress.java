@@ -1,5 +1,10 @@
 package io.causality.sim.benchmarks;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.causality.sim.engine.output.StateSnapshot;
+import java.io.IOException;
+import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -29,12 +34,15 @@ import java.util.UUID;
  *       status (created, then paused by the ticks: what the event stream is derived from).
  * </ul>
  *
- * <p>No reads but the version a step writes over, no checks, JSON or framework.
+ * <p>No reads but the version a step writes over, no checks, JSON or framework. Public for the
+ * scale driver (SimulationScaleCost), whose linear parts at 100,000 agents include these
+ * transactions.
  */
-final class DurableProgress implements AutoCloseable {
+public final class DurableProgress implements AutoCloseable {
   /** What the engine gave, to be stored: the state, prophecies and (rarely) a snapshot. */
-  record Progress(long toTick, String stateJson, List<String> prophecies, byte[] snapshot) {}
+  public record Progress(long toTick, String stateJson, List<String> prophecies, byte[] snapshot) {}
 
+  private static final JsonFactory JSON = new JsonFactory();
   private static final int SNAPSHOT_INTERVAL = 1_000;
   private static final long MAX_RUNS = Long.MAX_VALUE;
   private static final String ADVANCE =
@@ -63,18 +71,22 @@ final class DurableProgress implements AutoCloseable {
       "INSERT INTO simulation_status_changes (simulation_id, seq, tick, input_count, status,"
           + " previous, reason, speed, created_at) VALUES (?, 0, ?, 0, 'paused', 'created',"
           + " 'step', 1.0, ?)";
+  private static final String COUNT_CREATED =
+      "UPDATE usage_periods SET simulation_runs = simulation_runs + 1"
+          + " WHERE organization_id = ? AND period_start = ? AND simulation_runs < ?";
 
   private final Connection connection;
   private final UUID organization;
   private final Timestamp periodStart;
-  private final String scenarioJson;
+  private final byte[] scenarioJson;
   private final String engineVersion;
   private UUID stepped;
   private long version;
   private int stepProphecies;
 
-  DurableProgress(
-      String url, String password, String slug, String scenarioJson, String engineVersion)
+  /** {@code scenarioJson}: the scenario's canonical UTF-8 bytes, as the service stores them. */
+  public DurableProgress(
+      String url, String password, String slug, byte[] scenarioJson, String engineVersion)
       throws SQLException {
     this.connection = DriverManager.getConnection(url, "sa", password);
     this.scenarioJson = scenarioJson;
@@ -87,16 +99,16 @@ final class DurableProgress implements AutoCloseable {
   }
 
   /** Untimed: a new simulation at tick 0 for the steps to advance. */
-  void startStepping(String stateJson) throws SQLException {
+  public void startStepping(String stateJson) throws SQLException {
     stepped = UUID.randomUUID();
-    insert(stepped, "created", 0, stateJson, Timestamp.from(Instant.now()));
+    insert(stepped, "created", 0, stateJson, scenarioJson, Timestamp.from(Instant.now()));
     connection.commit();
     version = 1;
     stepProphecies = 0;
   }
 
   /** A step's transaction, from {@code fromTick}. */
-  void step(long fromTick, Progress progress) throws SQLException {
+  public void step(long fromTick, Progress progress) throws SQLException {
     Timestamp now = Timestamp.from(Instant.now());
     try {
       int advanced =
@@ -125,15 +137,33 @@ final class DurableProgress implements AutoCloseable {
     }
   }
 
+  /**
+   * A plain create's transaction: the run counted with the quota's condition, the new simulation
+   * inserted at tick 0 with its state and {@code scenario} (canonical UTF-8 bytes).
+   */
+  public void create(byte[] scenario, String stateJson) throws SQLException {
+    Timestamp now = Timestamp.from(Instant.now());
+    try {
+      if (update(COUNT_CREATED, organization, periodStart, MAX_RUNS) != 1) {
+        throw new IllegalStateException("the runs are used up");
+      }
+      insert(UUID.randomUUID(), "created", 0, stateJson, scenario, now);
+      connection.commit();
+    } catch (SQLException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    }
+  }
+
   /** A create-and-run's transaction: the new simulation already advanced. */
-  void run(Progress progress) throws SQLException {
+  public void run(Progress progress) throws SQLException {
     Timestamp now = Timestamp.from(Instant.now());
     UUID id = UUID.randomUUID();
     try {
       if (update(COUNT_RUN, progress.toTick(), organization, periodStart, MAX_RUNS) != 1) {
         throw new IllegalStateException("the runs are used up");
       }
-      insert(id, "paused", progress.toTick(), progress.stateJson(), now);
+      insert(id, "paused", progress.toTick(), progress.stateJson(), scenarioJson, now);
       prophecies(id, 0, progress, now);
       update(STATUS_CHANGE, id, progress.toTick(), now);
       connection.commit();
@@ -144,11 +174,12 @@ final class DurableProgress implements AutoCloseable {
   }
 
   /** Whether the next step would cross a snapshot tick (the caller then takes one). */
-  static boolean snapshotDue(long fromTick, long toTick) {
+  public static boolean snapshotDue(long fromTick, long toTick) {
     return fromTick / SNAPSHOT_INTERVAL != toTick / SNAPSHOT_INTERVAL;
   }
 
-  private void insert(UUID id, String status, long ticks, String stateJson, Timestamp now)
+  private void insert(
+      UUID id, String status, long ticks, String stateJson, byte[] scenario, Timestamp now)
       throws SQLException {
     update(
         INSERT,
@@ -161,7 +192,7 @@ final class DurableProgress implements AutoCloseable {
         stateJson,
         now,
         now);
-    update(INSERT_SCENARIO, id, scenarioJson);
+    update(INSERT_SCENARIO, id, scenario);
   }
 
   /** Inserts the prophecies numbered from {@code seq}; returns how many. */
@@ -221,6 +252,15 @@ final class DurableProgress implements AutoCloseable {
     for (int i = 0; i < values.length; i++) {
       statement.setObject(i + 1, values[i]);
     }
+  }
+
+  /** The state's JSON as the service stores it in the simulations row. */
+  public static String stateJson(StateSnapshot state) throws IOException {
+    StringWriter text = new StringWriter();
+    try (JsonGenerator gen = JSON.createGenerator(text)) {
+      state.writeJson(gen);
+    }
+    return text.toString();
   }
 
   @Override

@@ -7,16 +7,12 @@ import io.causality.sim.engine.core.EngineRegistry;
 import io.causality.sim.engine.core.EngineVersion;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.model.Scenario;
-import io.causality.sim.engine.output.EngineEvent;
 import io.causality.sim.engine.output.EngineListener;
-import io.causality.sim.engine.output.Prophecy;
 import io.causality.sim.engine.output.TraceWriter;
 import io.causality.sim.engine.scenario.ScenarioCatalog;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -104,7 +100,7 @@ public final class RunWorkBaseline {
   private static String durable(Scenario scenario, int ticks, String[] args, double seconds)
       throws Exception {
     String password = Files.readString(Path.of(args[4]), StandardCharsets.US_ASCII).strip();
-    String scenarioJson = new String(ScenarioJson.toBytes(scenario), StandardCharsets.UTF_8);
+    byte[] scenarioJson = ScenarioJson.toBytes(scenario);
     String counts = args.length > 6 ? args[6] : "1";
     StringBuilder figures = new StringBuilder();
     double leastRun = Double.MAX_VALUE;
@@ -134,7 +130,7 @@ public final class RunWorkBaseline {
       int ticks,
       String[] args,
       String password,
-      String scenarioJson,
+      byte[] scenarioJson,
       int threads,
       double seconds)
       throws Exception {
@@ -262,7 +258,7 @@ public final class RunWorkBaseline {
    */
   long durableRun() throws IOException, SQLException {
     Simulation simulation = engine.newSimulation(scenario);
-    Prophecies prophecies = new Prophecies();
+    PublishedProphecies prophecies = new PublishedProphecies();
     Nowhere out = new Nowhere();
     try (JsonGenerator gen = JSON.createGenerator(out)) {
       gen.writeStartObject();
@@ -274,8 +270,8 @@ public final class RunWorkBaseline {
       writer.finish();
       gen.writeEndObject();
     }
-    String state = json(gen -> simulation.state().writeJson(gen));
-    database.run(new DurableProgress.Progress(ticks, state, prophecies.data, null));
+    String state = DurableProgress.stateJson(simulation.state());
+    database.run(new DurableProgress.Progress(ticks, state, prophecies.data(), null));
     return out.bytes;
   }
 
@@ -285,13 +281,13 @@ public final class RunWorkBaseline {
       restartStepping();
     }
     long from = stepped.nextTick();
-    Prophecies prophecies = new Prophecies();
+    PublishedProphecies prophecies = new PublishedProphecies();
     stepped.advance(ticks, prophecies);
-    String state = json(gen -> stepped.state().writeJson(gen));
+    String state = DurableProgress.stateJson(stepped.state());
     byte[] snapshot =
         DurableProgress.snapshotDue(from, stepped.nextTick()) ? stepped.snapshot() : null;
     database.step(
-        from, new DurableProgress.Progress(stepped.nextTick(), state, prophecies.data, snapshot));
+        from, new DurableProgress.Progress(stepped.nextTick(), state, prophecies.data(), snapshot));
     Nowhere out = new Nowhere();
     try (JsonGenerator gen = JSON.createGenerator(out)) {
       gen.writeStartObject();
@@ -305,41 +301,7 @@ public final class RunWorkBaseline {
 
   private void restartStepping() throws IOException, SQLException {
     stepped = engine.newSimulation(scenario);
-    database.startStepping(json(gen -> stepped.state().writeJson(gen)));
-  }
-
-  @FunctionalInterface
-  private interface Writing {
-    void write(JsonGenerator gen) throws IOException;
-  }
-
-  private static String json(Writing writing) throws IOException {
-    StringWriter text = new StringWriter();
-    try (JsonGenerator gen = JSON.createGenerator(text)) {
-      writing.write(gen);
-    }
-    return text.toString();
-  }
-
-  /** The prophecies the ticks published, as the JSON stored for each. */
-  private static final class Prophecies implements EngineListener {
-    final List<String> data = new ArrayList<>();
-
-    @Override
-    public boolean wantsSteps() {
-      return false;
-    }
-
-    @Override
-    public void onEvent(EngineEvent event) {
-      if (event instanceof Prophecy prophecy) {
-        try {
-          data.add(json(prophecy::writeJson));
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }
-    }
+    database.startStepping(DurableProgress.stateJson(stepped.state()));
   }
 
   /** Counts the bytes written and drops them. */
