@@ -144,13 +144,18 @@ record LiveContext(
       EventHub events,
       PlaybackScheduler playback,
       Cluster cluster) {
+    int liveAgents = settings.liveAgents(Runtime.getRuntime().maxMemory());
+    LOG.info(
+        "Engine instances kept in memory: up to {}, holding up to {} agents"
+            + " (simulations.maxLiveInstances, simulations.maxLiveAgents)",
+        settings.getMaxLiveInstances(),
+        liveAgents);
     return Simulations.wire(
         new Simulations.Parts(
             context.jdbi(),
             context.access(),
             context.catalog(),
-            new LiveSimulations(
-                context.loader(), settings.getMaxLiveInstances(), settings.getMaxLiveAgents()),
+            new LiveSimulations(context.loader(), settings.getMaxLiveInstances(), liveAgents),
             context.organizations(),
             context.clock(),
             settings.getSnapshotInterval(),

@@ -10,6 +10,15 @@ import jakarta.validation.constraints.NotNull;
 
 /** How simulations are kept: snapshots for cheap resumes, engine instances kept in memory. */
 public class SimulationsConfig {
+  /** The largest simulation a tier allows: the live agents are never fewer. */
+  static final int MIN_LIVE_AGENTS = 100_000;
+
+  /** The derived live agents' ceiling: a larger heap sets more explicitly. */
+  static final int MAX_DERIVED_LIVE_AGENTS = 2_000_000;
+
+  /** What an engine instance holds for each of its agents (docs/engine.md, "Memory"). */
+  static final int BYTES_PER_LIVE_AGENT = 260;
+
   @Min(100)
   @Max(1_000_000)
   private int snapshotInterval = 1_000;
@@ -18,9 +27,10 @@ public class SimulationsConfig {
   @Max(100_000)
   private int maxLiveInstances = 1_000;
 
-  @Min(100_000)
+  /** Unset: {@link #liveAgents} derives it from the heap. */
+  @Min(MIN_LIVE_AGENTS)
   @Max(100_000_000)
-  private int maxLiveAgents = 2_000_000;
+  private Integer maxLiveAgents;
 
   @NotNull
   @MaxDataSize(value = 1, unit = DataSizeUnit.GIBIBYTES)
@@ -51,16 +61,31 @@ public class SimulationsConfig {
   /**
    * The agents of all engine instances kept in memory, each instance counted as at least {@code
    * maxLiveAgents / maxLiveInstances}: about 260 bytes an agent (docs/engine.md, "Memory"). At
-   * least 100,000, so that the largest simulation a tier allows fits.
+   * least 100,000, so that the largest simulation a tier allows fits. Null when not set: see {@link
+   * #liveAgents}.
    */
   @JsonProperty
-  public int getMaxLiveAgents() {
+  public Integer getMaxLiveAgents() {
     return maxLiveAgents;
   }
 
   @JsonProperty
-  public void setMaxLiveAgents(int maxLiveAgents) {
+  public void setMaxLiveAgents(Integer maxLiveAgents) {
     this.maxLiveAgents = maxLiveAgents;
+  }
+
+  /**
+   * The live agents in force on a heap of at most {@code maxHeapBytes}: {@code maxLiveAgents} when
+   * set, else as many as a quarter of the heap holds, between 100,000 and 2,000,000. A fixed
+   * default would not fit every heap: 2,000,000 agents are about 520 MB, more than the packaged
+   * heap of 512 MB, and a cache that outgrows its heap ends the process.
+   */
+  public int liveAgents(long maxHeapBytes) {
+    if (maxLiveAgents != null) {
+      return maxLiveAgents;
+    }
+    long fit = maxHeapBytes / 4 / BYTES_PER_LIVE_AGENT;
+    return (int) Math.max(MIN_LIVE_AGENTS, Math.min(MAX_DERIVED_LIVE_AGENTS, fit));
   }
 
   /**

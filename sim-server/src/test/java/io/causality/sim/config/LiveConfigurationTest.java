@@ -73,11 +73,25 @@ class LiveConfigurationTest {
   }
 
   @Test
-  void byDefaultAThousandInstancesOrTwoMillionAgentsAreKeptInMemory() throws Exception {
+  void byDefaultAThousandInstancesAndTheAgentsAQuarterOfTheHeapHoldsAreKeptInMemory()
+      throws Exception {
     SimulationsConfig simulations = load("minimal.yml").getSimulations();
 
     assertThat(simulations.getMaxLiveInstances()).isEqualTo(1_000);
-    assertThat(simulations.getMaxLiveAgents()).isEqualTo(2_000_000);
+    assertThat(simulations.getMaxLiveAgents()).isNull();
+    // the packaged -Xmx512m: 128 MB at 260 bytes an agent
+    assertThat(simulations.liveAgents(512L << 20)).isEqualTo(516_222);
+    // never fewer than the largest simulation, never more than 2,000,000 unless set
+    assertThat(simulations.liveAgents(64L << 20)).isEqualTo(100_000);
+    assertThat(simulations.liveAgents(16L << 30)).isEqualTo(2_000_000);
+  }
+
+  @Test
+  void setLiveAgentsAreKeptWhateverTheHeap() throws Exception {
+    SimulationsConfig simulations = load("simulations-live-agents.yml").getSimulations();
+
+    assertThat(simulations.liveAgents(512L << 20)).isEqualTo(3_000_000);
+    assertThat(simulations.liveAgents(16L << 30)).isEqualTo(3_000_000);
   }
 
   @Test
