@@ -48,20 +48,23 @@ import java.util.Map;
  * the largest size over the smallest, beside the agents' ratio: create and step do work linear in
  * the agents (the scenario, the ticks), evaluate and GET must not.
  *
- * <p>Their linear parts are measured in this process, first, while the server is idle, as the least
- * work each must do at that size, durable transaction included ({@link DurableProgress}, on an H2
- * file of the service's schema with its URL settings: {@code --least-db}): {@code least step 100},
- * the engine computing the same steps of the same scenario on {@code --engine-threads} threads (the
- * server's {@code engine.threads}; default the core count, as the server's), then the state,
- * prophecies and (at the snapshot interval) the snapshot stored, as the server stores them (the
- * engine is deterministic, so these are the server's ticks); {@code least create}, the body parsed,
- * the scenario read, written back in its canonical form, its world built, then the run counted and
- * the simulation inserted with its scenario's bytes. Issue 33's goal at the largest size: each
- * under twice its cost at the smallest plus its linear part.
+ * <p>Their linear parts are the least work each must do at that size, durable transaction included,
+ * measured in this process in the same rounds, in turn with the server's calls (while the server is
+ * idle), so that a machine whose speed drifts moves both alike. They store with {@link
+ * DurableProgress} into a fresh copy, for each size, of the database {@code --least-db} names (an
+ * H2 file of the service's schema, which ops/bench/sim-scale migrates and gives the organization
+ * {@code least}; opened with the service's URL settings): a database that earlier sizes filled
+ * makes large writes dearer. {@code least step 100}: the engine computing the same steps of the
+ * same scenario on {@code --engine-threads} threads (the server's {@code engine.threads}; default
+ * the core count, as the server's), then the state, the prophecies and (at the snapshot interval)
+ * the snapshot stored as the server stores them (the engine is deterministic, so these are the
+ * server's ticks). {@code least create}: the body parsed, the scenario read, written back in its
+ * canonical form, its world built, then the run counted and the simulation inserted with its
+ * scenario's bytes. Issue 33's goal at the largest size: each under twice its cost at the smallest
+ * plus its linear part.
  *
- * <p>Options: {@code --sim URL --key KEY --pid PID --least-db URL --least-password FILE
- * --least-slug SLUG [--sizes 1000,100000] [--seconds 5] [--rounds 3] [--repeat 5] [--concurrency 1]
- * [--engine-threads N]}.
+ * <p>Options: {@code --sim URL --key KEY --pid PID --least-db PATH [--sizes 1000,100000] [--seconds
+ * 5] [--rounds 3] [--repeat 5] [--concurrency 1] [--engine-threads N]}.
  */
 public final class SimulationScaleCost {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -157,45 +160,92 @@ public final class SimulationScaleCost {
         large / bound);
   }
 
-  /** The four operations at one size; returns the median CPU ms per operation of the rounds. */
+  /**
+   * The four operations at one size and their least work, in turn within each round (the least work
+   * of a create just before the creates, of a step just before the steps), so that a machine whose
+   * speed drifts between minutes moves both alike; returns the median CPU ms per operation of the
+   * rounds.
+   */
   private Map<String, Double> measureSize(int agents) throws Exception {
-    String scenario = scenarioBody(agents);
+    String body = scenarioBody(agents);
     int repeat = options.intValue("repeat", 5) * Math.max(1, 100_000 / agents);
-    // first, while the server is idle: after its rounds, its collector may still be busy
-    double leastStep;
-    double leastCreate;
-    try (DurableProgress database = leastWorkDatabase(scenario, agents)) {
-      leastStep = leastStepMillis(scenario, repeat, database);
-      leastCreate = leastCreateMillis(scenario, repeat, database);
-    }
-    String id = created(scenario);
-    send("/v1/simulations/" + id + "/step", "{\"ticks\":100}");
-    System.out.printf(Locale.ROOT, "# %d agents (scenario %d bytes)%n", agents, scenario.length());
+    int threads = options.intValue("engine-threads", Runtime.getRuntime().availableProcessors());
     Map<String, List<Double>> rounds = new LinkedHashMap<>();
-    for (int round = 0; round <= options.intValue("rounds", 3); round++) {
-      // round 0 warms up and is not kept
-      Map<String, Call> calls = new LinkedHashMap<>();
-      calls.put(CREATE, () -> !created(scenario).isEmpty());
-      calls.put(STEP, () -> send("/v1/simulations/" + id + "/step", "{\"ticks\":100}"));
-      calls.put("evaluate", () -> send("/v1/simulations/" + id + "/evaluations", "{}"));
-      calls.put("GET", () -> get("/v1/simulations/" + id));
-      for (Map.Entry<String, Call> call : calls.entrySet()) {
-        boolean bounded = call.getKey().equals(CREATE) || call.getKey().equals(STEP);
-        Measurement measured =
-            measure(agents + " agents, " + call.getKey(), call.getValue(), bounded ? repeat : 0);
-        if (round > 0) {
-          rounds
-              .computeIfAbsent(call.getKey(), k -> new ArrayList<>())
-              .add(measured.cpuMillisPerOp());
-          System.out.println(measured);
+    try (DurableProgress database = leastWorkDatabase(body, agents);
+        TickThreads tickThreads = TickThreads.of(threads)) {
+      Simulation leastStepped = firstLeastStep(body, tickThreads, database);
+      String id = created(body);
+      send("/v1/simulations/" + id + "/step", "{\"ticks\":100}");
+      System.out.printf(Locale.ROOT, "# %d agents (scenario %d bytes)%n", agents, body.length());
+      Map<String, Operation> operations = new LinkedHashMap<>();
+      operations.put(
+          LEAST_STEP,
+          inProcess(
+              LEAST_STEP + ", in process on " + threads + " threads",
+              repeat,
+              () -> database.step(leastStepped.nextTick(), stepped(leastStepped))));
+      operations.put(
+          STEP,
+          overHttp(
+              agents,
+              STEP,
+              () -> send("/v1/simulations/" + id + "/step", "{\"ticks\":100}"),
+              repeat));
+      operations.put(
+          LEAST_CREATE,
+          inProcess(LEAST_CREATE + ", in process", repeat, () -> leastCreate(body, database)));
+      operations.put(CREATE, overHttp(agents, CREATE, () -> !created(body).isEmpty(), repeat));
+      operations.put(
+          "evaluate",
+          overHttp(
+              agents, "evaluate", () -> send("/v1/simulations/" + id + "/evaluations", "{}"), 0));
+      operations.put("GET", overHttp(agents, "GET", () -> get("/v1/simulations/" + id), 0));
+      for (int round = 0; round <= options.intValue("rounds", 3); round++) {
+        // round 0 warms up and is not kept
+        for (Map.Entry<String, Operation> operation : operations.entrySet()) {
+          double cpu = operation.getValue().cpuMillisPerOp(round > 0);
+          if (round > 0) {
+            rounds.computeIfAbsent(operation.getKey(), k -> new ArrayList<>()).add(cpu);
+          }
         }
       }
     }
     Map<String, Double> medians = new LinkedHashMap<>();
     rounds.forEach((operation, values) -> medians.put(operation, median(values)));
-    medians.put(LEAST_STEP, leastStep);
-    medians.put(LEAST_CREATE, leastCreate);
     return medians;
+  }
+
+  /** One operation's round: its CPU milliseconds per call, printed when {@code shown}. */
+  private interface Operation {
+    double cpuMillisPerOp(boolean shown) throws Exception;
+  }
+
+  /** {@code call} made over HTTP ({@link #measure}), the server's CPU per call. */
+  private Operation overHttp(int agents, String name, Call call, int count) {
+    return shown -> {
+      Measurement measured = measure(agents + " agents, " + name, call, count);
+      if (shown) {
+        System.out.println(measured);
+      }
+      return measured.cpuMillisPerOp();
+    };
+  }
+
+  /** {@code work} done {@code repeat} times in this process, this process's CPU per time. */
+  private static Operation inProcess(String name, int repeat, Work work) {
+    return shown -> {
+      ProcessCpu self = ProcessCpu.self();
+      double before = self.millis();
+      for (int done = 0; done < repeat; done++) {
+        work.run();
+      }
+      double perOperation = (self.millis() - before) / repeat;
+      if (shown) {
+        System.out.printf(
+            Locale.ROOT, "%-44s %d ops   CPU %.3f ms/op%n", name, repeat, perOperation);
+      }
+      return perOperation;
+    };
   }
 
   /**
@@ -221,27 +271,24 @@ public final class SimulationScaleCost {
   }
 
   /**
-   * A step's least work in this process, after the same untimed first step as over HTTP: the
-   * engine's 100 ticks on the server's count of threads, then their durable transaction (the state,
-   * the prophecies, and where the ticks cross the snapshot interval the snapshot, linear in the
-   * agents too).
+   * The simulation whose steps are the least work of a step: made and stepped once, untimed, as
+   * over HTTP; its steps run on the server's count of threads.
    */
-  private double leastStepMillis(String body, int repeat, DurableProgress database)
+  private static Simulation firstLeastStep(
+      String body, TickThreads tickThreads, DurableProgress database)
       throws IOException, SQLException {
-    int threads = options.intValue("engine-threads", Runtime.getRuntime().availableProcessors());
-    try (TickThreads tickThreads = TickThreads.of(threads)) {
-      Simulation simulation =
-          EngineRegistry.standard().latest().newSimulation(parsed(body), tickThreads);
-      database.startStepping(DurableProgress.stateJson(simulation.state()));
-      database.step(0, stepped(simulation));
-      return inProcess(
-          LEAST_STEP + ", in process on " + threads + " threads",
-          repeat,
-          () -> database.step(simulation.nextTick(), stepped(simulation)));
-    }
+    Simulation simulation =
+        EngineRegistry.standard().latest().newSimulation(parsed(body), tickThreads);
+    database.startStepping(DurableProgress.stateJson(simulation.state()));
+    database.step(0, stepped(simulation));
+    return simulation;
   }
 
-  /** 100 ticks of {@code simulation}, as its durable transaction stores them. */
+  /**
+   * 100 ticks of {@code simulation}, as a step's durable transaction stores them: the state, the
+   * prophecies, and where the ticks cross the snapshot interval the snapshot (linear in the agents
+   * too).
+   */
   private static DurableProgress.Progress stepped(Simulation simulation) throws IOException {
     long from = simulation.nextTick();
     PublishedProphecies prophecies = new PublishedProphecies();
@@ -256,25 +303,17 @@ public final class SimulationScaleCost {
   }
 
   /**
-   * A create's least work in this process: the request body parsed, its scenario read, written back
-   * in its canonical form and its world built, as the server does, then the run counted and the
-   * simulation inserted with the scenario's bytes, durably.
+   * A create's least work: the request body parsed, its scenario read, written back in its
+   * canonical form and its world built, as the server does, then the run counted and the simulation
+   * inserted with the scenario's bytes, durably.
    */
-  private double leastCreateMillis(String body, int repeat, DurableProgress database)
+  private static void leastCreate(String body, DurableProgress database)
       throws IOException, SQLException {
-    return inProcess(
-        LEAST_CREATE + ", in process",
-        repeat,
-        () -> {
-          Scenario scenario = parsed(body);
-          byte[] canonical = ScenarioJson.toBytes(scenario);
-          StateSnapshot state =
-              EngineRegistry.standard()
-                  .latest()
-                  .newSimulation(scenario, TickThreads.single())
-                  .state();
-          database.create(canonical, DurableProgress.stateJson(state));
-        });
+    Scenario scenario = parsed(body);
+    byte[] canonical = ScenarioJson.toBytes(scenario);
+    StateSnapshot state =
+        EngineRegistry.standard().latest().newSimulation(scenario, TickThreads.single()).state();
+    database.create(canonical, DurableProgress.stateJson(state));
   }
 
   private static Scenario parsed(String body) throws IOException {
@@ -284,33 +323,6 @@ public final class SimulationScaleCost {
   /** One operation done in this process. */
   private interface Work {
     void run() throws IOException, SQLException;
-  }
-
-  /**
-   * This process's CPU time per {@code work}, in as many rounds of {@code repeat} as over HTTP (the
-   * first one warms up): the median of the rounds.
-   */
-  private double inProcess(String name, int repeat, Work work) throws IOException, SQLException {
-    ProcessCpu self = ProcessCpu.self();
-    List<Double> perOperation = new ArrayList<>();
-    for (int round = 0; round <= options.intValue("rounds", 3); round++) {
-      double before = self.millis();
-      for (int done = 0; done < repeat; done++) {
-        work.run();
-      }
-      if (round > 0) {
-        perOperation.add((self.millis() - before) / repeat);
-      }
-    }
-    double median = median(perOperation);
-    System.out.printf(
-        Locale.ROOT,
-        "%s: CPU %.3f ms/op (median of %d rounds of %d)%n",
-        name,
-        median,
-        perOperation.size(),
-        repeat);
-    return median;
   }
 
   /** One call; true when it answered 2xx. */

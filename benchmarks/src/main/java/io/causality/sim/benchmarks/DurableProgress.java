@@ -18,11 +18,11 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The database part of the least work of create-and-run and of a step (RunWorkBaseline): the raw
- * JDBC transactions that make a 2xx survive a SIGKILL, on the service's own schema and database
- * settings (an H2 file with {@code WRITE_DELAY=0;AUTO_SERVER=TRUE}, migrated by the service's
- * changelog: ops/bench/sim-http makes it with {@code org create}), one connection, each transaction
- * committed durably.
+ * The database part of the least work of create-and-run and of a step (RunWorkBaseline), and of a
+ * create and a step at scale (SimulationScaleCost): the raw JDBC transactions that make a 2xx
+ * survive a SIGKILL, on the service's own schema and database settings (an H2 file with {@code
+ * WRITE_DELAY=0;AUTO_SERVER=TRUE}, migrated by the service's changelog: ops/bench/sim-http and
+ * sim-scale make it with {@code org create}), one connection, each transaction committed durably.
  *
  * <ul>
  *   <li>a step: the simulation's new state and tick over the version read (the conditional update
@@ -31,12 +31,13 @@ import java.util.UUID;
  *   <li>a create-and-run: the run counted with the quota's condition and its ticks in one update,
  *       the new simulation inserted already advanced (its scenario in a row of its own, as the
  *       service's schema has it since changeset 039), its prophecies and the journal entry of its
- *       status (created, then paused by the ticks: what the event stream is derived from).
+ *       status (created, then paused by the ticks: what the event stream is derived from);
+ *   <li>a create: the run counted with the quota's condition, the new simulation inserted at tick 0
+ *       with its state and its scenario's bytes.
  * </ul>
  *
  * <p>No reads but the version a step writes over, no checks, JSON or framework. Public for the
- * scale driver (SimulationScaleCost), whose linear parts at 100,000 agents include these
- * transactions.
+ * scale driver, in another package.
  */
 public final class DurableProgress implements AutoCloseable {
   /** What the engine gave, to be stored: the state, prophecies and (rarely) a snapshot. */
