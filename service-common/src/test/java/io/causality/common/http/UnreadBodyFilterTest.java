@@ -1,6 +1,7 @@
 package io.causality.common.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
@@ -8,6 +9,7 @@ import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Proxy;
 import java.util.HashMap;
@@ -49,16 +51,13 @@ class UnreadBodyFilterTest {
             ReaderInterceptorContext.class,
             (method, args) -> {
               if (method.equals("proceed")) {
-                throw new java.io.IOException("malformed");
+                throw new IOException("malformed");
               }
               return property(method, args);
             });
 
-    try {
-      filter.aroundReadFrom(failing);
-    } catch (java.io.IOException expected) {
-      // the reader's error goes on to the mapper
-    }
+    // the reader's error goes on to its mapper
+    assertThatThrownBy(() -> filter.aroundReadFrom(failing)).isInstanceOf(IOException.class);
 
     assertThat(properties).doesNotContainKey(UnreadBodyFilter.BODY_READ);
   }
@@ -66,17 +65,8 @@ class UnreadBodyFilterTest {
   @Test
   void anUnreadBodyIsDrainedAndTheConnectionKept() {
     ByteArrayInputStream body = new ByteArrayInputStream(new byte[5_000]);
-    ContainerRequestContext request =
-        proxy(
-            ContainerRequestContext.class,
-            (method, args) ->
-                switch (method) {
-                  case "hasEntity" -> true;
-                  case "getEntityStream" -> body;
-                  default -> property(method, args);
-                });
 
-    filter.filter(request, response(401));
+    filter.filter(requestWithUnreadBody(body), response(401));
 
     assertThat(body.available()).isZero();
     assertThat(headers).isEmpty();
@@ -86,17 +76,8 @@ class UnreadBodyFilterTest {
   void anUnreadBodyOverTheDrainLimitClosesTheConnection() {
     ByteArrayInputStream body =
         new ByteArrayInputStream(new byte[UnreadBodyFilter.DRAIN_LIMIT + 1]);
-    ContainerRequestContext request =
-        proxy(
-            ContainerRequestContext.class,
-            (method, args) ->
-                switch (method) {
-                  case "hasEntity" -> true;
-                  case "getEntityStream" -> body;
-                  default -> property(method, args);
-                });
 
-    filter.filter(request, response(403));
+    filter.filter(requestWithUnreadBody(body), response(403));
 
     assertThat(headers.get("Connection")).containsExactly("close");
   }
@@ -105,6 +86,17 @@ class UnreadBodyFilterTest {
     return proxy(
         ReaderInterceptorContext.class,
         (method, args) -> method.equals("proceed") ? entity : property(method, args));
+  }
+
+  private ContainerRequestContext requestWithUnreadBody(InputStream body) {
+    return proxy(
+        ContainerRequestContext.class,
+        (method, args) ->
+            switch (method) {
+              case "hasEntity" -> true;
+              case "getEntityStream" -> body;
+              default -> property(method, args);
+            });
   }
 
   private ContainerRequestContext requestWhoseBodyMustNotBeTouched() {
