@@ -79,9 +79,6 @@ public final class SimulationScaleCost {
   /** The service's H2 URL settings (config/sim-server.yml), for the least work's database. */
   private static final String H2_SETTINGS = ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
 
-  /** The server's shipped snapshot interval (simulations.snapshotInterval), in ticks. */
-  private static final long SNAPSHOT_INTERVAL = 1_000;
-
   private final DriverOptions options;
   private final ProcessCpu server;
   private final HttpClient http =
@@ -162,9 +159,10 @@ public final class SimulationScaleCost {
 
   /**
    * The four operations at one size and their least work, in turn within each round (the least work
-   * of a create just before the creates, of a step just before the steps), so that a machine whose
-   * speed drifts between minutes moves both alike; returns the median CPU ms per operation of the
-   * rounds.
+   * of a step just before the steps, of a create just before the creates), so that a machine whose
+   * speed drifts between minutes moves both alike. The steps come first: what the server still does
+   * after its creates (collecting their garbage, H2 writing their pages) would otherwise run beside
+   * a least work. Returns the median CPU ms per operation of the rounds.
    */
   private Map<String, Double> measureSize(int agents) throws Exception {
     String body = scenarioBody(agents);
@@ -231,7 +229,7 @@ public final class SimulationScaleCost {
     };
   }
 
-  /** {@code work} done {@code repeat} times in this process, this process's CPU per time. */
+  /** {@code work} done {@code repeat} times in this process: this process's CPU per time done. */
   private static Operation inProcess(String name, int repeat, Work work) {
     return shown -> {
       ProcessCpu self = ProcessCpu.self();
