@@ -13,34 +13,50 @@ import java.util.TreeMap;
  * A JSON node with the dotted path that leads to it, reading values into {@link Issues}. Every
  * reader records a problem and returns a fallback instead of throwing, so that one pass over an
  * input reports every bad field.
+ *
+ * <p>The path is spelled out only when asked for (an issue): a scenario of 100,000 agents reads a
+ * million fields, and their paths built up front were a fifth of what parsing it allocated.
  */
 public final class JsonIn {
+  private static final int NO_INDEX = -1;
+
   private final JsonNode node;
-  private final String path;
+  private final JsonIn parent;
+  private final String name;
+  private final int index;
   private final Issues issues;
 
-  private JsonIn(JsonNode node, String path, Issues issues) {
+  private JsonIn(JsonNode node, JsonIn parent, String name, int index, Issues issues) {
     this.node = node == null ? MissingNode.getInstance() : node;
-    this.path = path;
+    this.parent = parent;
+    this.name = name;
+    this.index = index;
     this.issues = Objects.requireNonNull(issues, "issues");
   }
 
   /** The root of an input; {@code prefix} ("scenario", "input", "payload" or "") starts paths. */
   public static JsonIn root(JsonNode node, String prefix, Issues issues) {
-    return new JsonIn(node, prefix, issues);
+    return new JsonIn(node, null, prefix, NO_INDEX, issues);
   }
 
   public JsonIn get(String name) {
     JsonNode child = node.isObject() ? node.get(name) : null;
-    return new JsonIn(child, path.isEmpty() ? name : path + "." + name, issues);
+    return new JsonIn(child, this, name, NO_INDEX, issues);
   }
 
   public JsonIn at(int index) {
-    return new JsonIn(node.get(index), path + "[" + index + "]", issues);
+    return new JsonIn(node.get(index), this, null, index, issues);
   }
 
   public String path() {
-    return path;
+    if (parent == null) {
+      return name;
+    }
+    String above = parent.path();
+    if (index != NO_INDEX) {
+      return above + "[" + index + "]";
+    }
+    return above.isEmpty() ? name : above + "." + name;
   }
 
   public Issues issues() {
@@ -57,7 +73,7 @@ public final class JsonIn {
   }
 
   public void fail(String message) {
-    issues.add(path, message);
+    issues.add(path(), message);
   }
 
   /** True when present and an object; records "is required" or "must be an object". */
