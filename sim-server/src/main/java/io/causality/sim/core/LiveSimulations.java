@@ -143,7 +143,7 @@ public final class LiveSimulations {
   }
 
   private static int agents(Live live) {
-    return live.simulation.scenario().agents().size();
+    return live.simulation.agentCount();
   }
 
   /** Under the lock: drops an instance whose state no longer matches what is stored. */

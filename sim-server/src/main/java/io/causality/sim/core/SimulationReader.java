@@ -180,9 +180,7 @@ public final class SimulationReader {
       SimulationRow row = simulation.row();
       AgentSelection selection =
           AgentsShown.resolve(
-              agents,
-              start.scenario().agents().size(),
-              () -> organizations.tierOf(row.organizationId()));
+              agents, start.agentCount(), () -> organizations.tierOf(row.organizationId()));
       writeTrace(simulation, start, range, new TraceForm(ndjson, selection), gen);
     }
   }

@@ -41,7 +41,7 @@ public final class Simulation implements TraceSource {
   static final String DRIFT = "drift";
 
   private final EngineVersion version;
-  private final Scenario scenario;
+  private final ScenarioKept scenario;
   private final TickThreads threads;
   final World world;
   final Prophet prophet;
@@ -52,7 +52,7 @@ public final class Simulation implements TraceSource {
   long lastInputTick = -1;
   String lastInputKind = "reaction";
 
-  Simulation(EngineVersion version, Scenario scenario, World world, TickThreads threads) {
+  Simulation(EngineVersion version, ScenarioKept scenario, World world, TickThreads threads) {
     this.version = requireNonNull(version, "version");
     this.scenario = requireNonNull(scenario, "scenario");
     this.world = world;
@@ -68,6 +68,12 @@ public final class Simulation implements TraceSource {
    * the prophecy cost bound.
    */
   public static Simulation create(EngineVersion version, Scenario scenario, TickThreads threads) {
+    return create(version, scenario, new ScenarioKept(scenario), threads);
+  }
+
+  /** The same, keeping {@code kept} of the scenario. */
+  static Simulation create(
+      EngineVersion version, Scenario scenario, ScenarioKept kept, TickThreads threads) {
     Rules rules = version.defaultRules().withAll(scenario.ruleOverrides());
     rules
         .costProblem()
@@ -75,15 +81,25 @@ public final class Simulation implements TraceSource {
             problem -> {
               throw EngineValidationException.of("rules.prophecyHorizon", problem);
             });
-    return new Simulation(version, scenario, new World(scenario, rules), threads);
+    return new Simulation(version, kept, new World(scenario, rules), threads);
   }
 
   public EngineVersion engineVersion() {
     return version;
   }
 
-  public Scenario scenario() {
-    return scenario;
+  /** How many agents its scenario defines. */
+  public int agentCount() {
+    return scenario.agents();
+  }
+
+  /**
+   * Its scenario in canonical JSON ({@link io.causality.sim.engine.scenario.ScenarioJson#toBytes}),
+   * computed once and kept instead of the scenario's objects; the array is shared: read it, never
+   * change it.
+   */
+  public byte[] scenarioJson() {
+    return scenario.canonicalJson();
   }
 
   /** The threads its ticks run on. */
@@ -220,7 +236,7 @@ public final class Simulation implements TraceSource {
         scenario.id(),
         scenario.seed(),
         world.nextTick,
-        scenario.agents().size(),
+        scenario.agents(),
         state().attractors().size(),
         scenario.nodeLabels(),
         world.rules);

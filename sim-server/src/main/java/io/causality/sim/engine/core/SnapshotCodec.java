@@ -3,7 +3,6 @@ package io.causality.sim.engine.core;
 import io.causality.sim.engine.json.JsonTree;
 import io.causality.sim.engine.model.Rules;
 import io.causality.sim.engine.model.Scenario;
-import io.causality.sim.engine.scenario.ScenarioJson;
 import io.causality.sim.engine.scenario.ScenarioParser;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -32,7 +31,7 @@ public final class SnapshotCodec {
       out.writeInt(MAGIC);
       out.writeInt(FORMAT);
       out.writeUTF(sim.engineVersion().id());
-      byte[] scenario = ScenarioJson.toBytes(sim.scenario());
+      byte[] scenario = sim.scenarioJson();
       out.writeInt(scenario.length);
       out.write(scenario);
       writeWorld(out, sim.world);
@@ -54,7 +53,8 @@ public final class SnapshotCodec {
       byte[] json = new byte[in.readInt()];
       in.readFully(json);
       Scenario scenario = ScenarioParser.parse(JsonTree.read(json), "snapshot");
-      Simulation sim = Simulation.create(version, scenario, threads);
+      Simulation sim =
+          Simulation.create(version, scenario, new ScenarioKept(scenario, json), threads);
       readWorld(in, sim.world);
       readHistory(in, sim);
       return sim;

@@ -10,6 +10,7 @@ import io.causality.sim.engine.input.InputJson;
 import io.causality.sim.engine.input.InputParser;
 import io.causality.sim.engine.input.ScheduledInput;
 import io.causality.sim.engine.output.EngineListener;
+import io.causality.sim.engine.scenario.ScenarioJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +63,20 @@ class SnapshotTest {
     b.advance(77, EngineListener.NONE);
     assertThat(a.snapshot()).isEqualTo(b.snapshot());
     assertThat(Fixtures.REGISTRY.restore(a.snapshot()).snapshot()).isEqualTo(a.snapshot());
+  }
+
+  @Test
+  void aSimulationKeepsItsScenarioAsItsCanonicalJsonOnceAsked() {
+    Simulation simulation = Fixtures.start("chaos-storm");
+    simulation.advance(12, EngineListener.NONE);
+    byte[] before = simulation.snapshot();
+
+    byte[] json = simulation.scenarioJson();
+
+    assertThat(json).isEqualTo(ScenarioJson.toBytes(Fixtures.scenario("chaos-storm")));
+    assertThat(simulation.scenarioJson()).isSameAs(json);
+    assertThat(simulation.snapshot()).isEqualTo(before);
+    assertThat(simulation.agentCount()).isEqualTo(Fixtures.scenario("chaos-storm").agents().size());
   }
 
   @Test
