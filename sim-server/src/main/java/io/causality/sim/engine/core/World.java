@@ -75,8 +75,8 @@ final class World {
 
   int[] weightBase;
 
-  /** Agent index by id, built once and shared by copies (ids never change). */
-  final Map<String, Integer> agentIndex;
+  /** Agent index by id, shared by copies (ids never change). */
+  private final AgentIndex agentIndex;
 
   Rules rules;
 
@@ -98,21 +98,40 @@ final class World {
     for (AttractorSpec spec : scenario.attractors()) {
       putAttractor(attractorCount++, spec);
     }
+    Map<SortedMap<String, Double>, Integer> firstWithPreferences = new HashMap<>();
     for (int i = 0; i < n; i++) {
-      initAgent(i, scenario.agents().get(i), scenario.seed());
+      initAgent(i, scenario.agents().get(i), scenario.seed(), firstWithPreferences);
     }
     population = n;
-    agentIndex.putAll(indexOf(ids));
     rebuildWeights();
     Kernel.classifyAll(this);
   }
 
-  private static Map<String, Integer> indexOf(String[] ids) {
-    Map<String, Integer> index = new HashMap<>(ids.length * 2);
-    for (int i = 0; i < ids.length; i++) {
-      index.put(ids[i], i);
+  /**
+   * Agent positions by id, built at the first lookup (an input that names an agent): most worlds
+   * are never asked (an experiment's runs, a prophecy's forks), and a simulation kept in memory
+   * would otherwise hold two objects an agent for it.
+   */
+  private static final class AgentIndex {
+    private final String[] ids;
+    private volatile Map<String, Integer> positions;
+
+    AgentIndex(String[] ids) {
+      this.ids = ids;
     }
-    return index;
+
+    int of(String id) {
+      Map<String, Integer> built = positions;
+      if (built == null) {
+        built = new HashMap<>(ids.length * 2);
+        for (int i = 0; i < ids.length; i++) {
+          built.put(ids[i], i);
+        }
+        positions = built;
+      }
+      Integer i = built.get(id);
+      return i == null ? -1 : i;
+    }
   }
 
   private World(int n, double width, double height) {
@@ -120,7 +139,7 @@ final class World {
     this.width = width;
     this.height = height;
     ids = new String[n];
-    agentIndex = new HashMap<>();
+    agentIndex = new AgentIndex(ids);
     heeds = new boolean[n];
     prefNames = new String[n][];
     prefWeights = new double[n][];
@@ -136,7 +155,15 @@ final class World {
     status = new byte[n];
   }
 
-  private void initAgent(int i, AgentSpec spec, long seed) {
+  /**
+   * Agents with equal preferences share one pair of arrays ({@code firstWithPreferences} finds the
+   * first agent with each), as they share a weight row: most agents of a large scenario name none.
+   */
+  private void initAgent(
+      int i,
+      AgentSpec spec,
+      long seed,
+      Map<SortedMap<String, Double>, Integer> firstWithPreferences) {
     ids[i] = spec.id();
     heeds[i] = spec.heedsProphecies();
     x[i] = spec.x();
@@ -146,6 +173,12 @@ final class World {
     rng[i] = SplitMix64.streamSeed(seed, i);
     holder[i] = -1;
     SortedMap<String, Double> prefs = spec.preferences();
+    Integer first = firstWithPreferences.putIfAbsent(prefs, i);
+    if (first != null) {
+      prefNames[i] = prefNames[first];
+      prefWeights[i] = prefWeights[first];
+      return;
+    }
     String[] preferred = new String[prefs.size()];
     double[] weightsOf = new double[prefs.size()];
     int k = 0;
@@ -225,8 +258,7 @@ final class World {
   }
 
   int agentIndex(String id) {
-    Integer i = agentIndex.get(id);
-    return i == null ? -1 : i;
+    return agentIndex.of(id);
   }
 
   boolean alive(int i) {
