@@ -16,8 +16,8 @@ public class SimulationsConfig {
   /** The derived live agents' ceiling: a larger heap sets more explicitly. */
   static final int MAX_DERIVED_LIVE_AGENTS = 2_000_000;
 
-  /** What an engine instance holds for each of its agents (docs/engine.md, "Memory"). */
-  static final int BYTES_PER_LIVE_AGENT = 260;
+  /** What an engine instance kept by the service holds for each of its agents (docs/engine.md). */
+  static final int BYTES_PER_LIVE_AGENT = 420;
 
   @Min(100)
   @Max(1_000_000)
@@ -60,7 +60,7 @@ public class SimulationsConfig {
 
   /**
    * The agents of all engine instances kept in memory, each instance counted as at least {@code
-   * maxLiveAgents / maxLiveInstances}: about 260 bytes an agent (docs/engine.md, "Memory"). At
+   * maxLiveAgents / maxLiveInstances}: about 420 bytes an agent (docs/engine.md, "Memory"). At
    * least 100,000, so that the largest simulation a tier allows fits. Null when not set: see {@link
    * #liveAgents}.
    */
@@ -77,7 +77,7 @@ public class SimulationsConfig {
   /**
    * The live agents in force on a heap of at most {@code maxHeapBytes}: {@code maxLiveAgents} when
    * set, else as many as a quarter of the heap holds, between 100,000 and 2,000,000. A fixed
-   * default would not fit every heap: 2,000,000 agents are about 520 MB, more than the packaged
+   * default would not fit every heap: 2,000,000 agents are about 840 MB, more than the packaged
    * heap of 512 MB, and a cache that outgrows its heap ends the process.
    */
   public int liveAgents(long maxHeapBytes) {

@@ -79,8 +79,8 @@ class LiveConfigurationTest {
 
     assertThat(simulations.getMaxLiveInstances()).isEqualTo(1_000);
     assertThat(simulations.getMaxLiveAgents()).isNull();
-    // the packaged -Xmx512m: 128 MB at 260 bytes an agent
-    assertThat(simulations.liveAgents(512L << 20)).isEqualTo(516_222);
+    // the packaged -Xmx512m: 128 MB at 420 bytes an agent
+    assertThat(simulations.liveAgents(512L << 20)).isEqualTo(319_566);
     // never fewer than the largest simulation, never more than 2,000,000 unless set
     assertThat(simulations.liveAgents(64L << 20)).isEqualTo(100_000);
     assertThat(simulations.liveAgents(16L << 30)).isEqualTo(2_000_000);
