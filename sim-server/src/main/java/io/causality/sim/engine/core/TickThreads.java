@@ -113,36 +113,46 @@ public final class TickThreads implements AutoCloseable {
     }
   }
 
-  /** One tick's parts, taken one at a time by whoever is free. */
+  /** One tick's parts, taken one at a time from both ends: the helpers' and the caller's. */
   private static final class Round {
-    private final AtomicInteger next = new AtomicInteger();
+    private final AtomicInteger front = new AtomicInteger();
+    private final AtomicIntegerArray claimed;
     private final AtomicIntegerArray finished;
     private final CountDownLatch done;
     private final IntConsumer part;
     private final int parts;
+
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     Round(int parts, IntConsumer part) {
       this.parts = parts;
       this.part = part;
+      this.claimed = new AtomicIntegerArray(parts);
       this.finished = new AtomicIntegerArray(parts);
       this.done = new CountDownLatch(parts);
     }
 
-    /** What a helper does: parts until none is left. */
+    /**
+     * What a helper does: parts from the first one up, until it meets a part the caller took. The
+     * helpers take the low parts and the caller the high ones, so that from tick to tick each
+     * thread mostly computes the same agents again, whose state its core's cache still holds: parts
+     * handed out in one order to whoever was free moved a simulation's state between the cores
+     * every tick.
+     */
     void work() {
-      for (int p = next.getAndIncrement(); p < parts; p = next.getAndIncrement()) {
+      for (int p = front.getAndIncrement(); p < parts && claim(p); p = front.getAndIncrement()) {
         compute(p);
       }
     }
 
     /**
-     * What the caller does: parts until none is left, following after each the parts finished in
-     * order so far; then it waits for the last ones and follows them.
+     * What the caller does: parts from the last one down, until it meets a part a helper took,
+     * following after each the parts finished in order so far (the helpers'); then it waits for the
+     * last ones and follows the rest.
      */
     void workAndFollow(IntConsumer inOrder) {
       int followed = 0;
-      for (int p = next.getAndIncrement(); p < parts; p = next.getAndIncrement()) {
+      for (int p = parts - 1; p >= 0 && claim(p); p--) {
         compute(p);
         while (followed < parts && finished.get(followed) == 1) {
           inOrder.accept(followed++);
@@ -152,6 +162,11 @@ public final class TickThreads implements AutoCloseable {
       while (followed < parts) {
         inOrder.accept(followed++);
       }
+    }
+
+    /** Takes part {@code p}: false when another thread has. */
+    private boolean claim(int p) {
+      return claimed.compareAndSet(p, 0, 1);
     }
 
     private void compute(int p) {
