@@ -16,7 +16,6 @@ import io.causality.sim.engine.SizeLimits;
 import io.causality.sim.engine.core.EngineVersion;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.model.Scenario;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -173,12 +172,11 @@ public final class SimulationCreation {
       EngineVersion version,
       Simulation simulation,
       Instant now) {
-    String scenarioJson = new String(simulation.scenarioJson(), StandardCharsets.UTF_8);
     return new SimulationRow(
         id,
         organization,
         resolved.scenarioId(),
-        scenarioJson,
+        simulation.scenarioJson(),
         version.id(),
         SimulationStatus.CREATED.wireName(),
         0,

@@ -15,6 +15,7 @@ import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.scenario.ScenarioParser;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.jdbi.v3.core.Jdbi;
 
@@ -66,7 +67,7 @@ public final class SimulationLoader {
    */
   public String scenarioJson(SimulationRow row) {
     if (row.scenarioJson() != null) {
-      return row.scenarioJson();
+      return new String(row.scenarioJson(), StandardCharsets.UTF_8);
     }
     return jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioOf(row.id()))
         .orElseThrow(() -> new SimulationNotFoundException(row.id()));

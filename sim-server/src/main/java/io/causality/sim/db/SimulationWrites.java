@@ -85,11 +85,13 @@ public final class SimulationWrites {
   private static final List<Column<SimulationRow>> SCENARIO =
       List.of(
           Column.of("simulation_id", SimulationRow::id),
-          Column.of("scenario_json", row -> row.scenarioJson().getBytes(StandardCharsets.UTF_8)));
+          Column.of("scenario_json", SimulationRow::scenarioJson));
 
   /** The scenario's copy in the simulations row, which the previous version reads. */
   private static final List<Column<SimulationRow>> SCENARIO_IN_ROW =
-      List.of(Column.of("scenario_json", SimulationRow::scenarioJson));
+      List.of(
+          Column.of(
+              "scenario_json", row -> new String(row.scenarioJson(), StandardCharsets.UTF_8)));
 
   private static final String INSERT_SCENARIO = Column.insert("simulation_scenarios", SCENARIO);
   private static final String ADVANCE =

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.causality.common.testing.LargeObjectColumns;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.db.ManagedDataSource;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -132,7 +133,7 @@ class SimulationChangeDaoIntegrationTest {
             UUID.randomUUID(),
             organization,
             "s",
-            "{}",
+            "{}".getBytes(StandardCharsets.UTF_8),
             "1.0.0",
             "created",
             0,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.db.ManagedDataSource;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -200,7 +201,7 @@ class SimulationWritesIntegrationTest {
     assertThat(find(row).orElseThrow())
         .extracting("ticksComputed", "status", "createdAt", "updatedAt", "version")
         .containsExactly(6L, "paused", CREATED, NOW, 1L);
-    assertThat(scenarioOf(row)).contains(row.scenarioJson());
+    assertThat(scenarioOf(row)).contains(scenarioText(row));
     assertThat(statusChanges(row)).containsExactly(paused.withSeq(0));
     assertThat(usage(row)).extracting("tickCount", "simulationRuns").containsExactly(6L, 1L);
     assertThat(notices).containsExactly(row.id());
@@ -240,7 +241,7 @@ class SimulationWritesIntegrationTest {
     SimulationRow row = stored(organization(true));
 
     assertThat(find(row)).contains(withoutScenario(row));
-    assertThat(scenarioOf(row)).contains(row.scenarioJson());
+    assertThat(scenarioOf(row)).contains(scenarioText(row));
     assertThat(usage(row)).extracting("tickCount", "simulationRuns").containsExactly(0L, 1L);
     assertThat(notices).isEmpty();
   }
@@ -271,11 +272,11 @@ class SimulationWritesIntegrationTest {
     writes.storeProgress(progress(row, 5, "paused", List.of(), null, null), notice);
 
     assertThat(scenarioInSimulationsRow(row)).isNull();
-    assertThat(scenarioOf(row)).contains(row.scenarioJson());
+    assertThat(scenarioOf(row)).contains(scenarioText(row));
     SimulationRow run = created(row.organizationId());
     writes.insertAdvanced(run, progress(run, 6, "paused", List.of(), null, null), 10, notice);
     assertThat(scenarioInSimulationsRow(run)).isNull();
-    assertThat(scenarioOf(run)).contains(run.scenarioJson());
+    assertThat(scenarioOf(run)).contains(scenarioText(run));
   }
 
   @Test
@@ -289,9 +290,9 @@ class SimulationWritesIntegrationTest {
                 run, progress(run, 6, "paused", List.of(), null, null), 10, notice))
         .isTrue();
 
-    assertThat(scenarioInSimulationsRow(row)).isEqualTo(row.scenarioJson());
-    assertThat(scenarioInSimulationsRow(run)).isEqualTo(run.scenarioJson());
-    assertThat(scenarioOf(run)).contains(run.scenarioJson());
+    assertThat(scenarioInSimulationsRow(row)).isEqualTo(scenarioText(row));
+    assertThat(scenarioInSimulationsRow(run)).isEqualTo(scenarioText(run));
+    assertThat(scenarioOf(run)).contains(scenarioText(run));
   }
 
   @Test
@@ -299,7 +300,7 @@ class SimulationWritesIntegrationTest {
     SimulationRow row = created(organization(true));
     insertAsPreviousVersion(row);
 
-    assertThat(scenarioOf(row)).contains(row.scenarioJson());
+    assertThat(scenarioOf(row)).contains(scenarioText(row));
     assertThat(scenarioOf(created(row.organizationId()))).isEmpty();
   }
 
@@ -348,7 +349,7 @@ class SimulationWritesIntegrationTest {
         UUID.randomUUID(),
         organization,
         "s",
-        "{\"scenario\":\"naïve ✓\"}",
+        "{\"scenario\":\"naïve ✓\"}".getBytes(StandardCharsets.UTF_8),
         "1.0.0",
         "created",
         0,
@@ -433,7 +434,12 @@ class SimulationWritesIntegrationTest {
                       :updatedAt, :gammaWindow)
                     """)
                 .bindMethods(row)
+                .bind("scenarioJson", scenarioText(row))
                 .execute());
+  }
+
+  private static String scenarioText(SimulationRow row) {
+    return new String(row.scenarioJson(), StandardCharsets.UTF_8);
   }
 
   private static Optional<String> scenarioOf(SimulationRow row) {
