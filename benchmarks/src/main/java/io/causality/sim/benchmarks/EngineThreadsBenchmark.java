@@ -26,6 +26,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * One simulation of 100,000 agents on 1 and 2 threads ({@link TickThreads}, engine.threads):
@@ -81,13 +82,22 @@ public class EngineThreadsBenchmark {
     apartThreads.shutdownNow();
   }
 
+  /**
+   * Fresh simulations for the method measured, and only for it: simulations of 100,000 agents made
+   * and left unused would be collected while the measured ones run.
+   */
   @Setup(Level.Invocation)
-  public void freshRuns() {
-    quietRun = REGISTRY.latest().newSimulation(quiet, tickThreads);
-    prophesyingRun = REGISTRY.latest().newSimulation(prophesying, tickThreads);
-    apartRuns = new Simulation[threads];
-    for (int t = 0; t < threads; t++) {
-      apartRuns[t] = REGISTRY.latest().newSimulation(quiet, TickThreads.single());
+  public void freshRuns(BenchmarkParams params) {
+    String method = params.getBenchmark();
+    if (method.endsWith(".prophecyOff")) {
+      quietRun = REGISTRY.latest().newSimulation(quiet, tickThreads);
+    } else if (method.endsWith(".defaults")) {
+      prophesyingRun = REGISTRY.latest().newSimulation(prophesying, tickThreads);
+    } else {
+      apartRuns = new Simulation[threads];
+      for (int t = 0; t < threads; t++) {
+        apartRuns[t] = REGISTRY.latest().newSimulation(quiet, TickThreads.single());
+      }
     }
   }
 
