@@ -28,16 +28,31 @@ class DurableCommitKillIntegrationTest {
   @RepeatedTest(2)
   void everyAcknowledgedCommitSurvivesSigkill() throws Exception {
     String url = "jdbc:h2:file:" + directory.resolve("kill-test");
-    Process writer = startWriter(url);
+    Process writer = startWriter(url, "plain");
     long lastAcked = readAcksThenKill(writer);
     assertThat(lastAcked).isGreaterThanOrEqualTo(ACKS_BEFORE_KILL - 1);
     assertThat(missingIds(url, lastAcked)).isEmpty();
   }
 
-  private static Process startWriter(String url) throws Exception {
+  /** The same while {@link EmbeddedStoreHousekeeping} rewrites and frees chunks without pause. */
+  @RepeatedTest(2)
+  void everyAcknowledgedCommitSurvivesSigkillDuringHousekeeping() throws Exception {
+    String url = "jdbc:h2:file:" + directory.resolve("kill-test-housekeeping");
+    Process writer = startWriter(url, "housekeeping");
+    long lastAcked = readAcksThenKill(writer);
+    assertThat(lastAcked).isGreaterThanOrEqualTo(ACKS_BEFORE_KILL - 1);
+    assertThat(missingIds(url, lastAcked)).isEmpty();
+  }
+
+  private static Process startWriter(String url, String mode) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return new ProcessBuilder(
-            java, "-cp", System.getProperty("java.class.path"), DurableWriter.class.getName(), url)
+            java,
+            "-cp",
+            System.getProperty("java.class.path"),
+            DurableWriter.class.getName(),
+            url,
+            mode)
         .redirectError(ProcessBuilder.Redirect.INHERIT)
         .start();
   }
