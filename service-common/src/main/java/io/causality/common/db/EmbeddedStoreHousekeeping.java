@@ -51,6 +51,7 @@ public final class EmbeddedStoreHousekeeping implements Managed {
   private final DataSource dataSource;
   private final Duration interval;
   private ScheduledExecutorService thread;
+  private boolean failing; // only the housekeeping thread reads and writes it
 
   /** Housekeeping of the embedded database behind {@code dataSource} every {@code interval}. */
   EmbeddedStoreHousekeeping(DataSource dataSource, Duration interval) {
@@ -78,7 +79,7 @@ public final class EmbeddedStoreHousekeeping implements Managed {
               return daemon;
             });
     long millis = interval.toMillis();
-    thread.scheduleWithFixedDelay(this::runLogged, millis, millis, TimeUnit.MILLISECONDS);
+    thread.scheduleWithFixedDelay(this::scheduledPass, millis, millis, TimeUnit.MILLISECONDS);
   }
 
   @Override
@@ -87,12 +88,22 @@ public final class EmbeddedStoreHousekeeping implements Managed {
     thread.awaitTermination(10, TimeUnit.SECONDS);
   }
 
-  private void runLogged() {
+  /** A pass of the thread: a failure is logged, and the next pass tries again. */
+  void scheduledPass() {
     try {
       run();
+      if (failing) {
+        failing = false;
+        LOG.info("H2 housekeeping runs again");
+      }
     } catch (RuntimeException | SQLException e) {
       // The next pass tries again; a store that cannot be compacted still serves every request.
-      LOG.warn("H2 housekeeping failed: {}", e.toString());
+      // Once per run of failures, not five times a second.
+      if (!failing) {
+        failing = true;
+        LOG.warn(
+            "H2 housekeeping failed, retrying every {} ms: {}", interval.toMillis(), e.toString());
+      }
     }
   }
 

@@ -27,18 +27,18 @@ class DurableCommitKillIntegrationTest {
 
   @RepeatedTest(2)
   void everyAcknowledgedCommitSurvivesSigkill() throws Exception {
-    String url = "jdbc:h2:file:" + directory.resolve("kill-test");
-    Process writer = startWriter(url, "plain");
-    long lastAcked = readAcksThenKill(writer);
-    assertThat(lastAcked).isGreaterThanOrEqualTo(ACKS_BEFORE_KILL - 1);
-    assertThat(missingIds(url, lastAcked)).isEmpty();
+    assertEveryAcknowledgedRowSurvivesSigkill("plain");
   }
 
   /** The same while {@link EmbeddedStoreHousekeeping} rewrites and frees chunks without pause. */
   @RepeatedTest(2)
   void everyAcknowledgedCommitSurvivesSigkillDuringHousekeeping() throws Exception {
-    String url = "jdbc:h2:file:" + directory.resolve("kill-test-housekeeping");
-    Process writer = startWriter(url, "housekeeping");
+    assertEveryAcknowledgedRowSurvivesSigkill("housekeeping");
+  }
+
+  private void assertEveryAcknowledgedRowSurvivesSigkill(String mode) throws Exception {
+    String url = "jdbc:h2:file:" + directory.resolve("kill-test-" + mode);
+    Process writer = startWriter(url, mode);
     long lastAcked = readAcksThenKill(writer);
     assertThat(lastAcked).isGreaterThanOrEqualTo(ACKS_BEFORE_KILL - 1);
     assertThat(missingIds(url, lastAcked)).isEmpty();
