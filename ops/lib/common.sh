@@ -82,3 +82,14 @@ export_hitl_tokens() {
   HITL_TOKEN=$(tr -d '\n' < "$dir/secrets/operator-1.token")
   export HITL_TOKEN_RUNTIME HITL_TOKEN
 }
+
+# Installs wrk from Debian when it is missing; the package lists are refreshed only when the
+# plain install fails, so a machine with fresh lists installs without a round-trip to the index.
+ensure_wrk() {
+  command -v wrk > /dev/null && return 0
+  printf 'installing wrk (apt-get)\n' >&2
+  if ! apt-get install -y -q wrk > /dev/null 2>&1; then
+    apt-get update -q > /dev/null
+    apt-get install -y -q wrk > /dev/null
+  fi
+}
