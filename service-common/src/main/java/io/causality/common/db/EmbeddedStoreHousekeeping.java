@@ -60,6 +60,14 @@ public final class EmbeddedStoreHousekeeping implements Managed {
   }
 
   /**
+   * Housekeeping at the services' interval, started and stopped by the caller: the benchmarks'
+   * least work keeps its file as the services keep theirs (docs/performance.md, "Simulation HTTP").
+   */
+  public static EmbeddedStoreHousekeeping atServiceInterval(DataSource dataSource) {
+    return new EmbeddedStoreHousekeeping(dataSource, INTERVAL);
+  }
+
+  /**
    * Runs the housekeeping while the service runs when {@code url} is an embedded H2 file. Register
    * it after the data source, so that it stops first.
    */
