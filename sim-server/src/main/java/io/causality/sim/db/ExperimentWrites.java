@@ -70,7 +70,7 @@ public final class ExperimentWrites {
           Column.of("losses", ExperimentRunRow::losses),
           Column.of("paradoxes", ExperimentRunRow::paradoxes),
           Column.of("ticks_to_breach", ExperimentRunRow::ticksToBreach),
-          Column.of("series", ExperimentRunRow::series),
+          // no series: a run's series is stored once, in its chunk's row (StoredSeries)
           Column.of("simulation_id", ExperimentRunRow::simulationId),
           Column.of("error", ExperimentRunRow::error));
   private static final List<Column<ExperimentEventRow>> EVENT =

@@ -10,15 +10,15 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The collected series of an experiment's finished runs, as the aggregation reads them: one row of
- * {@code experiment_chunk_series} a stored chunk, written in the chunk's transaction, rather than
- * one row of {@code experiment_runs} a run. Reading 30,000 runs' series row by row took most of an
- * aggregation's CPU (docs/performance.md, "Experiments"); a chunk's row holds hundreds of them.
+ * The collected series of an experiment's finished runs, stored once: one row of {@code
+ * experiment_chunk_series} a stored chunk, written in the chunk's transaction. The aggregation
+ * reads them a chunk at a time; reading 30,000 runs' series row by row from {@code experiment_runs}
+ * took most of an aggregation's CPU (docs/performance.md, "Experiments"), and a chunk's row holds
+ * hundreds of them.
  *
- * <p>Each run's series is still stored in {@code experiment_runs.series} too: an instance of the
- * previous version, during a rolling upgrade, aggregates from there. For the same reason the reader
- * takes the runs of a chunk stored without a row here (by such an instance) from {@code
- * experiment_runs}, so that every finished run is counted whoever stored it.
+ * <p>{@code experiment_runs.series} is left empty: no release wrote it, and storing every run's
+ * series a second time cost the workers' runs time (docs/operations.md has the column's removal
+ * among the pending contractions).
  *
  * <p>A chunk's row: {@code count} and {@code width} (bytes of one run's series, as {@code
  * SeriesCodec} encodes it), then for each finished run, in run order, its index and its series.
@@ -30,20 +30,12 @@ public final class StoredSeries {
     void run(int runIndex, byte[] bytes, int offset);
   }
 
-  /** Runs read per query from {@code experiment_runs}, which bounds the memory of a page. */
-  static final int RUNS_PAGE = 256;
-
   private static final String INSERT =
       "INSERT INTO experiment_chunk_series (experiment_id, first_run, runs, series)"
           + " VALUES (?, ?, ?, ?)";
   private static final String CHUNKS =
-      "SELECT first_run, runs, series FROM experiment_chunk_series"
+      "SELECT series FROM experiment_chunk_series"
           + " WHERE experiment_id = ? AND first_run >= ? AND first_run < ? ORDER BY first_run";
-  private static final String RUNS =
-      "SELECT run_index, series FROM experiment_runs"
-          + " WHERE experiment_id = ? AND run_index >= ? AND run_index < ? AND status = 'done'"
-          + " ORDER BY run_index LIMIT "
-          + RUNS_PAGE;
 
   private StoredSeries() {}
 
@@ -76,26 +68,13 @@ public final class StoredSeries {
   public static void read(
       Connection connection, UUID experiment, int from, int to, int chunkSize, Visitor visitor)
       throws SQLException {
-    int next = from;
     try (PreparedStatement statement = connection.prepareStatement(CHUNKS)) {
       Parameters.bind(statement, 1, experiment, Math.max(0, from - chunkSize + 1), to);
       try (ResultSet chunks = statement.executeQuery()) {
         while (chunks.next()) {
-          int first = chunks.getInt(1);
-          int end = Math.min(to, first + chunks.getInt(2));
-          if (end <= from) {
-            continue;
-          }
-          if (first > next) {
-            readRuns(connection, experiment, next, first, visitor);
-          }
-          visitChunk(chunks.getBytes(3), from, to, visitor);
-          next = end;
+          visitChunk(chunks.getBytes(1), from, to, visitor);
         }
       }
-    }
-    if (next < to) {
-      readRuns(connection, experiment, next, to, visitor);
     }
   }
 
@@ -108,29 +87,6 @@ public final class StoredSeries {
       int runIndex = in.getInt(offset);
       if (runIndex >= from && runIndex < to) {
         visitor.run(runIndex, chunk, offset + Integer.BYTES);
-      }
-    }
-  }
-
-  /** The runs of chunks stored without a row of their own (by the previous version), by page. */
-  private static void readRuns(
-      Connection connection, UUID experiment, int from, int to, Visitor visitor)
-      throws SQLException {
-    int next = from;
-    try (PreparedStatement statement = connection.prepareStatement(RUNS)) {
-      while (next < to) {
-        Parameters.bind(statement, 1, experiment, next, to);
-        int read = 0;
-        try (ResultSet runs = statement.executeQuery()) {
-          while (runs.next()) {
-            next = runs.getInt(1) + 1;
-            visitor.run(next - 1, runs.getBytes(2), 0);
-            read++;
-          }
-        }
-        if (read < RUNS_PAGE) {
-          return;
-        }
       }
     }
   }

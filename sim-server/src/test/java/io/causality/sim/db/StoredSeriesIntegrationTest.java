@@ -24,10 +24,9 @@ import org.junit.jupiter.api.Test;
 /**
  * What the aggregation reads ({@link StoredSeries}) on H2 with the real changelog: chunks stored by
  * {@link ExperimentWrites#storeChunk}, 10 runs of 4 a chunk, every third run failed. Whatever range
- * is read (across chunks, inside one), and whether a chunk has its row of series or was stored by
- * the previous version with its runs' series only, the reader gives every finished run of the range
- * once, in run order, with its own series. And where the experiment's scenario is kept (changeset
- * 040).
+ * is read (across chunks, inside one), the reader gives every finished run of the range once, in
+ * run order, with its own series, stored once: in its chunk's row, not in the run's. And where the
+ * experiment's scenario is kept (changeset 040).
  */
 class StoredSeriesIntegrationTest {
   private static final Instant NOW = Instant.parse("2026-11-28T03:00:00Z");
@@ -93,27 +92,19 @@ class StoredSeriesIntegrationTest {
   }
 
   @Test
-  void readsTheRunsOfAChunkStoredWithoutItsRowFromTheRunsThemselves() throws SQLException {
-    jdbi.useHandle(
-        handle ->
-            handle.execute(
-                "DELETE FROM experiment_chunk_series WHERE experiment_id = ? AND first_run = ?",
-                experiment,
-                CHUNK));
+  void aRunsSeriesIsStoredOnceInItsChunksRowNotInTheRunsRow() {
+    long runsWithSeries =
+        jdbi.withHandle(
+            handle ->
+                handle
+                    .createQuery(
+                        "SELECT COUNT(*) FROM experiment_runs"
+                            + " WHERE experiment_id = :id AND series IS NOT NULL")
+                    .bind("id", experiment)
+                    .mapTo(Long.class)
+                    .one());
 
-    assertThat(read(0, RUNS)).containsExactly(0, 1, 2, 4, 5, 7, 8);
-    assertThat(read(3, 9)).containsExactly(4, 5, 7, 8);
-  }
-
-  @Test
-  void readsEveryRunFromTheRunsWhenNoChunkHasItsRow() throws SQLException {
-    jdbi.useHandle(
-        handle ->
-            handle.execute(
-                "DELETE FROM experiment_chunk_series WHERE experiment_id = ?", experiment));
-
-    assertThat(read(0, RUNS)).containsExactly(0, 1, 2, 4, 5, 7, 8);
-    assertThat(read(2, 6)).containsExactly(2, 4, 5);
+    assertThat(runsWithSeries).isZero();
   }
 
   /** The runs the reader gives, checking that each comes with its own series. */

@@ -6,9 +6,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * A run's collected series as stored ({@code experiment_runs.series}) and an aggregate's statistics
- * ({@code experiment_aggregates.stats}): rows of doubles, row after row, each double its eight
- * bytes big-endian, so that the numbers are exactly those computed.
+ * A run's collected series as stored (in its chunk's row of {@code experiment_chunk_series}) and an
+ * aggregate's statistics ({@code experiment_aggregates.stats}): rows of doubles, row after row,
+ * each double its eight bytes big-endian, so that the numbers are exactly those computed.
  */
 public final class SeriesCodec {
   private static final VarHandle DOUBLES =
