@@ -1,5 +1,6 @@
 package io.causality.common.db;
 
+import io.causality.common.lifecycle.PeriodicTask;
 import io.dropwizard.lifecycle.Managed;
 import io.dropwizard.lifecycle.setup.LifecycleEnvironment;
 import java.lang.reflect.InvocationTargetException;
@@ -8,17 +9,12 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.h2.engine.Session;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.FileStore;
 import org.h2.mvstore.MVStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Compacts an embedded H2 file while the service runs, as H2 itself does when commits are delayed.
@@ -37,8 +33,6 @@ import org.slf4j.LoggerFactory;
  * is called by reflection; {@code EmbeddedStoreHousekeepingTest} fails on an H2 that changes it.
  */
 public final class EmbeddedStoreHousekeeping implements Managed {
-  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedStoreHousekeeping.class);
-
   /** H2's own pass, as its background writer thread calls it. */
   private static final Method PASS = housekeepingPass();
 
@@ -49,14 +43,14 @@ public final class EmbeddedStoreHousekeeping implements Managed {
   static final Duration INTERVAL = Duration.ofMillis(200);
 
   private final DataSource dataSource;
-  private final Duration interval;
-  private ScheduledExecutorService thread;
-  private boolean failing; // only the housekeeping thread reads and writes it
+  private final PeriodicTask passes;
 
   /** Housekeeping of the embedded database behind {@code dataSource} every {@code interval}. */
   EmbeddedStoreHousekeeping(DataSource dataSource, Duration interval) {
     this.dataSource = dataSource;
-    this.interval = interval;
+    this.passes =
+        new PeriodicTask(
+            "h2-housekeeping", EmbeddedStoreHousekeeping.class, interval, interval, this::run);
   }
 
   /**
@@ -77,42 +71,19 @@ public final class EmbeddedStoreHousekeeping implements Managed {
     }
   }
 
+  /**
+   * Passes on a thread of its own ({@link PeriodicTask}): a failing one is logged, and the next
+   * tries again; a store that cannot be compacted still serves every request.
+   */
   @Override
   public void start() {
-    thread =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread daemon = new Thread(task, "h2-housekeeping");
-              daemon.setDaemon(true);
-              return daemon;
-            });
-    long millis = interval.toMillis();
-    thread.scheduleWithFixedDelay(this::scheduledPass, millis, millis, TimeUnit.MILLISECONDS);
+    passes.start();
   }
 
+  /** Lets a pass under way finish, and runs no more. */
   @Override
   public void stop() throws InterruptedException {
-    thread.shutdownNow();
-    thread.awaitTermination(10, TimeUnit.SECONDS);
-  }
-
-  /** A pass of the thread: a failure is logged, and the next pass tries again. */
-  void scheduledPass() {
-    try {
-      run();
-      if (failing) {
-        failing = false;
-        LOG.info("H2 housekeeping runs again");
-      }
-    } catch (RuntimeException | SQLException e) {
-      // The next pass tries again; a store that cannot be compacted still serves every request.
-      // Once per run of failures, not five times a second.
-      if (!failing) {
-        failing = true;
-        LOG.warn(
-            "H2 housekeeping failed, retrying every {} ms: {}", interval.toMillis(), e.toString());
-      }
-    }
+    passes.stop();
   }
 
   /** One pass, now: what H2's background writer thread does each time it wakes. */

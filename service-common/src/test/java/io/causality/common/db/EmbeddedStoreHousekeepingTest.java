@@ -1,12 +1,7 @@
 package io.causality.common.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.codahale.metrics.MetricRegistry;
 import io.dropwizard.lifecycle.setup.LifecycleEnvironment;
 import java.lang.reflect.Proxy;
@@ -23,7 +18,6 @@ import org.h2.jdbcx.JdbcDataSource;
 import org.h2.mvstore.FileStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 class EmbeddedStoreHousekeepingTest {
   private static final int ROWS = 200;
@@ -97,50 +91,6 @@ class EmbeddedStoreHousekeepingTest {
     passer[0].join(TimeUnit.SECONDS.toMillis(30));
     assertThat(passer[0].getName()).isEqualTo("h2-housekeeping");
     assertThat(passer[0].isAlive()).isFalse();
-  }
-
-  @Test
-  void aFailingPassIsLoggedOncePerRunOfFailuresAndTheNextPassTriesAgain() throws Exception {
-    boolean[] down = {true};
-    JdbcDataSource database = dataSource(DurableDatabase.h2FileUrl(directory.resolve("failing")));
-    DataSource flaky =
-        (DataSource)
-            Proxy.newProxyInstance(
-                getClass().getClassLoader(),
-                new Class<?>[] {DataSource.class},
-                (proxy, method, args) -> {
-                  if (down[0]) {
-                    throw new SQLException("pool closed");
-                  }
-                  return method.invoke(database, args);
-                });
-    EmbeddedStoreHousekeeping housekeeping =
-        new EmbeddedStoreHousekeeping(flaky, EmbeddedStoreHousekeeping.INTERVAL);
-    Logger logger = (Logger) LoggerFactory.getLogger(EmbeddedStoreHousekeeping.class);
-    ListAppender<ILoggingEvent> log = new ListAppender<>();
-    log.start();
-    logger.addAppender(log);
-    try {
-      housekeeping.scheduledPass();
-      housekeeping.scheduledPass();
-      down[0] = false;
-      housekeeping.scheduledPass();
-      down[0] = true;
-      housekeeping.scheduledPass();
-    } finally {
-      logger.detachAppender(log);
-    }
-
-    assertThat(log.list)
-        .extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage)
-        .containsExactly(
-            tuple(
-                Level.WARN,
-                "H2 housekeeping failed, retrying every 200 ms: java.sql.SQLException: pool closed"),
-            tuple(Level.INFO, "H2 housekeeping runs again"),
-            tuple(
-                Level.WARN,
-                "H2 housekeeping failed, retrying every 200 ms: java.sql.SQLException: pool closed"));
   }
 
   @Test

@@ -1,11 +1,9 @@
 package io.causality.sim.idempotency;
 
+import io.causality.common.lifecycle.PeriodicTask;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,15 +20,20 @@ public final class IdempotencyCleaner implements Managed {
   private static final Logger LOG = LoggerFactory.getLogger(IdempotencyCleaner.class);
 
   private final IdempotencyStore store;
-  private final Duration interval;
   private final boolean releaseClaimsAtStart;
-  private ScheduledExecutorService executor;
+  private final PeriodicTask cleanups;
 
   public IdempotencyCleaner(
       IdempotencyStore store, Duration interval, boolean releaseClaimsAtStart) {
     this.store = Objects.requireNonNull(store);
-    this.interval = Objects.requireNonNull(interval);
     this.releaseClaimsAtStart = releaseClaimsAtStart;
+    this.cleanups =
+        new PeriodicTask(
+            "idempotency-cleanup",
+            IdempotencyCleaner.class,
+            Duration.ZERO,
+            Objects.requireNonNull(interval),
+            this::purge);
   }
 
   @Override
@@ -44,32 +47,18 @@ public final class IdempotencyCleaner implements Managed {
             released);
       }
     }
-    executor =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread thread = new Thread(task, "idempotency-cleanup");
-              thread.setDaemon(true);
-              return thread;
-            });
-    executor.scheduleWithFixedDelay(this::purge, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    cleanups.start();
   }
 
   @Override
   public void stop() throws InterruptedException {
-    executor.shutdownNow();
-    executor.awaitTermination(10, TimeUnit.SECONDS);
+    cleanups.stop();
   }
 
-  // A task that throws is never scheduled again, so one failed run (the database away for a
-  // moment) must not end the clean-up for good.
   private void purge() {
-    try {
-      int deleted = store.purgeExpired();
-      if (deleted > 0) {
-        LOG.info("Deleted {} expired Idempotency-Keys", deleted);
-      }
-    } catch (RuntimeException e) {
-      LOG.warn("Idempotency-Key clean-up failed; it runs again in {}", interval, e);
+    int deleted = store.purgeExpired();
+    if (deleted > 0) {
+      LOG.info("Deleted {} expired Idempotency-Keys", deleted);
     }
   }
 }

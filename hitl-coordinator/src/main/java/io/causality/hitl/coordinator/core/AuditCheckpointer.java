@@ -1,13 +1,11 @@
 package io.causality.hitl.coordinator.core;
 
+import io.causality.common.lifecycle.PeriodicTask;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,40 +20,34 @@ public final class AuditCheckpointer implements Managed {
 
   private final AuditTrail audit;
   private final Clock clock;
-  private final Duration every;
-  private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "audit-checkpoints");
-            thread.setDaemon(true);
-            return thread;
-          });
+  private final PeriodicTask checkpoints;
 
   public AuditCheckpointer(AuditTrail audit, Clock clock, Duration every) {
     this.audit = Objects.requireNonNull(audit, "audit");
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.every = Objects.requireNonNull(every, "every");
+    Objects.requireNonNull(every, "every");
+    this.checkpoints =
+        new PeriodicTask(
+            "audit-checkpoints", AuditCheckpointer.class, every, every, this::checkpoint);
   }
 
   @Override
   public void start() {
-    timer.scheduleWithFixedDelay(
-        this::checkpointSafely, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+    checkpoints.start();
   }
 
+  /**
+   * Lets a checkpoint under way finish; a failed one (the database briefly away) is logged, and the
+   * next tick checkpoints the head then.
+   */
   @Override
-  public void stop() {
-    timer.shutdownNow();
+  public void stop() throws InterruptedException {
+    checkpoints.stop();
   }
 
-  private void checkpointSafely() {
-    try {
-      audit
-          .checkpointHead(clock.instant().truncatedTo(ChronoUnit.MILLIS))
-          .ifPresent(c -> LOG.debug("Audit chain: checkpoint at sequence {}", c.sequence()));
-    } catch (RuntimeException e) {
-      // The database may be briefly away: the next tick checkpoints the head then.
-      LOG.warn("Audit chain: signing a checkpoint failed", e);
-    }
+  private void checkpoint() {
+    audit
+        .checkpointHead(clock.instant().truncatedTo(ChronoUnit.MILLIS))
+        .ifPresent(c -> LOG.debug("Audit chain: checkpoint at sequence {}", c.sequence()));
   }
 }

@@ -1,12 +1,10 @@
 package io.causality.hitl.coordinator.core;
 
+import io.causality.common.lifecycle.PeriodicTask;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,21 +19,20 @@ public final class RequestRetention implements Managed {
   private final OverrideService overrides;
   private final Clock clock;
   private final Duration keep;
-  private final Duration interval;
-  private final ScheduledExecutorService sweeper =
-      Executors.newSingleThreadScheduledExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "request-retention");
-            thread.setDaemon(true);
-            return thread;
-          });
+  private final PeriodicTask sweeps;
 
   public RequestRetention(
       OverrideService overrides, Clock clock, Duration keep, Duration interval) {
     this.overrides = Objects.requireNonNull(overrides, "overrides");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.keep = Objects.requireNonNull(keep, "keep");
-    this.interval = Objects.requireNonNull(interval, "interval");
+    this.sweeps =
+        new PeriodicTask(
+            "request-retention",
+            RequestRetention.class,
+            Duration.ZERO,
+            Objects.requireNonNull(interval, "interval"),
+            this::sweep);
   }
 
   /** Purges what is due now; the number of requests purged. */
@@ -49,21 +46,12 @@ public final class RequestRetention implements Managed {
 
   @Override
   public void start() {
-    sweeper.scheduleWithFixedDelay(
-        this::sweepSafely, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    sweeps.start();
   }
 
+  /** Lets a sweep under way finish; a failed one is logged, and the next purges what it did not. */
   @Override
-  public void stop() {
-    sweeper.shutdownNow();
-  }
-
-  private void sweepSafely() {
-    try {
-      sweep();
-    } catch (RuntimeException e) {
-      // the database may be briefly away: the next sweep purges what this one did not
-      LOG.warn("Retention: the sweep failed", e);
-    }
+  public void stop() throws InterruptedException {
+    sweeps.stop();
   }
 }

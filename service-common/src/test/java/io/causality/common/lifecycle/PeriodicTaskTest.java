@@ -1,0 +1,146 @@
+package io.causality.common.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+class PeriodicTaskTest {
+  private static final Duration NOW = Duration.ZERO;
+  private static final Duration OFTEN = Duration.ofMillis(1);
+
+  @Test
+  void itRunsOnADaemonThreadOfItsOwnUntilStopped() throws Exception {
+    CountDownLatch threeRuns = new CountDownLatch(3);
+    AtomicReference<Thread> ranOn = new AtomicReference<>();
+    AtomicInteger runs = new AtomicInteger();
+    PeriodicTask task =
+        new PeriodicTask(
+            "test-task",
+            PeriodicTaskTest.class,
+            NOW,
+            OFTEN,
+            () -> {
+              ranOn.set(Thread.currentThread());
+              runs.incrementAndGet();
+              threeRuns.countDown();
+            });
+
+    task.start();
+    assertThat(threeRuns.await(10, TimeUnit.SECONDS)).isTrue();
+    task.stop();
+    int runsWhenStopped = runs.get();
+    ranOn.get().join(10_000);
+
+    assertThat(ranOn.get().getName()).isEqualTo("test-task");
+    assertThat(ranOn.get().isDaemon()).isTrue();
+    assertThat(ranOn.get().isAlive()).isFalse();
+    assertThat(runs.get()).isEqualTo(runsWhenStopped);
+  }
+
+  @Test
+  void stopLetsARunUnderWayFinishWithoutInterruptingIt() throws Exception {
+    CountDownLatch running = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicBoolean interrupted = new AtomicBoolean();
+    AtomicBoolean finished = new AtomicBoolean();
+    PeriodicTask task =
+        new PeriodicTask(
+            "slow-task",
+            PeriodicTaskTest.class,
+            NOW,
+            Duration.ofHours(1),
+            () -> {
+              running.countDown();
+              try {
+                release.await();
+              } catch (InterruptedException e) {
+                interrupted.set(true);
+              }
+              finished.set(true);
+            });
+    task.start();
+    assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+
+    Thread stopping = new Thread(stopQuietly(task));
+    stopping.start();
+    // stop() waits for the run under way: release it only then
+    while (stopping.getState() != Thread.State.TIMED_WAITING && stopping.isAlive()) {
+      Thread.onSpinWait();
+    }
+    release.countDown();
+    stopping.join(10_000);
+
+    assertThat(stopping.isAlive()).isFalse();
+    assertThat(finished).isTrue();
+    assertThat(interrupted).isFalse();
+  }
+
+  @Test
+  void aFailingRunIsLoggedOncePerRunOfFailuresWithoutItsStackAndTheNextRunTriesAgain() {
+    boolean[] down = {true};
+    AtomicInteger attempts = new AtomicInteger();
+    PeriodicTask task =
+        new PeriodicTask(
+            "flaky-task",
+            PeriodicTaskTest.class,
+            NOW,
+            Duration.ofMillis(200),
+            () -> {
+              attempts.incrementAndGet();
+              if (down[0]) {
+                throw new SQLException("pool closed");
+              }
+            });
+    Logger logger = (Logger) LoggerFactory.getLogger(PeriodicTaskTest.class);
+    ListAppender<ILoggingEvent> log = new ListAppender<>();
+    log.start();
+    logger.addAppender(log);
+    try {
+      task.runOnce();
+      task.runOnce();
+      down[0] = false;
+      task.runOnce();
+      task.runOnce();
+      down[0] = true;
+      task.runOnce();
+    } finally {
+      logger.detachAppender(log);
+    }
+
+    assertThat(attempts).hasValue(5);
+    assertThat(log.list)
+        .extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage)
+        .containsExactly(
+            tuple(
+                Level.WARN,
+                "flaky-task failed, retrying every 200 ms: java.sql.SQLException: pool closed"),
+            tuple(Level.INFO, "flaky-task runs again"),
+            tuple(
+                Level.WARN,
+                "flaky-task failed, retrying every 200 ms: java.sql.SQLException: pool closed"));
+    assertThat(log.list).allSatisfy(event -> assertThat(event.getThrowableProxy()).isNull());
+  }
+
+  private Runnable stopQuietly(PeriodicTask task) {
+    return () -> {
+      try {
+        task.stop();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+  }
+}
