@@ -30,13 +30,14 @@ public final class PeriodicTask {
     void run() throws Exception;
   }
 
-  /** How long {@link #stop} waits for a run under way before it interrupts it. */
+  /** How long {@link #stop} waits for a run under way before it interrupts it, by default. */
   static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
   private final String name;
   private final Duration initialDelay;
   private final Duration delay;
   private final Run task;
+  private final Duration stopGrace;
   private final Logger log;
   private ScheduledExecutorService thread;
   private boolean failing; // only the task's thread reads and writes it
@@ -47,9 +48,21 @@ public final class PeriodicTask {
    */
   public PeriodicTask(
       String name, Class<?> owner, Duration initialDelay, Duration delay, Run task) {
+    this(name, owner, initialDelay, delay, STOP_GRACE, task);
+  }
+
+  /** The same, with {@link #stop} waiting up to {@code stopGrace} for a run under way. */
+  public PeriodicTask(
+      String name,
+      Class<?> owner,
+      Duration initialDelay,
+      Duration delay,
+      Duration stopGrace,
+      Run task) {
     this.name = Objects.requireNonNull(name, "name");
     this.initialDelay = Objects.requireNonNull(initialDelay, "initialDelay");
     this.delay = Objects.requireNonNull(delay, "delay");
+    this.stopGrace = Objects.requireNonNull(stopGrace, "stopGrace");
     this.task = Objects.requireNonNull(task, "task");
     this.log = LoggerFactory.getLogger(owner);
   }
@@ -66,12 +79,26 @@ public final class PeriodicTask {
         this::runOnce, initialDelay.toMillis(), delay.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  /** Lets a run under way finish (for {@link #STOP_GRACE} at most), and runs no more. */
+  /**
+   * Lets a run under way finish (for its stop grace at most), and runs no more. Nothing to do when
+   * it never started (a service whose start failed before it).
+   */
   public void stop() throws InterruptedException {
+    if (thread == null) {
+      return;
+    }
     thread.shutdown();
-    if (!thread.awaitTermination(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+    if (!thread.awaitTermination(stopGrace.toMillis(), TimeUnit.MILLISECONDS)) {
       thread.shutdownNow();
     }
+  }
+
+  /**
+   * Whether {@link #stop} was called: a long run checks it between its parts and ends early, so
+   * that the service does not wait for the rest.
+   */
+  public boolean isStopping() {
+    return thread != null && thread.isShutdown();
   }
 
   /** One run, as the thread makes it: a failure is logged, and the next run tries again. */

@@ -40,7 +40,9 @@ class PeriodicTaskTest {
 
     task.start();
     assertThat(threeRuns.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(task.isStopping()).isFalse();
     task.stop();
+    assertThat(task.isStopping()).isTrue();
     int runsWhenStopped = runs.get();
     ranOn.get().join(10_000);
 
@@ -132,6 +134,17 @@ class PeriodicTaskTest {
                 Level.WARN,
                 "flaky-task failed, retrying every 200 ms: java.sql.SQLException: pool closed"));
     assertThat(log.list).allSatisfy(event -> assertThat(event.getThrowableProxy()).isNull());
+  }
+
+  @Test
+  void stoppingATaskThatNeverStartedDoesNothing() throws Exception {
+    AtomicInteger runs = new AtomicInteger();
+    PeriodicTask task =
+        new PeriodicTask("idle-task", PeriodicTaskTest.class, NOW, OFTEN, runs::incrementAndGet);
+
+    task.stop();
+
+    assertThat(runs).hasValue(0);
   }
 
   private Runnable stopQuietly(PeriodicTask task) {

@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator.events;
 
+import io.causality.common.lifecycle.PeriodicTask;
 import io.causality.common.sse.SseConnection;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OrganizationScope;
@@ -13,12 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.util.component.LifeCycle;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The open audit event streams. One thread polls the chain in the database every {@code poll} and
@@ -29,26 +25,23 @@ import org.slf4j.LoggerFactory;
  * stream is closed (event streams never finish on their own, and the server would wait for them).
  */
 public final class AuditEventStreams implements Managed, LifeCycle.Listener {
-  private static final Logger LOG = LoggerFactory.getLogger(AuditEventStreams.class);
   private static final int BATCH = 100;
 
   private final AuditTrail audit;
-  private final Duration poll;
   private final Duration heartbeat;
   private final Set<AuditStream> streams = ConcurrentHashMap.newKeySet();
-  private final ScheduledExecutorService poller =
-      Executors.newSingleThreadScheduledExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "audit-event-streams");
-            thread.setDaemon(true);
-            return thread;
-          });
+  private final PeriodicTask poller;
   private long lastHeartbeatNanos = System.nanoTime();
 
   public AuditEventStreams(AuditTrail audit, Duration poll, Duration heartbeat) {
     this.audit = Objects.requireNonNull(audit, "audit");
-    this.poll = Objects.requireNonNull(poll, "poll");
+    Objects.requireNonNull(poll, "poll");
     this.heartbeat = Objects.requireNonNull(heartbeat, "heartbeat");
+    // A failed poll (the database briefly away) is logged; the next tries again from the same
+    // place.
+    this.poller =
+        new PeriodicTask(
+            "audit-event-streams", AuditEventStreams.class, poll, poll, this::pollOnce);
   }
 
   /**
@@ -72,28 +65,18 @@ public final class AuditEventStreams implements Managed, LifeCycle.Listener {
 
   @Override
   public void start() {
-    poller.scheduleWithFixedDelay(
-        this::pollSafely, poll.toMillis(), poll.toMillis(), TimeUnit.MILLISECONDS);
+    poller.start();
   }
 
   @Override
-  public void stop() {
-    poller.shutdownNow();
+  public void stop() throws InterruptedException {
+    poller.stop();
     closeAll();
   }
 
   @Override
   public void lifeCycleStopping(LifeCycle server) {
     closeAll();
-  }
-
-  private void pollSafely() {
-    try {
-      pollOnce();
-    } catch (RuntimeException e) {
-      // The database may be briefly away: the next poll tries again from the same place.
-      LOG.warn("Audit event streams: polling the chain failed", e);
-    }
   }
 
   private void pollOnce() {

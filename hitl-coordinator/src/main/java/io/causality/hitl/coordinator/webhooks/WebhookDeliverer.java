@@ -2,6 +2,7 @@ package io.causality.hitl.coordinator.webhooks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.lifecycle.PeriodicTask;
 import io.causality.hitl.coordinator.config.WebhookEndpointConfig;
 import io.causality.hitl.coordinator.config.WebhooksConfig;
 import io.causality.hitl.coordinator.core.WebhookOutbox;
@@ -21,9 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -49,13 +47,7 @@ public final class WebhookDeliverer implements Managed {
   private final Backoff backoff;
   private final WebhookMetrics metrics;
   private final HttpClient http;
-  private final ScheduledExecutorService poller =
-      Executors.newSingleThreadScheduledExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "webhook-deliverer");
-            thread.setDaemon(true);
-            return thread;
-          });
+  private final PeriodicTask poller;
 
   public WebhookDeliverer(
       WebhookOutbox outbox,
@@ -78,6 +70,17 @@ public final class WebhookDeliverer implements Managed {
             // a redirect could lead to a host that allowedHosts does not list
             .followRedirects(HttpClient.Redirect.NEVER)
             .build();
+    // At stop, a batch in flight ends within its timeout; what is not recorded is delivered again
+    // later. A failed poll (the database briefly away) is logged; the next tries again, and
+    // nothing is lost.
+    this.poller =
+        new PeriodicTask(
+            "webhook-deliverer",
+            WebhookDeliverer.class,
+            Duration.ZERO,
+            config.getPollInterval().toJavaDuration(),
+            timeout().plusSeconds(1),
+            this::deliverDue);
   }
 
   /**
@@ -90,18 +93,13 @@ public final class WebhookDeliverer implements Managed {
 
   @Override
   public void start() {
-    long poll = config.getPollInterval().toMilliseconds();
-    poller.scheduleWithFixedDelay(this::deliverSafely, 0, poll, TimeUnit.MILLISECONDS);
+    poller.start();
     LOG.info("Webhooks: delivering audit events to {}", endpoints.keySet());
   }
 
   @Override
   public void stop() throws InterruptedException {
-    poller.shutdown();
-    // a batch in flight ends within its timeout; what is not recorded is delivered again later
-    if (!poller.awaitTermination(timeout().toMillis() + 1_000, TimeUnit.MILLISECONDS)) {
-      poller.shutdownNow();
-    }
+    poller.stop();
   }
 
   /** Delivers everything due now, batch after batch; the number of deliveries attempted. */
@@ -111,17 +109,8 @@ public final class WebhookDeliverer implements Managed {
     do {
       batch = deliverBatch();
       attempted += batch;
-    } while (batch == BATCH && !poller.isShutdown());
+    } while (batch == BATCH && !poller.isStopping());
     return attempted;
-  }
-
-  private void deliverSafely() {
-    try {
-      deliverDue();
-    } catch (RuntimeException e) {
-      // the database may be briefly away: the next poll tries again, nothing is lost
-      LOG.warn("Webhooks: working off the outbox failed", e);
-    }
   }
 
   private int deliverBatch() {
