@@ -1,6 +1,6 @@
 package io.causality.common.db;
 
-import io.causality.common.lifecycle.PeriodicTask;
+import io.causality.common.schedule.PeriodicTask;
 import io.dropwizard.lifecycle.Managed;
 import io.dropwizard.lifecycle.setup.LifecycleEnvironment;
 import java.lang.reflect.InvocationTargetException;

@@ -1,6 +1,6 @@
 package io.causality.sim.usage;
 
-import io.causality.common.lifecycle.PeriodicTask;
+import io.causality.common.schedule.PeriodicTask;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Duration;
 

@@ -1,6 +1,6 @@
 package io.causality.hitl.coordinator.events;
 
-import io.causality.common.lifecycle.PeriodicTask;
+import io.causality.common.schedule.PeriodicTask;
 import io.causality.common.sse.SseConnection;
 import io.causality.hitl.coordinator.core.AuditTrail;
 import io.causality.hitl.coordinator.core.OrganizationScope;

@@ -2,7 +2,7 @@ package io.causality.hitl.coordinator.webhooks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.common.lifecycle.PeriodicTask;
+import io.causality.common.schedule.PeriodicTask;
 import io.causality.hitl.coordinator.config.WebhookEndpointConfig;
 import io.causality.hitl.coordinator.config.WebhooksConfig;
 import io.causality.hitl.coordinator.core.WebhookOutbox;

@@ -1,4 +1,4 @@
-package io.causality.common.lifecycle;
+package io.causality.common.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;

@@ -1,4 +1,4 @@
-package io.causality.common.lifecycle;
+package io.causality.common.schedule;
 
 import java.time.Duration;
 import java.util.Objects;
