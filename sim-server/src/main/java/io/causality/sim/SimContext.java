@@ -1,7 +1,6 @@
 package io.causality.sim;
 
 import io.causality.common.db.Databases;
-import io.causality.common.db.EmbeddedStoreHousekeeping;
 import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.tracing.Tracing;
@@ -57,9 +56,7 @@ record SimContext(
   static SimContext open(
       SimConfiguration configuration, Environment environment, Clock clock, Tracing tracing) {
     ManagedDataSource dataSource = openDatabase(configuration, environment);
-    DataSourceFactory database = configuration.buildDataSourceFactory();
-    Jdbi jdbi = ServiceJdbi.build(environment, database, dataSource);
-    EmbeddedStoreHousekeeping.manageFor(environment.lifecycle(), database.getUrl(), dataSource);
+    Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     ServiceJdbi.describeOnce(jdbi, SimDaos.ALL);
     EngineCatalog catalog = engines(configuration, environment);
     SimulationLoader loader = new SimulationLoader(jdbi, catalog);

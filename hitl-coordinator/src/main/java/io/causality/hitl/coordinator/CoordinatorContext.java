@@ -1,6 +1,5 @@
 package io.causality.hitl.coordinator;
 
-import io.causality.common.db.EmbeddedStoreHousekeeping;
 import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.hitl.coordinator.auth.CallerAuthenticator;
@@ -126,7 +125,6 @@ record CoordinatorContext(
       StartupMigrations.apply(dataSource);
     }
     Jdbi jdbi = ServiceJdbi.build(env, factory, dataSource);
-    EmbeddedStoreHousekeeping.manageFor(env.lifecycle(), factory.getUrl(), dataSource);
     ServiceJdbi.describeOnce(jdbi, CoordinatorDaos.ALL);
     return jdbi;
   }

@@ -22,15 +22,19 @@ public final class ServiceJdbi {
   private ServiceJdbi() {}
 
   /**
-   * Builds the Jdbi over {@code dataSource}. Dropwizard's "auto comments" prepend the DAO method's
-   * name to every statement through a template engine that can only render, never parse once: JDBI
-   * then re-lexes every statement's template on every call, which profiled as a tenth of a simple
-   * GET. The statement timers on the admin port keep the names.
+   * Builds the Jdbi over {@code dataSource}, which the service manages already. Dropwizard's "auto
+   * comments" prepend the DAO method's name to every statement through a template engine that can
+   * only render, never parse once: JDBI then re-lexes every statement's template on every call,
+   * which profiled as a tenth of a simple GET. The statement timers on the admin port keep the
+   * names. On an embedded H2 file the file is also compacted while the service runs ({@link
+   * EmbeddedStoreHousekeeping}), registered after the data source so that it stops first.
    */
   public static Jdbi build(
       Environment environment, DataSourceFactory factory, ManagedDataSource dataSource) {
     factory.setAutoCommentsEnabled(false);
-    return new JdbiFactory().build(environment, factory, dataSource, "database");
+    Jdbi jdbi = new JdbiFactory().build(environment, factory, dataSource, "database");
+    EmbeddedStoreHousekeeping.manageFor(environment.lifecycle(), factory.getUrl(), dataSource);
+    return jdbi;
   }
 
   /**

@@ -15,9 +15,10 @@ import org.slf4j.LoggerFactory;
  * Managed}, starts and stops it.
  *
  * <p>A run that throws is logged on the owner's logger, once for each run of failures and again
- * when runs succeed, without its stack trace; and the next run comes as scheduled. A {@link
- * ScheduledExecutorService} never runs again a task that threw, and a database away for a moment
- * must not end the housekeeping for good, nor write a warning five times a second.
+ * when runs succeed, with the messages of its causes but without its stack trace; and the next run
+ * comes as scheduled. A {@link ScheduledExecutorService} never runs again a task that threw, and a
+ * database away for a moment must not end the housekeeping for good, nor write a warning five times
+ * a second.
  *
  * <p>{@link #stop} lets a run under way finish, without interrupting it (an interrupt can close a
  * file channel under the database), and runs no more: register the owner after the data source it
@@ -32,6 +33,9 @@ public final class PeriodicTask {
 
   /** How long {@link #stop} waits for a run under way before it interrupts it, by default. */
   static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+  /** Causes named in a failure's log line, at most (a chain can loop). */
+  private static final int MAX_CAUSES = 5;
 
   private final String name;
   private final Duration initialDelay;
@@ -112,8 +116,22 @@ public final class PeriodicTask {
     } catch (Exception e) {
       if (!failing) {
         failing = true;
-        log.warn("{} failed, retrying every {} ms: {}", name, delay.toMillis(), e.toString());
+        log.warn("{} failed, retrying every {} ms: {}", name, delay.toMillis(), described(e));
       }
     }
+  }
+
+  /**
+   * The failure and the causes it wraps, each as its class and message, on one line: what an
+   * operator needs without a stack trace (a wrapper's own message often says only what failed).
+   */
+  private static String described(Throwable failure) {
+    StringBuilder line = new StringBuilder(failure.toString());
+    Throwable cause = failure.getCause();
+    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++) {
+      line.append("; caused by ").append(cause);
+      cause = cause.getCause();
+    }
+    return line.toString();
   }
 }

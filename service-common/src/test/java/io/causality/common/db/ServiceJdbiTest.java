@@ -3,6 +3,12 @@ package io.causality.common.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dropwizard.core.setup.Environment;
+import io.dropwizard.db.DataSourceFactory;
+import io.dropwizard.db.ManagedDataSource;
+import io.dropwizard.lifecycle.JettyManaged;
+import io.dropwizard.lifecycle.Managed;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
@@ -19,6 +25,7 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ServiceJdbiTest {
   /** A DAO, and one that reaches it through {@code @CreateSqlObject}, as the services' do. */
@@ -117,6 +124,39 @@ class ServiceJdbiTest {
     assertThatThrownBy(dao::insertThenFail).hasMessage("after the insert");
 
     assertThat(dao.count()).isZero();
+  }
+
+  @Test
+  void theBuiltJdbiComesWithTheCompactionOfAnEmbeddedFileOnly(@TempDir Path directory) {
+    assertThat(managedAfterBuild("jdbc:h2:mem:service-jdbi-build"))
+        .noneMatch(EmbeddedStoreHousekeeping.class::isInstance);
+
+    List<Managed> managed =
+        managedAfterBuild(DurableDatabase.h2FileUrl(directory.resolve("built")));
+    assertThat(managed).filteredOn(EmbeddedStoreHousekeeping.class::isInstance).hasSize(1);
+    // after the data source, so that it stops before the pool closes
+    assertThat(indexOf(managed, EmbeddedStoreHousekeeping.class))
+        .isGreaterThan(indexOf(managed, ManagedDataSource.class));
+  }
+
+  /**
+   * What {@link ServiceJdbi#build} left for the service's lifecycle to start and stop, in order.
+   */
+  private static List<Managed> managedAfterBuild(String url) {
+    Environment environment = new Environment("service-jdbi-test");
+    DataSourceFactory factory = new DataSourceFactory();
+    factory.setDriverClass("org.h2.Driver");
+    factory.setUrl(url);
+    factory.setUser("sa");
+    ManagedDataSource dataSource = factory.build(environment.metrics(), "database");
+    ServiceJdbi.build(environment, factory, dataSource);
+    return environment.lifecycle().getManagedObjects().stream()
+        .map(managed -> ((JettyManaged) managed).getManaged())
+        .toList();
+  }
+
+  private static int indexOf(List<Managed> managed, Class<?> type) {
+    return managed.indexOf(managed.stream().filter(type::isInstance).findFirst().orElseThrow());
   }
 
   @Test

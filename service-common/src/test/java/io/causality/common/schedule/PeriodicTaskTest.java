@@ -137,6 +137,36 @@ class PeriodicTaskTest {
   }
 
   @Test
+  void aFailuresLogLineNamesTheCausesItWraps() {
+    PeriodicTask task =
+        new PeriodicTask(
+            "wrapping-task",
+            PeriodicTaskTest.class,
+            NOW,
+            Duration.ofMillis(200),
+            () -> {
+              throw new IllegalStateException(
+                  "housekeeping failed", new SQLException("the file is locked"));
+            });
+    Logger logger = (Logger) LoggerFactory.getLogger(PeriodicTaskTest.class);
+    ListAppender<ILoggingEvent> log = new ListAppender<>();
+    log.start();
+    logger.addAppender(log);
+    try {
+      task.runOnce();
+    } finally {
+      logger.detachAppender(log);
+    }
+
+    assertThat(log.list)
+        .extracting(ILoggingEvent::getFormattedMessage)
+        .containsExactly(
+            "wrapping-task failed, retrying every 200 ms: java.lang.IllegalStateException:"
+                + " housekeeping failed; caused by java.sql.SQLException: the file is locked");
+    assertThat(log.list.get(0).getThrowableProxy()).isNull();
+  }
+
+  @Test
   void stoppingATaskThatNeverStartedDoesNothing() throws Exception {
     AtomicInteger runs = new AtomicInteger();
     PeriodicTask task =
