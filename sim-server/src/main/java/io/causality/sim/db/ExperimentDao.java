@@ -15,12 +15,12 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.jdbi.v3.sqlobject.transaction.Transaction;
 
 /**
- * Experiments, their stored runs, events and aggregates. A new experiment and each chunk of runs
- * are written by {@link ExperimentWrites}, which counts their usage; status changes here are
- * conditional on the status read, so that two instances never both make one.
+ * Experiments, their events and aggregates. A new experiment and each chunk of runs are written by
+ * {@link ExperimentWrites}, which counts their usage, and a chunk's runs are read by {@link
+ * StoredRuns}; status changes here are conditional on the status read, so that two instances never
+ * both make one.
  */
 @RegisterRowMapper(ExperimentRowMapper.class)
-@RegisterRowMapper(ExperimentRunRowMapper.class)
 @RegisterRowMapper(ExperimentEventRowMapper.class)
 public interface ExperimentDao {
 
@@ -64,37 +64,6 @@ public interface ExperimentDao {
       "SELECT COUNT(*) FROM experiments "
           + "WHERE organization_id = :organizationId AND status IN ('queued', 'running')")
   int active(UUID organizationId);
-
-  /** Stored runs in run order, from the {@code offset}-th stored one. */
-  @SqlQuery(
-      "SELECT "
-          + ExperimentRunRowMapper.COLUMNS
-          + """
-       FROM experiment_runs WHERE experiment_id = :experimentId
-      ORDER BY run_index LIMIT :limit OFFSET :offset
-      """)
-  List<ExperimentRunRow> runs(UUID experimentId, int limit, long offset);
-
-  /** Stored runs in run order from run {@code fromIndex} on: a long list read page by page. */
-  @SqlQuery(
-      "SELECT "
-          + ExperimentRunRowMapper.COLUMNS
-          + """
-       FROM experiment_runs WHERE experiment_id = :experimentId AND run_index >= :fromIndex
-      ORDER BY run_index LIMIT :limit
-      """)
-  List<ExperimentRunRow> runsFrom(UUID experimentId, int fromIndex, int limit);
-
-  @SqlQuery("SELECT COUNT(*) FROM experiment_runs WHERE experiment_id = :experimentId")
-  long countRuns(UUID experimentId);
-
-  /** How many of runs {@code from} (included) to {@code to} (excluded) are stored. */
-  @SqlQuery(
-      """
-      SELECT COUNT(*) FROM experiment_runs
-      WHERE experiment_id = :experimentId AND run_index >= :from AND run_index < :to
-      """)
-  int countStored(UUID experimentId, int from, int to);
 
   @SqlQuery(
       """

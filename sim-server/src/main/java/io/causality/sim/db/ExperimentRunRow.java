@@ -3,10 +3,11 @@ package io.causality.sim.db;
 import java.util.UUID;
 
 /**
- * A row of {@code experiment_runs}: one finished run. A failed run ({@code status} {@code failed})
- * has no outcomes or series, and an {@code error}; {@code simulationId} names the kept trace.
- * {@code series} is stored with its chunk's ({@link StoredSeries}), not in the run's row, and is
- * null in a row read back.
+ * One finished run, as stored in its chunk's rows: its outcomes in {@code experiment_chunk_runs}
+ * ({@link StoredRuns}), its series in {@code experiment_chunk_series} ({@link StoredSeries}). A
+ * failed run ({@code status} {@code failed}) has no outcomes or series, and an {@code error};
+ * {@code simulationId} names the kept trace. {@code series} is null in a run read back by {@link
+ * StoredRuns}.
  *
  * @param ticksToBreach null when b never fell below the threshold
  */

@@ -25,7 +25,7 @@ import org.jdbi.v3.core.Jdbi;
  * <p>Accepting takes the organization's row lock ({@code SELECT ... FOR UPDATE}) before it counts
  * the experiments under way, so that concurrent submissions, on any instance, never pass the
  * license's concurrent experiments. A chunk's runs are stored with their counters and progress
- * event only while the experiment is under way, and only once: the runs' primary key refuses a
+ * event only while the experiment is under way, and only once: the chunk's primary key refuses a
  * chunk stored already (a worker presumed dead that finished after all), and its transaction then
  * keeps nothing.
  */
@@ -60,19 +60,6 @@ public final class ExperimentWrites {
           Column.of("event_seq", ExperimentRow::eventSeq),
           Column.of("created_at", ExperimentRow::createdAt),
           Column.of("updated_at", ExperimentRow::updatedAt));
-  private static final List<Column<ExperimentRunRow>> RUN =
-      List.of(
-          Column.of("experiment_id", ExperimentRunRow::experimentId),
-          Column.of("run_index", ExperimentRunRow::runIndex),
-          Column.of("status", ExperimentRunRow::status),
-          Column.of("seed", ExperimentRunRow::seed),
-          Column.of("final_b", ExperimentRunRow::finalB),
-          Column.of("losses", ExperimentRunRow::losses),
-          Column.of("paradoxes", ExperimentRunRow::paradoxes),
-          Column.of("ticks_to_breach", ExperimentRunRow::ticksToBreach),
-          // no series: a run's series is stored once, in its chunk's row (StoredSeries)
-          Column.of("simulation_id", ExperimentRunRow::simulationId),
-          Column.of("error", ExperimentRunRow::error));
   private static final List<Column<ExperimentEventRow>> EVENT =
       List.of(
           Column.of("experiment_id", ExperimentEventRow::experimentId),
@@ -98,7 +85,6 @@ public final class ExperimentWrites {
   private static final String INSERT_SCENARIO =
       "INSERT INTO experiment_scenarios (experiment_id, scenario_json) VALUES (?, ?)";
 
-  private static final String INSERT_RUN = Column.insert("experiment_runs", RUN);
   private static final String INSERT_EVENT = Column.insert("experiment_events", EVENT);
   private static final String LOCK_ORGANIZATION =
       "SELECT id FROM organizations WHERE id = ? FOR UPDATE";
@@ -184,8 +170,7 @@ public final class ExperimentWrites {
             if (counters.isEmpty()) {
               return Stored.NOT_UNDER_WAY;
             }
-            insertRuns(connection, runs);
-            StoredSeries.insertChunk(connection, experimentId, runs);
+            insertChunk(connection, experimentId, runs);
             SimulationWrites.countTicks(connection, organization, periodStart, ticks);
             Counters c = counters.get();
             insertEvent(
@@ -246,14 +231,14 @@ public final class ExperimentWrites {
     }
   }
 
-  private static void insertRuns(Connection connection, List<ExperimentRunRow> runs)
-      throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(INSERT_RUN)) {
-      for (ExperimentRunRow run : runs) {
-        Column.bind(statement, 1, RUN, run);
-        statement.addBatch();
-      }
-      statement.executeBatch();
+  /**
+   * The chunk's runs and their series, each in one row ({@link StoredRuns}, {@link StoredSeries}).
+   */
+  private static void insertChunk(
+      Connection connection, UUID experimentId, List<ExperimentRunRow> runs) throws SQLException {
+    try {
+      StoredRuns.insertChunk(connection, experimentId, runs);
+      StoredSeries.insertChunk(connection, experimentId, runs);
     } catch (SQLException e) {
       if (unique(e)) {
         throw new AlreadyStored();
@@ -262,7 +247,7 @@ public final class ExperimentWrites {
     }
   }
 
-  /** A batch's failure names its cause in the chain of next exceptions (PostgreSQL's). */
+  /** A failure names its cause, or in the chain of next exceptions (PostgreSQL's batches). */
   private static boolean unique(SQLException failure) {
     for (SQLException e = failure; e != null; e = e.getNextException()) {
       if (UniqueViolation.in(e)) {

@@ -12,13 +12,10 @@ import java.util.UUID;
 /**
  * The collected series of an experiment's finished runs, stored once: one row of {@code
  * experiment_chunk_series} a stored chunk, written in the chunk's transaction. The aggregation
- * reads them a chunk at a time; reading 30,000 runs' series row by row from {@code experiment_runs}
- * took most of an aggregation's CPU (docs/performance.md, "Experiments"), and a chunk's row holds
- * hundreds of them.
- *
- * <p>{@code experiment_runs.series} is left empty: no release wrote it, and storing every run's
- * series a second time cost the workers' runs time (docs/operations.md has the column's removal
- * among the pending contractions).
+ * reads them a chunk at a time; reading 30,000 runs' series row by row took most of an
+ * aggregation's CPU (docs/performance.md, "Experiments"), and a chunk's row holds hundreds of them.
+ * The runs' other fields are in the chunk's row of {@code experiment_chunk_runs} ({@link
+ * StoredRuns}), which the runs' list reads without the series.
  *
  * <p>A chunk's row: {@code count} and {@code width} (bytes of one run's series, as {@code
  * SeriesCodec} encodes it), then for each finished run, in run order, its index and its series.
@@ -49,7 +46,8 @@ public final class StoredSeries {
     }
   }
 
-  static byte[] encodeChunk(List<ExperimentRunRow> runs) {
+  /** A chunk's row, as stored (public for the benchmarks' least work, which stores as we do). */
+  public static byte[] encodeChunk(List<ExperimentRunRow> runs) {
     List<ExperimentRunRow> done = runs.stream().filter(r -> r.series() != null).toList();
     int width = done.isEmpty() ? 0 : done.get(0).series().length;
     ByteBuffer out = ByteBuffer.allocate(2 * Integer.BYTES + done.size() * (Integer.BYTES + width));

@@ -10,7 +10,6 @@ import io.causality.sim.api.Page;
 import io.causality.sim.auth.RequiresScope;
 import io.causality.sim.core.experiments.ExperimentControl;
 import io.causality.sim.core.experiments.ExperimentReader;
-import io.causality.sim.core.experiments.Plan;
 import io.causality.sim.core.organization.Caller;
 import io.causality.sim.core.organization.Scope;
 import io.causality.sim.docs.OpenApiDocument;
@@ -138,8 +137,8 @@ public final class ExperimentResource {
       @PathParam("id") UUID id,
       @QueryParam("limit") @DefaultValue("100000") @Min(1) @Max(MAX_STREAMED) int limit,
       @QueryParam("offset") @DefaultValue("0") @Min(0) long offset) {
-    Plan plan = reader.runsOf(caller, id);
-    StreamingOutput body = out -> reader.writeRunsNdjson(id, plan, limit, offset, out);
+    ExperimentReader.RunList list = reader.runsOf(caller, id);
+    StreamingOutput body = out -> reader.writeRunsNdjson(list, limit, offset, out);
     return Response.ok(body, MediaTypes.NDJSON).build();
   }
 
@@ -156,8 +155,8 @@ public final class ExperimentResource {
       @PathParam("id") UUID id,
       @QueryParam("limit") @DefaultValue("100000") @Min(1) @Max(MAX_STREAMED) int limit,
       @QueryParam("offset") @DefaultValue("0") @Min(0) long offset) {
-    Plan plan = reader.runsOf(caller, id);
-    StreamingOutput body = out -> reader.writeRunsCsv(id, plan, limit, offset, out);
+    ExperimentReader.RunList list = reader.runsOf(caller, id);
+    StreamingOutput body = out -> reader.writeRunsCsv(list, limit, offset, out);
     return Response.ok(body, CSV + "; charset=utf-8")
         .header("Content-Disposition", "attachment; filename=\"experiment-" + id + "-runs.csv\"")
         .build();

@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -432,6 +433,39 @@ class ExperimentsIntegrationTest {
           .forEach(e -> assertThat(e.get("status").asText()).isEqualTo("completed"));
       json(api.get("/v1/experiments?status=lost", reader), 400);
       json(api.get("/v1/experiments?limit=201", reader), 400);
+    }
+
+    /**
+     * More runs than a streamed list reads per query (500), in chunks of fewer: the list goes on
+     * from inside a chunk, in run order, with no run twice or missing.
+     */
+    @Test
+    void aLongRunListStreamsEveryRunOnceInRunOrderFromAnyOffset() throws Exception {
+      String body =
+          GRID.replace("\"replications\": 3, \"ticks\": 40", "\"replications\": 275, \"ticks\": 2");
+      String id = api.submit(writer, body);
+      api.awaitFinished(writer, id);
+
+      assertThat(
+              runIndexes(
+                  api.get("/v1/experiments/" + id + "/runs", reader, "application/x-ndjson")
+                      .body()))
+          .containsExactlyElementsOf(IntStream.range(0, 1_100).boxed().toList());
+      String window = "/v1/experiments/" + id + "/runs?offset=450&limit=600";
+      assertThat(runIndexes(api.get(window, reader, "application/x-ndjson").body()))
+          .containsExactlyElementsOf(IntStream.range(450, 1_050).boxed().toList());
+      String[] csv = api.get(window, reader, "text/csv").body().split("\n");
+      assertThat(csv).hasSize(601);
+      assertThat(csv[1]).startsWith("450,");
+      assertThat(csv[600]).startsWith("1049,");
+    }
+
+    private static List<Integer> runIndexes(String ndjson) throws Exception {
+      List<Integer> runs = new ArrayList<>();
+      for (String line : ndjson.split("\n")) {
+        runs.add(ExperimentsFixture.JSON.readTree(line).get("run").asInt());
+      }
+      return runs;
     }
   }
 

@@ -19,10 +19,13 @@ import io.causality.sim.db.ExperimentDao;
 import io.causality.sim.db.ExperimentEventRow;
 import io.causality.sim.db.ExperimentRow;
 import io.causality.sim.db.ExperimentRunRow;
+import io.causality.sim.db.StoredRuns;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -36,12 +39,12 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * What reads experiments: one, a page of them, their runs (JSON pages, or NDJSON and CSV streamed a
- * page of rows at a time, so that 10,000 runs take no more memory than 500), their aggregates and
+ * page of runs at a time, so that 10,000 runs take no more memory than 500), their aggregates and
  * their events. Runs and aggregates carry nothing that depends on who computed them or when, so the
  * same definition gives the same bytes.
  */
 public final class ExperimentReader {
-  /** Rows read per query while streaming runs. */
+  /** Runs read per query while streaming them. */
   static final int STREAM_PAGE = 500;
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -84,22 +87,24 @@ public final class ExperimentReader {
 
   /** A page of the stored runs, in run order; the total counts the stored runs. */
   public Page<ExperimentRunView> runs(Caller caller, UUID id, int limit, long offset) {
-    ExperimentRow row = access.accessible(caller, id);
-    Plan plan = Plan.parse(row.planJson());
-    List<ExperimentRunRow> rows =
-        jdbi.withExtension(ExperimentDao.class, dao -> dao.runs(id, limit, offset));
-    long total = jdbi.withExtension(ExperimentDao.class, dao -> dao.countRuns(id));
+    Plan plan = Plan.parse(access.accessible(caller, id).planJson());
+    List<ExperimentRunRow> rows = stored(id, c -> StoredRuns.page(c, id, offset, limit));
+    long total = stored(id, c -> StoredRuns.count(c, id));
     return Page.of(
         rows.stream().map(r -> ExperimentViews.run(r, plan)).toList(), limit, offset, total);
   }
 
+  /** An experiment's runs to stream: what a streamed list needs of its experiment. */
+  public record RunList(UUID id, Plan plan, int chunkSize) {}
+
   /** Checks access now, before a streamed answer starts: the stream then cannot fail for it. */
-  public Plan runsOf(Caller caller, UUID id) {
-    return Plan.parse(access.accessible(caller, id).planJson());
+  public RunList runsOf(Caller caller, UUID id) {
+    ExperimentRow row = access.accessible(caller, id);
+    return new RunList(id, Plan.parse(row.planJson()), row.chunkSize());
   }
 
   /** The runs as NDJSON, one run per line, from the {@code offset}-th stored one. */
-  public void writeRunsNdjson(UUID id, Plan plan, int limit, long offset, OutputStream out)
+  public void writeRunsNdjson(RunList list, int limit, long offset, OutputStream out)
       throws IOException {
     boolean any;
     try (SequenceWriter lines =
@@ -107,7 +112,7 @@ public final class ExperimentReader {
             .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
             .withRootValueSeparator("\n")
             .writeValues(out)) {
-      any = eachRun(id, plan, limit, offset, view -> write(lines, view));
+      any = eachRun(list, limit, offset, view -> write(lines, view));
     }
     if (any) {
       out.write('\n');
@@ -118,8 +123,9 @@ public final class ExperimentReader {
    * The runs as CSV with a header line: run, combination, replication, each parameter path, seed,
    * status, each outcome collected, simulationId, error. An empty cell is a null.
    */
-  public void writeRunsCsv(UUID id, Plan plan, int limit, long offset, OutputStream out)
+  public void writeRunsCsv(RunList list, int limit, long offset, OutputStream out)
       throws IOException {
+    Plan plan = list.plan();
     List<String> columns = csvColumns(plan);
     CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
     columns.forEach(schema::addColumn);
@@ -127,33 +133,46 @@ public final class ExperimentReader {
         CSV.writer(schema.build())
             .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
             .writeValues(out)) {
-      if (!eachRun(id, plan, limit, offset, view -> write(rows, csvRow(view, plan)))) {
+      if (!eachRun(list, limit, offset, view -> write(rows, csvRow(view, plan)))) {
         rows.write(List.of()); // a header even without rows
       }
     }
   }
 
-  /** Tells {@code consumer} the runs, a page of rows per query; false when there were none. */
+  /** Tells {@code consumer} the runs, a page of runs per query; false when there were none. */
   private boolean eachRun(
-      UUID id, Plan plan, int limit, long offset, Consumer<ExperimentRunView> consumer) {
+      RunList list, int limit, long offset, Consumer<ExperimentRunView> consumer) {
+    UUID id = list.id();
     int sent = 0;
     List<ExperimentRunRow> page =
-        jdbi.withExtension(
-            ExperimentDao.class, dao -> dao.runs(id, Math.min(STREAM_PAGE, limit), offset));
-    while (!page.isEmpty() && sent < limit) {
+        stored(id, c -> StoredRuns.page(c, id, offset, Math.min(STREAM_PAGE, limit)));
+    while (!page.isEmpty()) {
       for (ExperimentRunRow row : page) {
-        if (sent++ < limit) {
-          consumer.accept(ExperimentViews.run(row, plan));
-        }
+        consumer.accept(ExperimentViews.run(row, list.plan()));
       }
+      sent += page.size();
       int next = page.get(page.size() - 1).runIndex() + 1;
       int wanted = Math.min(STREAM_PAGE, limit - sent);
       page =
           wanted <= 0
               ? List.of()
-              : jdbi.withExtension(ExperimentDao.class, dao -> dao.runsFrom(id, next, wanted));
+              : stored(id, c -> StoredRuns.from(c, id, next, list.chunkSize(), wanted));
     }
     return sent > 0;
+  }
+
+  /** Reads stored runs on a connection of the pool. */
+  private <T> T stored(UUID id, StoredRead<T> read) {
+    try {
+      return jdbi.withHandle(handle -> read.on(handle.getConnection()));
+    } catch (SQLException e) {
+      throw new IllegalStateException("Reading experiment " + id + "'s runs failed", e);
+    }
+  }
+
+  @FunctionalInterface
+  private interface StoredRead<T> {
+    T on(Connection connection) throws SQLException;
   }
 
   private static List<String> csvColumns(Plan plan) {

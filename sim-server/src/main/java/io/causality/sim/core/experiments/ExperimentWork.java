@@ -9,6 +9,7 @@ import io.causality.sim.db.ExperimentRow;
 import io.causality.sim.db.ExperimentRunRow;
 import io.causality.sim.db.ExperimentWrites;
 import io.causality.sim.db.RunQueue;
+import io.causality.sim.db.StoredRuns;
 import io.causality.sim.db.StoredSeries;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -100,7 +101,7 @@ public final class ExperimentWork {
     ExperimentRow row = found.get();
     int from = chunk * row.chunkSize();
     int to = Math.min(row.totalRuns(), from + row.chunkSize());
-    if (stored(id, from, to) == to - from) {
+    if (chunkStored(id, from)) {
       return ChunkOutcome.SKIPPED;
     }
     start(row);
@@ -358,8 +359,13 @@ public final class ExperimentWork {
     return jdbi.withExtension(ExperimentDao.class, dao -> dao.find(id));
   }
 
-  private int stored(UUID id, int from, int to) {
-    return jdbi.withExtension(ExperimentDao.class, dao -> dao.countStored(id, from, to));
+  private boolean chunkStored(UUID id, int firstRun) {
+    try {
+      return jdbi.withHandle(
+          handle -> StoredRuns.chunkStored(handle.getConnection(), id, firstRun));
+    } catch (SQLException e) {
+      throw new IllegalStateException("Reading experiment " + id + "'s runs failed", e);
+    }
   }
 
   private static boolean underWay(ExperimentRow row) {
