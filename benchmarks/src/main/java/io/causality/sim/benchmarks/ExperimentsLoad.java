@@ -10,7 +10,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The experiments' driver (docs/performance.md, "Experiments"; ops/bench/experiments runs it). Its
@@ -69,6 +71,8 @@ public final class ExperimentsLoad {
   /** The JIT is settled when its threads used less than this share of a warm-up round's time. */
   private static final double SETTLED_JIT_SHARE = 0.10;
 
+  private static final int JIT_WAIT_SECONDS = 60;
+
   private final String base;
   private final String key;
   private final WorkerCpu cpu;
@@ -95,7 +99,7 @@ public final class ExperimentsLoad {
       new ExperimentsLoad(
               args[1], args[2], WorkerCpu.ofProcess(pid), WorkerCpu.compilerOfProcess(pid))
           .throughput(
-              Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+              Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]), pid);
     } else if (mode.equals("latency") && args.length == 6) {
       new ExperimentsLoad(args[1], args[2], null, null)
           .latency(Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
@@ -156,12 +160,14 @@ public final class ExperimentsLoad {
         m.runsPerCpuSecond());
   }
 
-  private void throughput(int runs, int ticks, int workers) throws Exception {
+  private void throughput(int runs, int ticks, int workers, long pid) throws Exception {
     warmUpUntilTheJitSettles(runs, ticks);
     CpuReadings workersCpu = new CpuReadings(cpu::nanos);
     CpuReadings waited = new CpuReadings(cpu::waitingNanos);
     CpuReadings compiling = new CpuReadings(jit::nanos);
     readAll(workersCpu, waited, compiling);
+    Map<String, Long> serverBefore = WorkerCpu.byKindOfProcess(pid);
+    long driverBefore = driverCpuNanos();
     long submitted = System.nanoTime();
     String id = submit(runs, ticks);
     JsonNode lastChunk = null;
@@ -177,6 +183,11 @@ public final class ExperimentsLoad {
       experiment = get(id);
       readAll(workersCpu, waited, compiling);
     }
+    reportOtherThreads(
+        serverBefore,
+        WorkerCpu.byKindOfProcess(pid),
+        driverCpuNanos() - driverBefore,
+        System.nanoTime() - submitted);
     requireStatus(experiment, "completed");
     // The pool starts its threads as tasks come: count them once the work is done.
     if (cpu.threads() != workers) {
@@ -206,6 +217,42 @@ public final class ExperimentsLoad {
             / Duration.between(created, stored).toNanos());
   }
 
+  /**
+   * What took CPU beside the workers while the experiment ran, from its submission to its end as
+   * the driver saw it: the server's threads by kind (the four busiest) and the driver itself. On
+   * two cores, two workers get all of both only when these use none.
+   */
+  private static void reportOtherThreads(
+      Map<String, Long> before, Map<String, Long> after, long driverNanos, long wallNanos) {
+    List<String> busiest =
+        after.entrySet().stream()
+            .filter(kind -> !kind.getKey().startsWith(WorkerCpu.THREAD_NAME))
+            .map(
+                kind ->
+                    Map.entry(
+                        kind.getKey(), kind.getValue() - before.getOrDefault(kind.getKey(), 0L)))
+            .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+            .limit(4)
+            .map(
+                kind ->
+                    String.format(
+                        Locale.ROOT,
+                        "%s %.0f %%",
+                        kind.getKey(),
+                        100.0 * kind.getValue() / wallNanos))
+            .toList();
+    System.out.printf(
+        Locale.ROOT,
+        "beside the workers, of a core while the experiment ran: the server's busiest other"
+            + " threads %s; this driver %.0f %%%n",
+        String.join(", ", busiest),
+        100.0 * driverNanos / wallNanos);
+  }
+
+  private static long driverCpuNanos() {
+    return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+  }
+
   private static void readAll(CpuReadings... readings) throws IOException {
     for (CpuReadings reading : readings) {
       reading.read();
@@ -228,23 +275,28 @@ public final class ExperimentsLoad {
   }
 
   /**
-   * One warm-up experiment of a fifth of the runs (the measured experiment's shape), then rounds of
-   * small ones until the server's JIT compiler threads used less than {@link #SETTLED_JIT_SHARE} of
-   * a round's time, within the runs the period leaves beside the measured experiment ({@link
-   * #warmUpBudget}).
+   * One warm-up experiment of a fifth of the runs, then rounds of small ones until the server's JIT
+   * compiler threads used less than {@link #SETTLED_JIT_SHARE} of a round's time, then one of the
+   * measured experiment's size, all within the runs the period leaves beside the measured
+   * experiment ({@link #warmUpBudget}); then a wait for the JIT to finish what it compiles. The
+   * last warm-up has the measured experiment's chunks: after the small ones, the first large
+   * experiment made the JIT compile again (branches and types the small chunks never took: 888
+   * methods made not entrant in its first 2.5 s, `-XX:+LogCompilation`), and on two cores with two
+   * workers that took half a core from them.
    */
   private void warmUpUntilTheJitSettles(int runs, int ticks) throws Exception {
     warmUp(warmUpRuns(runs), ticks);
     int spent = warmUpRuns(runs);
     int budget = warmUpBudget(runs);
-    for (int round = 1; spent + SMALL_WARM_UP_RUNS <= budget; round++) {
+    int last = spent + runs <= budget ? runs : 0;
+    for (int round = 1; spent + SMALL_WARM_UP_RUNS + last <= budget; round++) {
       long jitBefore = jit.nanos();
       long start = System.nanoTime();
       do {
         warmUp(SMALL_WARM_UP_RUNS, ticks);
         spent += SMALL_WARM_UP_RUNS;
       } while (System.nanoTime() - start < WARM_UP_ROUND_NANOS
-          && spent + SMALL_WARM_UP_RUNS <= budget);
+          && spent + SMALL_WARM_UP_RUNS + last <= budget);
       double share = (double) (jit.nanos() - jitBefore) / (System.nanoTime() - start);
       System.out.printf(
           Locale.ROOT,
@@ -253,10 +305,48 @@ public final class ExperimentsLoad {
           spent,
           100 * share);
       if (share < SETTLED_JIT_SHARE) {
+        break;
+      }
+    }
+    if (last > 0) {
+      long jitBefore = jit.nanos();
+      long start = System.nanoTime();
+      warmUp(last, ticks);
+      System.out.printf(
+          Locale.ROOT,
+          "warm-up of the measured size (%d runs in all): the JIT's threads used %.0f %% of a"
+              + " core%n",
+          spent + last,
+          100.0 * (jit.nanos() - jitBefore) / (System.nanoTime() - start));
+    }
+    waitForTheJit();
+  }
+
+  /**
+   * With nothing asked of the server, waits until its JIT compiler threads use less than {@link
+   * #SETTLED_JIT_SHARE} of a core over a second, at most {@link #JIT_WAIT_SECONDS}: on two busy
+   * cores the compilers fall behind the warm-ups, and their backlog would take the measured
+   * experiment's CPU. A server that has run for a while has compiled it long before.
+   */
+  private void waitForTheJit() throws Exception {
+    for (int second = 1; second <= JIT_WAIT_SECONDS; second++) {
+      long jitBefore = jit.nanos();
+      long start = System.nanoTime();
+      Thread.sleep(1000);
+      double share = (double) (jit.nanos() - jitBefore) / (System.nanoTime() - start);
+      if (share < SETTLED_JIT_SHARE) {
+        System.out.printf(
+            Locale.ROOT,
+            "the JIT's threads were idle after %d s (%.0f %% of a core in the last)%n",
+            second,
+            100 * share);
         return;
       }
     }
-    System.out.println("the JIT had not settled after the warm-ups: the figures include it");
+    System.out.printf(
+        Locale.ROOT,
+        "the JIT had not settled after %d s idle: the figures include it%n",
+        JIT_WAIT_SECONDS);
   }
 
   /**

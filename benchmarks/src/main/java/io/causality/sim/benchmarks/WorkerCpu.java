@@ -5,6 +5,8 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
@@ -80,6 +82,35 @@ final class WorkerCpu {
       }
     }
     return total;
+  }
+
+  /**
+   * The CPU time so far of every thread of the process, summed by kind: its name without the number
+   * that tells threads of a pool apart ({@code GC Thread#0} and {@code GC Thread#1} are {@code GC
+   * Thread}), so that a phase's difference says which of the server's threads took CPU beside the
+   * workers.
+   */
+  static Map<String, Long> byKind(Path tasks) throws IOException {
+    Map<String, Long> kinds = new TreeMap<>();
+    try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+      for (Path thread : threads) {
+        try {
+          String name = Files.readString(thread.resolve("comm")).trim();
+          String schedstat = Files.readString(thread.resolve("schedstat")).trim();
+          kinds.merge(
+              name.replaceAll("[-#\\s]*\\d+$", ""),
+              Long.parseLong(schedstat.split(" ")[ON_CPU]),
+              Long::sum);
+        } catch (NoSuchFileException e) {
+          // a thread that ended as it was listed: its time is no longer counted by anyone
+        }
+      }
+    }
+    return kinds;
+  }
+
+  static Map<String, Long> byKindOfProcess(long pid) throws IOException {
+    return byKind(taskFolder(pid));
   }
 
   /** How many worker threads there are: a check that the figures are the workers'. */

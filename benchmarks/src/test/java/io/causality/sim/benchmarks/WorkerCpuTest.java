@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -29,6 +30,28 @@ class WorkerCpuTest {
     assertThat(cpu.waitingNanos()).isEqualTo(300);
     assertThat(cpu.threads()).isEqualTo(2);
     assertThat(WorkerCpu.compilerThreads(tasks).nanos()).isEqualTo(700_000_000);
+  }
+
+  @Test
+  void sumsEveryThreadByItsKind() throws IOException {
+    thread("101", "experiment-work", "1500000 200 3");
+    thread("102", "GC Thread#0", "10 1 1");
+    thread("103", "GC Thread#1", "20 1 1");
+    thread("104", "C2 CompilerThre", "700 5 6");
+    thread("106", "dw-45", "5 5 6");
+    Files.createDirectory(tasks.resolve("105")); // a thread that ended as it was listed
+
+    assertThat(WorkerCpu.byKind(tasks))
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "experiment-work",
+                1_500_000L,
+                "GC Thread",
+                30L,
+                "C2 CompilerThre",
+                700L,
+                "dw",
+                5L));
   }
 
   @Test
