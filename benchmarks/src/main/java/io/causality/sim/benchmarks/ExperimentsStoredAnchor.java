@@ -3,9 +3,9 @@ package io.causality.sim.benchmarks;
 import io.causality.sim.core.experiments.ChunkPlan;
 import io.causality.sim.core.experiments.Experiment;
 import io.causality.sim.core.experiments.ExperimentRunner;
+import io.causality.sim.core.experiments.ExperimentWork;
 import io.causality.sim.core.experiments.Pacer;
 import io.causality.sim.core.experiments.RunResult;
-import io.causality.sim.core.experiments.SeriesCodec;
 import io.causality.sim.db.ExperimentRunRow;
 import io.causality.sim.db.StoredRuns;
 import io.causality.sim.db.StoredSeries;
@@ -108,7 +108,7 @@ final class ExperimentsStoredAnchor {
         for (int i = from; i < to; i++) {
           RunResult result = runner.run(experiment, i, Pacer.NONE);
           checksum += result.finalB();
-          runs.add(row(id, result));
+          runs.add(ExperimentWork.stored(id, result, null));
         }
         insert(chunkRuns, id, from, runs, StoredRuns.encodeChunk(runs));
         insert(chunkSeries, id, from, runs, StoredSeries.encodeChunk(runs));
@@ -133,22 +133,6 @@ final class ExperimentsStoredAnchor {
         throw new IllegalStateException(rows.getLong(1) + " runs stored of " + runs);
       }
     }
-  }
-
-  /** A finished run as a worker stores it (the engine refuses none of these runs). */
-  private static ExperimentRunRow row(UUID id, RunResult result) {
-    return new ExperimentRunRow(
-        id,
-        result.index(),
-        "done",
-        result.seed(),
-        result.finalB(),
-        result.losses(),
-        result.paradoxes(),
-        result.ticksToBreach() < 0 ? null : result.ticksToBreach(),
-        SeriesCodec.encode(result.series()),
-        null,
-        null);
   }
 
   private static void insert(

@@ -60,9 +60,19 @@ public final class StoredRuns {
    */
   static void insertChunk(Connection connection, UUID experiment, List<ExperimentRunRow> runs)
       throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(INSERT)) {
-      Parameters.bind(
-          statement, 1, experiment, runs.get(0).runIndex(), runs.size(), encodeChunk(runs));
+    insertChunkRow(connection, INSERT, experiment, runs, encodeChunk(runs));
+  }
+
+  /** A chunk's row of {@code insert}'s table: its experiment, first run, run count and bytes. */
+  static void insertChunkRow(
+      Connection connection,
+      String insert,
+      UUID experiment,
+      List<ExperimentRunRow> runs,
+      byte[] bytes)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(insert)) {
+      Parameters.bind(statement, 1, experiment, runs.get(0).runIndex(), runs.size(), bytes);
       statement.executeUpdate();
     }
   }

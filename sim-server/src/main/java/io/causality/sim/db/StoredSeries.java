@@ -39,11 +39,7 @@ public final class StoredSeries {
   /** Stores the series of a chunk's finished runs ({@code runs} in run order, failed ones too). */
   static void insertChunk(Connection connection, UUID experiment, List<ExperimentRunRow> runs)
       throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(INSERT)) {
-      Parameters.bind(
-          statement, 1, experiment, runs.get(0).runIndex(), runs.size(), encodeChunk(runs));
-      statement.executeUpdate();
-    }
+    StoredRuns.insertChunkRow(connection, INSERT, experiment, runs, encodeChunk(runs));
   }
 
   /** A chunk's row, as stored (public for the benchmarks' least work, which stores as we do). */

@@ -150,10 +150,19 @@ public final class ExperimentWork {
           experiment.engineVersion(),
           experiment.ticks());
     }
+    return stored(row.id(), result, kept);
+  }
+
+  /**
+   * Run {@code result} as a worker stores it: a finished run with its outcomes, series and kept
+   * simulation ({@code kept}, or null), or a failed one with its error (public for the benchmarks'
+   * least work, which stores runs as the workers do).
+   */
+  public static ExperimentRunRow stored(UUID experiment, RunResult result, UUID kept) {
     return result.ok()
         ? new ExperimentRunRow(
-            row.id(),
-            index,
+            experiment,
+            result.index(),
             ExperimentViews.RunStatus.DONE,
             result.seed(),
             result.finalB(),
@@ -164,8 +173,8 @@ public final class ExperimentWork {
             kept,
             null)
         : new ExperimentRunRow(
-            row.id(),
-            index,
+            experiment,
+            result.index(),
             ExperimentViews.RunStatus.FAILED,
             result.seed(),
             null,
