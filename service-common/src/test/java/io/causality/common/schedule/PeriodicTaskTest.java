@@ -9,6 +9,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -106,24 +107,20 @@ class PeriodicTaskTest {
                 throw new SQLException("pool closed");
               }
             });
-    Logger logger = (Logger) LoggerFactory.getLogger(PeriodicTaskTest.class);
-    ListAppender<ILoggingEvent> log = new ListAppender<>();
-    log.start();
-    logger.addAppender(log);
-    try {
-      task.runOnce();
-      task.runOnce();
-      down[0] = false;
-      task.runOnce();
-      task.runOnce();
-      down[0] = true;
-      task.runOnce();
-    } finally {
-      logger.detachAppender(log);
-    }
+    List<ILoggingEvent> log =
+        logged(
+            () -> {
+              task.runOnce();
+              task.runOnce();
+              down[0] = false;
+              task.runOnce();
+              task.runOnce();
+              down[0] = true;
+              task.runOnce();
+            });
 
     assertThat(attempts).hasValue(5);
-    assertThat(log.list)
+    assertThat(log)
         .extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage)
         .containsExactly(
             tuple(
@@ -133,7 +130,7 @@ class PeriodicTaskTest {
             tuple(
                 Level.WARN,
                 "flaky-task failed, retrying every 200 ms: java.sql.SQLException: pool closed"));
-    assertThat(log.list).allSatisfy(event -> assertThat(event.getThrowableProxy()).isNull());
+    assertThat(log).allSatisfy(event -> assertThat(event.getThrowableProxy()).isNull());
   }
 
   @Test
@@ -148,22 +145,14 @@ class PeriodicTaskTest {
               throw new IllegalStateException(
                   "housekeeping failed", new SQLException("the file is locked"));
             });
-    Logger logger = (Logger) LoggerFactory.getLogger(PeriodicTaskTest.class);
-    ListAppender<ILoggingEvent> log = new ListAppender<>();
-    log.start();
-    logger.addAppender(log);
-    try {
-      task.runOnce();
-    } finally {
-      logger.detachAppender(log);
-    }
+    List<ILoggingEvent> log = logged(task::runOnce);
 
-    assertThat(log.list)
+    assertThat(log)
         .extracting(ILoggingEvent::getFormattedMessage)
         .containsExactly(
             "wrapping-task failed, retrying every 200 ms: java.lang.IllegalStateException:"
                 + " housekeeping failed; caused by java.sql.SQLException: the file is locked");
-    assertThat(log.list.get(0).getThrowableProxy()).isNull();
+    assertThat(log.get(0).getThrowableProxy()).isNull();
   }
 
   @Test
@@ -185,5 +174,19 @@ class PeriodicTaskTest {
         Thread.currentThread().interrupt();
       }
     };
+  }
+
+  /** What this test class's logger logged while {@code action} ran. */
+  private static List<ILoggingEvent> logged(Runnable action) {
+    Logger logger = (Logger) LoggerFactory.getLogger(PeriodicTaskTest.class);
+    ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    appender.start();
+    logger.addAppender(appender);
+    try {
+      action.run();
+    } finally {
+      logger.detachAppender(appender);
+    }
+    return appender.list;
   }
 }

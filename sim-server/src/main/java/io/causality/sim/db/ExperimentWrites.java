@@ -240,21 +240,11 @@ public final class ExperimentWrites {
       StoredRuns.insertChunk(connection, experimentId, runs);
       StoredSeries.insertChunk(connection, experimentId, runs);
     } catch (SQLException e) {
-      if (unique(e)) {
+      if (UniqueViolation.in(e)) {
         throw new AlreadyStored();
       }
       throw e;
     }
-  }
-
-  /** A failure names its cause, or in the chain of next exceptions (PostgreSQL's batches). */
-  private static boolean unique(SQLException failure) {
-    for (SQLException e = failure; e != null; e = e.getNextException()) {
-      if (UniqueViolation.in(e)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Thrown inside the transaction so that it keeps nothing: the runs are stored already. */

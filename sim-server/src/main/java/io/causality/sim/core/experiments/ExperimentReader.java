@@ -88,10 +88,16 @@ public final class ExperimentReader {
   /** A page of the stored runs, in run order; the total counts the stored runs. */
   public Page<ExperimentRunView> runs(Caller caller, UUID id, int limit, long offset) {
     Plan plan = Plan.parse(access.accessible(caller, id).planJson());
-    List<ExperimentRunRow> rows = stored(id, c -> StoredRuns.page(c, id, offset, limit));
-    long total = stored(id, c -> StoredRuns.count(c, id));
-    return Page.of(
-        rows.stream().map(r -> ExperimentViews.run(r, plan)).toList(), limit, offset, total);
+    return stored(
+        id,
+        c ->
+            Page.of(
+                StoredRuns.page(c, id, offset, limit).stream()
+                    .map(r -> ExperimentViews.run(r, plan))
+                    .toList(),
+                limit,
+                offset,
+                StoredRuns.count(c, id)));
   }
 
   /** An experiment's runs to stream: what a streamed list needs of its experiment. */
