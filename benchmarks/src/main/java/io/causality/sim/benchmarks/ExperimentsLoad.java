@@ -28,14 +28,15 @@ import java.util.Map;
  *   <li>{@code stored RUNS TICKS}: the least work of a worker's runs ({@link
  *       ExperimentsStoredAnchor}): computed as a worker does and each run's row stored durably, a
  *       chunk per transaction, raw JDBC on a fresh H2 file; the most a worker can reach.
- *   <li>{@code throughput URL KEY RUNS TICKS WORKERS PID}: against a sim-server (process {@code
- *       PID} on this machine, with {@code WORKERS} experiment workers and nothing else asked of
- *       it), after warm-up experiments until the server's JIT settles ({@link
- *       #warmUpUntilTheJitSettles}), submits the experiment and awaits its completion: its runs per
- *       second from its acceptance to its last stored chunk ({@code createdAt} to the {@code
- *       updatedAt} of the last chunk's progress), per worker; the workers' CPU per run ({@link
- *       WorkerCpu}); the aggregation's CPU (the workers' CPU from the last chunk to the completion)
- *       as a share of the runs'.
+ *   <li>{@code throughput URL KEY WARM_UP_KEY RUNS TICKS WORKERS PID}: against a sim-server
+ *       (process {@code PID} on this machine, with {@code WORKERS} experiment workers and nothing
+ *       else asked of it), after warm-up experiments (with {@code WARM_UP_KEY}, of another
+ *       organization) until the server's JIT settles ({@link #warmUpUntilTheJitSettles}), submits
+ *       the experiment (with {@code KEY}) and awaits its completion: its runs per second from its
+ *       acceptance to its last stored chunk ({@code createdAt} to the {@code updatedAt} of the last
+ *       chunk's progress), per worker; the workers' CPU per run ({@link WorkerCpu}); the
+ *       aggregation's CPU (the workers' CPU from the last chunk to the completion) as a share of
+ *       the runs'.
  *   <li>{@code latency URL KEY RUNS TICKS PROBES}: the p50 and p99 of {@code GET
  *       /v1/simulations/{id}} and of a 100-tick step ({@code PROBES} of each, alternating, on a
  *       fresh simulation), on the idle server (after a warm-up), then while an experiment runs (the
@@ -49,8 +50,8 @@ public final class ExperimentsLoad {
   private static final Duration STALLED = Duration.ofMinutes(5);
 
   /**
-   * Runs a strategic organization may start a period (Tier.STRATEGIC): the warm-ups and the
-   * measured experiment share them (the script gives the latency phase an organization of its own).
+   * Runs a strategic organization may start a period (Tier.STRATEGIC): the warm-ups spend their
+   * organization's; the measured experiment and the latency phase's each have one of their own.
    */
   private static final int RUNS_A_PERIOD = 100_000;
 
@@ -94,12 +95,17 @@ public final class ExperimentsLoad {
           args.length == 4 ? Integer.parseInt(args[3]) : 1);
     } else if (mode.equals("stored") && args.length == 3) {
       stored(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
-    } else if (mode.equals("throughput") && args.length == 7) {
-      long pid = Long.parseLong(args[6]);
-      new ExperimentsLoad(
-              args[1], args[2], WorkerCpu.ofProcess(pid), WorkerCpu.compilerOfProcess(pid))
+    } else if (mode.equals("throughput") && args.length == 8) {
+      long pid = Long.parseLong(args[7]);
+      WorkerCpu workers = WorkerCpu.ofProcess(pid);
+      WorkerCpu compilers = WorkerCpu.compilerOfProcess(pid);
+      new ExperimentsLoad(args[1], args[2], workers, compilers)
           .throughput(
-              Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]), pid);
+              new ExperimentsLoad(args[1], args[3], workers, compilers),
+              Integer.parseInt(args[4]),
+              Integer.parseInt(args[5]),
+              Integer.parseInt(args[6]),
+              pid);
     } else if (mode.equals("latency") && args.length == 6) {
       new ExperimentsLoad(args[1], args[2], null, null)
           .latency(Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
@@ -107,7 +113,7 @@ public final class ExperimentsLoad {
       System.err.println(
           "usage: ExperimentsLoad engine RUNS TICKS [THREADS]\n"
               + "       ExperimentsLoad stored RUNS TICKS\n"
-              + "       ExperimentsLoad throughput URL KEY RUNS TICKS WORKERS PID\n"
+              + "       ExperimentsLoad throughput URL KEY WARM_UP_KEY RUNS TICKS WORKERS PID\n"
               + "       ExperimentsLoad latency URL KEY RUNS TICKS PROBES");
       System.exit(2);
     }
@@ -160,8 +166,14 @@ public final class ExperimentsLoad {
         m.runsPerCpuSecond());
   }
 
-  private void throughput(int runs, int ticks, int workers, long pid) throws Exception {
-    warmUpUntilTheJitSettles(runs, ticks);
+  /**
+   * The measured experiment, in this driver's organization, after {@code warmUps}' experiments in
+   * an organization of their own: they may then spend its whole period, and the measured experiment
+   * may be the tier's largest.
+   */
+  private void throughput(ExperimentsLoad warmUps, int runs, int ticks, int workers, long pid)
+      throws Exception {
+    warmUps.warmUpUntilTheJitSettles(runs, ticks);
     CpuReadings workersCpu = new CpuReadings(cpu::nanos);
     CpuReadings waited = new CpuReadings(cpu::waitingNanos);
     CpuReadings compiling = new CpuReadings(jit::nanos);
@@ -276,27 +288,27 @@ public final class ExperimentsLoad {
 
   /**
    * One warm-up experiment of a fifth of the runs, then rounds of small ones until the server's JIT
-   * compiler threads used less than {@link #SETTLED_JIT_SHARE} of a round's time, then one of the
-   * measured experiment's size, all within the runs the period leaves beside the measured
-   * experiment ({@link #warmUpBudget}); then a wait for the JIT to finish what it compiles. The
-   * last warm-up has the measured experiment's chunks: after the small ones, the first large
-   * experiment made the JIT compile again (branches and types the small chunks never took: 888
-   * methods made not entrant in its first 2.5 s, `-XX:+LogCompilation`), and on two cores with two
-   * workers that took half a core from them.
+   * compiler threads used less than {@link #SETTLED_JIT_SHARE} of a round's time, then one as large
+   * as the measured experiment or as what is left of the budget ({@link #warmUpBudget}), all in
+   * this driver's organization; then a wait for the JIT to finish what it compiles. The last
+   * warm-up has the measured experiment's chunks: after the small ones, the first large experiment
+   * made the JIT compile again (branches and types the small chunks never took: 888 methods made
+   * not entrant in its first 2.5 s, `-XX:+LogCompilation`), and on two cores with two workers that
+   * took half a core from them.
    */
   private void warmUpUntilTheJitSettles(int runs, int ticks) throws Exception {
-    warmUp(warmUpRuns(runs), ticks);
-    int spent = warmUpRuns(runs);
     int budget = warmUpBudget(runs);
-    int last = spent + runs <= budget ? runs : 0;
-    for (int round = 1; spent + SMALL_WARM_UP_RUNS + last <= budget; round++) {
+    int spent = warmUpRuns(runs);
+    warmUp(spent, ticks);
+    int large = Math.min(runs, budget / 2);
+    for (int round = 1; spent + SMALL_WARM_UP_RUNS + large <= budget; round++) {
       long jitBefore = jit.nanos();
       long start = System.nanoTime();
       do {
         warmUp(SMALL_WARM_UP_RUNS, ticks);
         spent += SMALL_WARM_UP_RUNS;
       } while (System.nanoTime() - start < WARM_UP_ROUND_NANOS
-          && spent + SMALL_WARM_UP_RUNS + last <= budget);
+          && spent + SMALL_WARM_UP_RUNS + large <= budget);
       double share = (double) (jit.nanos() - jitBefore) / (System.nanoTime() - start);
       System.out.printf(
           Locale.ROOT,
@@ -308,17 +320,16 @@ public final class ExperimentsLoad {
         break;
       }
     }
-    if (last > 0) {
-      long jitBefore = jit.nanos();
-      long start = System.nanoTime();
-      warmUp(last, ticks);
-      System.out.printf(
-          Locale.ROOT,
-          "warm-up of the measured size (%d runs in all): the JIT's threads used %.0f %% of a"
-              + " core%n",
-          spent + last,
-          100.0 * (jit.nanos() - jitBefore) / (System.nanoTime() - start));
-    }
+    int last = Math.min(runs, budget - spent);
+    long jitBefore = jit.nanos();
+    long start = System.nanoTime();
+    warmUp(last, ticks);
+    System.out.printf(
+        Locale.ROOT,
+        "warm-up of %d runs (%d runs in all): the JIT's threads used %.0f %% of a core%n",
+        last,
+        spent + last,
+        100.0 * (jit.nanos() - jitBefore) / (System.nanoTime() - start));
     waitForTheJit();
   }
 
@@ -349,14 +360,6 @@ public final class ExperimentsLoad {
         JIT_WAIT_SECONDS);
   }
 
-  /**
-   * The runs the warm-ups may spend: twice the measured experiment's (at 30,000 runs the JIT
-   * settled after 25,000 to 58,000), within what the period leaves beside it.
-   */
-  static int warmUpBudget(int runs) {
-    return Math.max(warmUpRuns(runs), Math.min(2 * runs, RUNS_A_PERIOD - runs));
-  }
-
   private void warmUp(int runs, int ticks) throws Exception {
     String id = submit(runs, ticks);
     Watch watch = new Watch();
@@ -367,6 +370,14 @@ public final class ExperimentsLoad {
       experiment = get(id);
     }
     requireStatus(experiment, "completed");
+  }
+
+  /**
+   * The runs the warm-ups may spend: twice the measured experiment's (at 30,000 runs the JIT
+   * settled after 25,000 to 58,000), within their organization's period.
+   */
+  static int warmUpBudget(int runs) {
+    return Math.min(2 * runs, RUNS_A_PERIOD);
   }
 
   static int warmUpRuns(int runs) {
@@ -420,7 +431,7 @@ public final class ExperimentsLoad {
     probe(probes / 5 + 1); // the request paths' warm-up, not reported
     Probe idle = probe(probes);
     report("idle", idle);
-    String id = submit(ExperimentsWorkload.longDefinition(runs, ticks));
+    String id = submit(ExperimentsWorkload.definition(runs, ticks));
     JsonNode experiment = get(id);
     Watch watch = new Watch();
     while (experiment.get("status").asText().equals("queued")) {

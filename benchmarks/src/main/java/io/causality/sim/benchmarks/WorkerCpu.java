@@ -97,16 +97,24 @@ final class WorkerCpu {
         try {
           String name = Files.readString(thread.resolve("comm")).trim();
           String schedstat = Files.readString(thread.resolve("schedstat")).trim();
-          kinds.merge(
-              name.replaceAll("[-#\\s]*\\d+$", ""),
-              Long.parseLong(schedstat.split(" ")[ON_CPU]),
-              Long::sum);
+          kinds.merge(kind(name), Long.parseLong(schedstat.split(" ")[ON_CPU]), Long::sum);
         } catch (NoSuchFileException e) {
           // a thread that ended as it was listed: its time is no longer counted by anyone
         }
       }
     }
     return kinds;
+  }
+
+  /**
+   * A thread's kind: its name without what a request adds (Dropwizard names a request's thread
+   * {@code dw-34 - GET /v1/...} while it serves it, and a name that changed between two readings
+   * would count the thread's whole time as the phase's) and without its number in the pool.
+   */
+  private static String kind(String name) {
+    int request = name.indexOf(" - ");
+    String thread = request < 0 ? name : name.substring(0, request);
+    return thread.replaceAll("[-#\\s]*\\d+$", "");
   }
 
   static Map<String, Long> byKindOfProcess(long pid) throws IOException {

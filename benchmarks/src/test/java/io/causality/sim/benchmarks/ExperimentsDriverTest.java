@@ -24,7 +24,7 @@ class ExperimentsDriverTest {
 
   @Test
   void theAnchorComputesTheRunnersRuns() {
-    Experiment experiment = ExperimentsWorkload.experiment(6, 30, ENGINES);
+    Experiment experiment = ExperimentsWorkload.experiment(10, 30, ENGINES);
     ExperimentRunner runner = new ExperimentRunner(ENGINES);
     double expected = 0;
     Set<Double> finals = new HashSet<>();
@@ -34,51 +34,50 @@ class ExperimentsDriverTest {
       expected += run.finalB();
       finals.add(run.finalB());
     }
-    assertThat(finals).as("the runs differ, so a checksum tells them apart").hasSize(6);
+    assertThat(finals).as("the runs differ, so a checksum tells them apart").hasSize(10);
 
     ExperimentsAnchor.Measured measured = ExperimentsAnchor.measure(experiment, ENGINES.latest());
 
-    assertThat(measured.runs()).isEqualTo(6);
+    assertThat(measured.runs()).isEqualTo(10);
     assertThat(measured.checksum()).isEqualTo(expected);
     assertThat(measured.wallNanos()).isPositive();
     assertThat(measured.cpuNanos()).isPositive();
 
     ExperimentsAnchor.Measured onTwo = ExperimentsAnchor.measure(experiment, ENGINES.latest(), 2);
-    assertThat(onTwo.runs()).isEqualTo(6);
+    assertThat(onTwo.runs()).isEqualTo(10);
     // the same runs, summed in another order
     assertThat(onTwo.checksum()).isCloseTo(expected, within(1e-9));
   }
 
   @Test
   void theLeastWorkComputesTheRunnersRunsAndStoresEach() throws Exception {
-    Experiment experiment = ExperimentsWorkload.experiment(6, 30, ENGINES);
+    Experiment experiment = ExperimentsWorkload.experiment(10, 30, ENGINES);
     double expected = ExperimentsAnchor.measure(experiment, ENGINES.latest()).checksum();
 
     ExperimentsAnchor.Measured stored = ExperimentsStoredAnchor.measure(experiment, ENGINES);
 
-    assertThat(stored.runs()).isEqualTo(6);
+    assertThat(stored.runs()).isEqualTo(10);
     assertThat(stored.checksum()).isEqualTo(expected);
   }
 
   @Test
   void theSubmittedDefinitionIsTheAnchorsWorkload() throws Exception {
-    JsonNode definition = new ObjectMapper().readTree(ExperimentsWorkload.definition(9, 40));
+    JsonNode definition = new ObjectMapper().readTree(ExperimentsWorkload.definition(20, 40));
     assertThat(definition.get("scenarioId").asText()).isEqualTo("chaos-storm");
-    assertThat(definition.get("replications").asInt()).isEqualTo(3);
+    assertThat(definition.get("replications").asInt()).isEqualTo(2);
     assertThat(definition.get("ticks").asInt()).isEqualTo(40);
-    assertThat(definition.get("parameters").get("agents[*].policy.lambda")).hasSize(3);
+    assertThat(definition.get("parameters").get("agents[*].policy.lambda")).hasSize(10);
     assertThat(definition.get("collect").get("every").asInt()).isEqualTo(5);
 
-    Experiment experiment = ExperimentsWorkload.experiment(9, 40, ENGINES);
-    assertThat(experiment.runs()).isEqualTo(9);
+    Experiment experiment = ExperimentsWorkload.experiment(20, 40, ENGINES);
+    assertThat(experiment.runs()).isEqualTo(20);
     assertThat(experiment.ticks()).isEqualTo(40);
-    assertThat(experiment.grid().combinations()).isEqualTo(3);
+    assertThat(experiment.grid().combinations()).isEqualTo(10);
   }
 
   @Test
-  void theLatencyPhasesExperimentReaches100000RunsWithinTheReplicationsLimit() throws Exception {
-    JsonNode definition =
-        new ObjectMapper().readTree(ExperimentsWorkload.longDefinition(99_999, 100));
+  void anExperimentReaches100000RunsWithinTheReplicationsLimit() throws Exception {
+    JsonNode definition = new ObjectMapper().readTree(ExperimentsWorkload.definition(99_999, 100));
     assertThat(definition.get("parameters").get("agents[*].policy.lambda")).hasSize(10);
     assertThat(definition.get("replications").asInt()).isEqualTo(9_999);
   }
@@ -102,7 +101,14 @@ class ExperimentsDriverTest {
 
   @Test
   void anExperimentHasAtLeastOneReplication() {
-    assertThat(ExperimentsWorkload.experiment(2, 10, ENGINES).runs()).isEqualTo(3);
-    assertThat(ExperimentsWorkload.experiment(10_000, 10, ENGINES).runs()).isEqualTo(9_999);
+    assertThat(ExperimentsWorkload.experiment(2, 10, ENGINES).runs()).isEqualTo(10);
+    assertThat(ExperimentsWorkload.experiment(10_005, 10, ENGINES).runs()).isEqualTo(10_000);
+  }
+
+  @Test
+  void theWarmUpsSpendTwiceTheMeasuredRunsWithinTheirOrganizationsPeriod() {
+    assertThat(ExperimentsLoad.warmUpBudget(60)).isEqualTo(120);
+    assertThat(ExperimentsLoad.warmUpBudget(30_000)).isEqualTo(60_000);
+    assertThat(ExperimentsLoad.warmUpBudget(100_000)).isEqualTo(100_000);
   }
 }

@@ -39,6 +39,8 @@ class WorkerCpuTest {
     thread("103", "GC Thread#1", "20 1 1");
     thread("104", "C2 CompilerThre", "700 5 6");
     thread("106", "dw-45", "5 5 6");
+    // a request thread that Dropwizard named after the request it serves, cut to 15 characters
+    thread("107", "dw-46 - GET /v", "7 5 6");
     Files.createDirectory(tasks.resolve("105")); // a thread that ended as it was listed
 
     assertThat(WorkerCpu.byKind(tasks))
@@ -51,7 +53,7 @@ class WorkerCpuTest {
                 "C2 CompilerThre",
                 700L,
                 "dw",
-                5L));
+                12L));
   }
 
   @Test
