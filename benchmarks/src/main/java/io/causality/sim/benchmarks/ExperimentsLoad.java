@@ -28,15 +28,16 @@ import java.util.Map;
  *   <li>{@code stored RUNS TICKS}: the least work of a worker's runs ({@link
  *       ExperimentsStoredAnchor}): computed as a worker does and each run's row stored durably, a
  *       chunk per transaction, raw JDBC on a fresh H2 file; the most a worker can reach.
- *   <li>{@code throughput URL KEY WARM_UP_KEY RUNS TICKS WORKERS PID}: against a sim-server
- *       (process {@code PID} on this machine, with {@code WORKERS} experiment workers and nothing
- *       else asked of it), after warm-up experiments (with {@code WARM_UP_KEY}, of another
- *       organization) until the server's JIT settles ({@link #warmUpUntilTheJitSettles}), submits
- *       the experiment (with {@code KEY}) and awaits its completion: its runs per second from its
- *       acceptance to its last stored chunk ({@code createdAt} to the {@code updatedAt} of the last
- *       chunk's progress), per worker; the workers' CPU per run ({@link WorkerCpu}); the
- *       aggregation's CPU (the workers' CPU from the last chunk to the completion) as a share of
- *       the runs'.
+ *   <li>{@code throughput URL KEY WARM_UP_KEY,LAST_WARM_UP_KEY RUNS TICKS WORKERS PID}: against a
+ *       sim-server (process {@code PID} on this machine, with {@code WORKERS} experiment workers
+ *       and nothing else asked of it), after small warm-up experiments until the server's JIT
+ *       settles ({@link #warmUpUntilTheJitSettles}, with {@code WARM_UP_KEY}) and one of the
+ *       measured size ({@link #warmUpOfTheMeasuredSize}, with {@code LAST_WARM_UP_KEY}), each key
+ *       of an organization of its own, submits the experiment (with {@code KEY}) and awaits its
+ *       completion: its runs per second from its acceptance to its last stored chunk ({@code
+ *       createdAt} to the {@code updatedAt} of the last chunk's progress), per worker; the workers'
+ *       CPU per run ({@link WorkerCpu}); the aggregation's CPU (the workers' CPU from the last
+ *       chunk to the completion) as a share of the runs'.
  *   <li>{@code latency URL KEY RUNS TICKS PROBES}: the p50 and p99 of {@code GET
  *       /v1/simulations/{id}} and of a 100-tick step ({@code PROBES} of each, alternating, on a
  *       fresh simulation), on the idle server (after a warm-up), then while an experiment runs (the
@@ -95,13 +96,17 @@ public final class ExperimentsLoad {
           args.length == 4 ? Integer.parseInt(args[3]) : 1);
     } else if (mode.equals("stored") && args.length == 3) {
       stored(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
-    } else if (mode.equals("throughput") && args.length == 8) {
+    } else if (mode.equals("throughput")
+        && args.length == 8
+        && args[3].split(",", -1).length == 2) {
       long pid = Long.parseLong(args[7]);
       WorkerCpu workers = WorkerCpu.ofProcess(pid);
       WorkerCpu compilers = WorkerCpu.compilerOfProcess(pid);
+      String[] warmUpKeys = args[3].split(",");
       new ExperimentsLoad(args[1], args[2], workers, compilers)
           .throughput(
-              new ExperimentsLoad(args[1], args[3], workers, compilers),
+              new ExperimentsLoad(args[1], warmUpKeys[0], workers, compilers),
+              new ExperimentsLoad(args[1], warmUpKeys[1], workers, compilers),
               Integer.parseInt(args[4]),
               Integer.parseInt(args[5]),
               Integer.parseInt(args[6]),
@@ -113,7 +118,8 @@ public final class ExperimentsLoad {
       System.err.println(
           "usage: ExperimentsLoad engine RUNS TICKS [THREADS]\n"
               + "       ExperimentsLoad stored RUNS TICKS\n"
-              + "       ExperimentsLoad throughput URL KEY WARM_UP_KEY RUNS TICKS WORKERS PID\n"
+              + "       ExperimentsLoad throughput URL KEY WARM_UP_KEY,LAST_WARM_UP_KEY RUNS TICKS"
+              + " WORKERS PID\n"
               + "       ExperimentsLoad latency URL KEY RUNS TICKS PROBES");
       System.exit(2);
     }
@@ -167,13 +173,21 @@ public final class ExperimentsLoad {
   }
 
   /**
-   * The measured experiment, in this driver's organization, after {@code warmUps}' experiments in
-   * an organization of their own: they may then spend its whole period, and the measured experiment
-   * may be the tier's largest.
+   * The measured experiment, in this driver's organization, after the warm-ups: {@code warmUps}'
+   * small ones, then {@code lastWarmUp}'s one of the measured size, each in an organization of its
+   * own, so that none takes the period's runs of another and the measured experiment may be the
+   * tier's largest.
    */
-  private void throughput(ExperimentsLoad warmUps, int runs, int ticks, int workers, long pid)
+  private void throughput(
+      ExperimentsLoad warmUps,
+      ExperimentsLoad lastWarmUp,
+      int runs,
+      int ticks,
+      int workers,
+      long pid)
       throws Exception {
     warmUps.warmUpUntilTheJitSettles(runs, ticks);
+    lastWarmUp.warmUpOfTheMeasuredSize(runs, ticks);
     CpuReadings workersCpu = new CpuReadings(cpu::nanos);
     CpuReadings waited = new CpuReadings(cpu::waitingNanos);
     CpuReadings compiling = new CpuReadings(jit::nanos);
@@ -288,27 +302,21 @@ public final class ExperimentsLoad {
 
   /**
    * One warm-up experiment of a fifth of the runs, then rounds of small ones until the server's JIT
-   * compiler threads used less than {@link #SETTLED_JIT_SHARE} of a round's time, then one as large
-   * as the measured experiment or as what is left of the budget ({@link #warmUpBudget}), all in
-   * this driver's organization; then a wait for the JIT to finish what it compiles. The last
-   * warm-up has the measured experiment's chunks: after the small ones, the first large experiment
-   * made the JIT compile again (branches and types the small chunks never took: 888 methods made
-   * not entrant in its first 2.5 s, `-XX:+LogCompilation`), and on two cores with two workers that
-   * took half a core from them.
+   * compiler threads used less than {@link #SETTLED_JIT_SHARE} of a round's time or the budget
+   * ({@link #warmUpBudget}) is spent.
    */
   private void warmUpUntilTheJitSettles(int runs, int ticks) throws Exception {
     int budget = warmUpBudget(runs);
     int spent = warmUpRuns(runs);
     warmUp(spent, ticks);
-    int large = Math.min(runs, budget / 2);
-    for (int round = 1; spent + SMALL_WARM_UP_RUNS + large <= budget; round++) {
+    for (int round = 1; spent + SMALL_WARM_UP_RUNS <= budget; round++) {
       long jitBefore = jit.nanos();
       long start = System.nanoTime();
       do {
         warmUp(SMALL_WARM_UP_RUNS, ticks);
         spent += SMALL_WARM_UP_RUNS;
       } while (System.nanoTime() - start < WARM_UP_ROUND_NANOS
-          && spent + SMALL_WARM_UP_RUNS + large <= budget);
+          && spent + SMALL_WARM_UP_RUNS <= budget);
       double share = (double) (jit.nanos() - jitBefore) / (System.nanoTime() - start);
       System.out.printf(
           Locale.ROOT,
@@ -317,18 +325,25 @@ public final class ExperimentsLoad {
           spent,
           100 * share);
       if (share < SETTLED_JIT_SHARE) {
-        break;
+        return;
       }
     }
-    int last = Math.min(runs, budget - spent);
+  }
+
+  /**
+   * A warm-up as large as the measured experiment, then a wait for the JIT to finish what it
+   * compiles. After the small ones, the first large experiment made the JIT compile again (branches
+   * and types the small chunks never took: 888 methods made not entrant in its first 2.5 s,
+   * `-XX:+LogCompilation`), and on two cores with two workers that took half a core from them.
+   */
+  private void warmUpOfTheMeasuredSize(int runs, int ticks) throws Exception {
     long jitBefore = jit.nanos();
     long start = System.nanoTime();
-    warmUp(last, ticks);
+    warmUp(runs, ticks);
     System.out.printf(
         Locale.ROOT,
-        "warm-up of %d runs (%d runs in all): the JIT's threads used %.0f %% of a core%n",
-        last,
-        spent + last,
+        "warm-up of the measured size, %d runs: the JIT's threads used %.0f %% of a core%n",
+        runs,
         100.0 * (jit.nanos() - jitBefore) / (System.nanoTime() - start));
     waitForTheJit();
   }
@@ -373,8 +388,8 @@ public final class ExperimentsLoad {
   }
 
   /**
-   * The runs the warm-ups may spend: twice the measured experiment's (at 30,000 runs the JIT
-   * settled after 25,000 to 58,000), within their organization's period.
+   * The runs the first warm-up and the small ones may spend: twice the measured experiment's (at
+   * 30,000 runs the JIT settled after 25,000 to 58,000), within their organization's period.
    */
   static int warmUpBudget(int runs) {
     return Math.min(2 * runs, RUNS_A_PERIOD);
