@@ -51,8 +51,9 @@ public final class ExperimentsLoad {
   private static final Duration STALLED = Duration.ofMinutes(5);
 
   /**
-   * Runs a strategic organization may start a period (Tier.STRATEGIC): the warm-ups spend their
-   * organization's; the measured experiment and the latency phase's each have one of their own.
+   * Runs a strategic organization may start a period (Tier.STRATEGIC): the small warm-ups, the one
+   * of the measured size, the measured experiment and the latency phase's each have an organization
+   * of their own.
    */
   private static final int RUNS_A_PERIOD = 100_000;
 

@@ -40,7 +40,10 @@ public final class CredentialSafeLogging extends TurboFilter {
           "org.apache.http",
           "org.apache.hc");
 
-  /** The answers of {@link #isHttpStack}, by logger name (a logger's name is its class's). */
+  /**
+   * The answers of {@link #isHttpStack}, by logger name: no more names than the logging context
+   * keeps loggers for.
+   */
   private static final Map<String, Boolean> HTTP_STACK_LOGGERS = new ConcurrentHashMap<>();
 
   private static final String REDACTED = "[redacted]";
