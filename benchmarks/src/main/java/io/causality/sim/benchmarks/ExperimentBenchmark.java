@@ -8,6 +8,7 @@ import io.causality.sim.core.experiments.Outcome;
 import io.causality.sim.core.experiments.Pacer;
 import io.causality.sim.core.experiments.ParameterGrid;
 import io.causality.sim.core.experiments.RunResult;
+import io.causality.sim.core.experiments.RunScenarios;
 import io.causality.sim.core.experiments.Series;
 import io.causality.sim.core.experiments.SeriesCodec;
 import io.causality.sim.core.experiments.Statistics;
@@ -60,6 +61,7 @@ public class ExperimentBenchmark {
   public int ticks;
 
   private Experiment experiment;
+  private RunScenarios scenarios;
   private ExperimentRunner runner;
   private byte[][] stored;
   private int series;
@@ -89,10 +91,11 @@ public class ExperimentBenchmark {
             ticks,
             new Collect(List.of(Series.B, Series.LOST), 5, List.of(Outcome.values())),
             false);
+    scenarios = new RunScenarios(experiment);
     runner = new ExperimentRunner(ENGINES);
     stored = new byte[REPLICATIONS][];
     for (int r = 0; r < REPLICATIONS; r++) {
-      double[][] collected = runner.run(experiment, r, Pacer.NONE).series();
+      double[][] collected = runner.run(scenarios, r, Pacer.NONE).series();
       series = collected.length;
       stored[r] = SeriesCodec.encode(collected);
     }
@@ -106,14 +109,14 @@ public class ExperimentBenchmark {
 
   @Benchmark
   public void engineAlone(Blackhole sink) {
-    Simulation simulation = ENGINES.latest().newSimulation(experiment.scenarioOf(nextRun()));
+    Simulation simulation = ENGINES.latest().newSimulation(scenarios.of(nextRun()));
     simulation.advance(experiment.ticks(), EngineListener.NONE);
     sink.consume(simulation.state().b());
   }
 
   @Benchmark
   public RunResult runner() {
-    return runner.run(experiment, nextRun(), Pacer.NONE);
+    return runner.run(scenarios, nextRun(), Pacer.NONE);
   }
 
   /**

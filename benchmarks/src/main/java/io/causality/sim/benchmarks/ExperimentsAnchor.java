@@ -1,6 +1,7 @@
 package io.causality.sim.benchmarks;
 
 import io.causality.sim.core.experiments.Experiment;
+import io.causality.sim.core.experiments.RunScenarios;
 import io.causality.sim.engine.core.EngineVersion;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.output.EngineListener;
@@ -59,8 +60,9 @@ final class ExperimentsAnchor {
                 () -> {
                   long cpu = bean.getCurrentThreadCpuTime();
                   double checksum = 0;
+                  RunScenarios scenarios = new RunScenarios(experiment);
                   for (int i = first; i < experiment.runs(); i += threads) {
-                    Simulation simulation = engine.newSimulation(experiment.scenarioOf(i));
+                    Simulation simulation = engine.newSimulation(scenarios.of(i));
                     simulation.advance(experiment.ticks(), EngineListener.NONE);
                     checksum += simulation.state().b();
                   }

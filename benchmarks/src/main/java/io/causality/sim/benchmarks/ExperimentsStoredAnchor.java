@@ -6,6 +6,7 @@ import io.causality.sim.core.experiments.ExperimentRunner;
 import io.causality.sim.core.experiments.ExperimentWork;
 import io.causality.sim.core.experiments.Pacer;
 import io.causality.sim.core.experiments.RunResult;
+import io.causality.sim.core.experiments.RunScenarios;
 import io.causality.sim.db.ExperimentRunRow;
 import io.causality.sim.db.StoredRuns;
 import io.causality.sim.db.StoredSeries;
@@ -102,11 +103,12 @@ final class ExperimentsStoredAnchor {
     try (PreparedStatement chunkRuns = connection.prepareStatement(INSERT_CHUNK_RUNS);
         PreparedStatement chunkSeries = connection.prepareStatement(INSERT_CHUNK_SERIES);
         PreparedStatement counters = connection.prepareStatement(ADD_RUNS)) {
+      RunScenarios scenarios = new RunScenarios(experiment);
       for (int from = 0; from < experiment.runs(); from += chunk) {
         int to = (int) Math.min(experiment.runs(), from + chunk);
         List<ExperimentRunRow> runs = new ArrayList<>(to - from);
         for (int i = from; i < to; i++) {
-          RunResult result = runner.run(experiment, i, Pacer.NONE);
+          RunResult result = runner.run(scenarios, i, Pacer.NONE);
           checksum += result.finalB();
           runs.add(ExperimentWork.stored(id, result, null));
         }

@@ -9,6 +9,7 @@ import io.causality.sim.core.experiments.Experiment;
 import io.causality.sim.core.experiments.ExperimentRunner;
 import io.causality.sim.core.experiments.Pacer;
 import io.causality.sim.core.experiments.RunResult;
+import io.causality.sim.core.experiments.RunScenarios;
 import io.causality.sim.engine.core.EngineRegistry;
 import java.util.HashSet;
 import java.util.Set;
@@ -29,7 +30,7 @@ class ExperimentsDriverTest {
     double expected = 0;
     Set<Double> finals = new HashSet<>();
     for (int i = 0; i < experiment.runs(); i++) {
-      RunResult run = runner.run(experiment, i, Pacer.NONE);
+      RunResult run = runner.run(new RunScenarios(experiment), i, Pacer.NONE);
       assertThat(run.ok()).isTrue();
       expected += run.finalB();
       finals.add(run.finalB());

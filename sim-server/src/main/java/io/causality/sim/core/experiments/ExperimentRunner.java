@@ -4,6 +4,7 @@ import io.causality.sim.engine.EngineValidationException;
 import io.causality.sim.engine.core.EngineRegistry;
 import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.model.Rule;
+import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.output.EngineEvent;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.LossEvent;
@@ -31,18 +32,20 @@ public final class ExperimentRunner {
     this.engines = engines;
   }
 
-  /** Run {@code index} of {@code experiment}; a failure of the engine is a failed run. */
-  public RunResult run(Experiment experiment, int index, Pacer pacer) {
-    long seed = experiment.seedOf(index);
+  /**
+   * Run {@code index} of {@code scenarios}' experiment; a failure of the engine is a failed run.
+   */
+  public RunResult run(RunScenarios scenarios, int index, Pacer pacer) {
+    Experiment experiment = scenarios.experiment();
     try {
-      Simulation simulation =
-          engines.require(experiment.engineVersion()).newSimulation(experiment.scenarioOf(index));
-      return compute(experiment, index, seed, simulation, pacer);
+      Scenario scenario = scenarios.of(index);
+      Simulation simulation = engines.require(experiment.engineVersion()).newSimulation(scenario);
+      return compute(experiment, index, scenario.seed(), simulation, pacer);
     } catch (EngineValidationException e) {
-      return RunResult.failed(index, seed, e.getMessage());
+      return RunResult.failed(index, experiment.seedOf(index), e.getMessage());
     } catch (RuntimeException e) {
       LOG.error("Run {} of an experiment failed in the engine", index, e);
-      return RunResult.failed(index, seed, "the engine failed on this run");
+      return RunResult.failed(index, experiment.seedOf(index), "the engine failed on this run");
     }
   }
 

@@ -121,6 +121,7 @@ public final class ExperimentWork {
       Pacer pacer,
       BooleanSupplier stopping) {
     List<ExperimentRunRow> runs = new ArrayList<>(to - from);
+    RunScenarios scenarios = new RunScenarios(experiment);
     long checked = System.nanoTime();
     for (int index = from; index < to; index++) {
       if (stopping.getAsBoolean()) {
@@ -132,13 +133,14 @@ public final class ExperimentWork {
         }
         checked = System.nanoTime();
       }
-      runs.add(run(row, experiment, index, pacer));
+      runs.add(run(row, scenarios, index, pacer));
     }
     return Optional.of(runs);
   }
 
-  private ExperimentRunRow run(ExperimentRow row, Experiment experiment, int index, Pacer pacer) {
-    RunResult result = runner.run(experiment, index, pacer);
+  private ExperimentRunRow run(ExperimentRow row, RunScenarios scenarios, int index, Pacer pacer) {
+    Experiment experiment = scenarios.experiment();
+    RunResult result = runner.run(scenarios, index, pacer);
     UUID kept = null;
     if (result.ok() && experiment.keepTraces()) {
       kept = keptId(row.id(), index);
@@ -146,7 +148,7 @@ public final class ExperimentWork {
           kept,
           row.organizationId(),
           experiment.scenarioId(),
-          experiment.scenarioOf(index),
+          scenarios.of(index),
           experiment.engineVersion(),
           experiment.ticks());
     }

@@ -32,7 +32,8 @@ class ExperimentRunnerTest {
   @Test
   void aRunsOutcomesAreThoseOfTheSameSimulationRunAlone() {
     Experiment experiment = experiment("prophecy-loop", 300, 50);
-    RunResult result = new ExperimentRunner(ENGINES).run(experiment, 1, Pacer.NONE);
+    RunResult result =
+        new ExperimentRunner(ENGINES).run(new RunScenarios(experiment), 1, Pacer.NONE);
     Simulation alone = ENGINES.latest().newSimulation(experiment.scenarioOf(1));
     AtomicInteger losses = new AtomicInteger();
     AtomicInteger paradoxes = new AtomicInteger();
@@ -67,10 +68,10 @@ class ExperimentRunnerTest {
   void theBreachIsTheFirstTickBelowTheThresholdAndRunsRepeatExactly() {
     Experiment experiment = experiment("chaos-storm", 60, 10);
     ExperimentRunner runner = new ExperimentRunner(ENGINES);
-    RunResult first = runner.run(experiment, 0, Pacer.NONE);
+    RunResult first = runner.run(new RunScenarios(experiment), 0, Pacer.NONE);
     // chaos-storm goes through the 0.3 threshold at tick 20 (docs/scenarios.md)
     assertThat(first.ticksToBreach()).isEqualTo(21);
-    RunResult again = runner.run(experiment, 0, () -> Thread.yield());
+    RunResult again = runner.run(new RunScenarios(experiment), 0, () -> Thread.yield());
     assertThat(again.series()).isDeepEqualTo(first.series());
     assertThat(again.finalB()).isEqualTo(first.finalB());
   }
@@ -78,7 +79,8 @@ class ExperimentRunnerTest {
   @Test
   void aRunThatNeverBreachesSaysSo() {
     RunResult calm =
-        new ExperimentRunner(ENGINES).run(experiment("stable-basins", 50, 25), 0, Pacer.NONE);
+        new ExperimentRunner(ENGINES)
+            .run(new RunScenarios(experiment("stable-basins", 50, 25)), 0, Pacer.NONE);
     assertThat(calm.ticksToBreach()).isEqualTo(-1);
     assertThat(calm.losses()).isZero();
   }
