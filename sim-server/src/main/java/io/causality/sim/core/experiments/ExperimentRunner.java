@@ -9,7 +9,7 @@ import io.causality.sim.engine.output.EngineEvent;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.output.LossEvent;
 import io.causality.sim.engine.output.Paradox;
-import io.causality.sim.engine.output.StateSnapshot;
+import io.causality.sim.engine.output.StateCounts;
 import io.causality.sim.engine.output.Warning;
 import java.util.List;
 import org.slf4j.Logger;
@@ -57,10 +57,10 @@ public final class ExperimentRunner {
     double[][] values = new double[series.size()][collected.length];
     double threshold = simulation.rules().get(Rule.STABILITY_THRESHOLD);
     advanceTo(simulation, 1, events, pacer);
-    long breach = simulation.state().b() < threshold ? 0 : -1;
+    long breach = simulation.counts().b() < threshold ? 0 : -1;
     for (int k = 0; k < collected.length && !series.isEmpty(); k++) {
       advanceTo(simulation, collected[k] + 1, events, pacer);
-      StateSnapshot state = simulation.state();
+      StateCounts state = simulation.counts();
       for (int s = 0; s < series.size(); s++) {
         values[s][k] = series.get(s).read(simulation, state);
       }
@@ -72,7 +72,7 @@ public final class ExperimentRunner {
     return new RunResult(
         index,
         seed,
-        simulation.state().b(),
+        simulation.counts().b(),
         events.losses,
         events.paradoxes,
         breach < 0 ? -1 : breach + 1,

@@ -1,7 +1,7 @@
 package io.causality.sim.core.experiments;
 
 import io.causality.sim.engine.core.Simulation;
-import io.causality.sim.engine.output.StateSnapshot;
+import io.causality.sim.engine.output.StateCounts;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -36,7 +36,7 @@ public enum Series {
   }
 
   /** The series' value now, from the state after the last tick. */
-  double read(Simulation simulation, StateSnapshot state) {
+  double read(Simulation simulation, StateCounts state) {
     return switch (this) {
       case B -> state.b();
       case ALIVE -> state.alive();

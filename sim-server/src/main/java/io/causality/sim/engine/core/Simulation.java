@@ -18,6 +18,7 @@ import io.causality.sim.engine.output.InputApplied;
 import io.causality.sim.engine.output.Loss;
 import io.causality.sim.engine.output.LossEvent;
 import io.causality.sim.engine.output.Paradox;
+import io.causality.sim.engine.output.StateCounts;
 import io.causality.sim.engine.output.StateSnapshot;
 import io.causality.sim.engine.output.Step;
 import io.causality.sim.engine.output.TraceMetadata;
@@ -210,6 +211,11 @@ public final class Simulation implements TraceSource {
   @Override
   public StateSnapshot state() {
     return Views.state(world);
+  }
+
+  /** The state's tick, b and counts without its attractors (see {@link StateCounts}). */
+  public StateCounts counts() {
+    return Views.counts(world);
   }
 
   @Override

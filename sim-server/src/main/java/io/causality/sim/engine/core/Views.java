@@ -2,6 +2,7 @@ package io.causality.sim.engine.core;
 
 import io.causality.sim.engine.output.AgentSnapshot;
 import io.causality.sim.engine.output.AttractorState;
+import io.causality.sim.engine.output.StateCounts;
 import io.causality.sim.engine.output.StateSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,23 +15,36 @@ final class Views {
   private Views() {}
 
   static StateSnapshot state(World w) {
+    StateCounts counts = counts(w);
+    return new StateSnapshot(
+        counts.tick(),
+        counts.b(),
+        w.width,
+        w.height,
+        counts.alive(),
+        counts.held(),
+        counts.straying(),
+        counts.free(),
+        counts.lost(),
+        counts.removed(),
+        attractors(w));
+  }
+
+  static StateCounts counts(World w) {
     int[] counts = new int[STATUS.length];
     for (int i = 0; i < w.n; i++) {
       counts[w.status[i]]++;
     }
     int alive = counts[World.FREE] + counts[World.HELD] + counts[World.STRAYING];
-    return new StateSnapshot(
+    return new StateCounts(
         w.nextTick - 1,
         w.b,
-        w.width,
-        w.height,
         alive,
         counts[World.HELD],
         counts[World.STRAYING],
         counts[World.FREE],
         counts[World.LOST],
-        counts[World.REMOVED],
-        attractors(w));
+        counts[World.REMOVED]);
   }
 
   static List<AttractorState> attractors(World w) {
