@@ -24,6 +24,9 @@ final class Prophet {
   private final List<Foretold> pending = new ArrayList<>();
   private int seq;
 
+  /** The world each level runs ahead in, overwritten by the next ({@link World#forkInto}). */
+  private World fork;
+
   /** A loss foretold by prophecy {@code prophecy} (made at {@code madeAt}) for a tick. */
   record Foretold(int agent, long tick, int prophecy, long madeAt) {}
 
@@ -50,7 +53,7 @@ final class Prophet {
     Forecast last = null;
     boolean converged = false;
     for (int level = 1; level <= depthLimit && !converged; level++) {
-      World fork = real.copy();
+      fork = real.forkInto(fork);
       react(fork, reacting, reaction);
       last = run(fork, horizon);
       levels.add(new Prophecy.Level(level, last.agents.size(), last.finalB));

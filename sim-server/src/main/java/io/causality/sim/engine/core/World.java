@@ -266,8 +266,28 @@ final class World {
   }
 
   /** A deep copy for prophecy forks and snapshots; the immutable parts are shared. */
-  World copy() {
-    return new World(this);
+  /**
+   * A copy of this world to run ahead of it (a prophecy's fork): {@code reuse}, overwritten, when
+   * it is an earlier fork of this world (the same agents), else a new one. A prophecy forks the
+   * world at each of its levels, several times a run; reusing the fork's agent arrays took a sixth
+   * of what an experiment's run allocated.
+   */
+  World forkInto(World reuse) {
+    if (reuse == null || reuse.ids != ids) {
+      return new World(this);
+    }
+    System.arraycopy(x, 0, reuse.x, 0, n);
+    System.arraycopy(y, 0, reuse.y, 0, n);
+    System.arraycopy(vx, 0, reuse.vx, 0, n);
+    System.arraycopy(vy, 0, reuse.vy, 0, n);
+    System.arraycopy(lambda, 0, reuse.lambda, 0, n);
+    System.arraycopy(gamma, 0, reuse.gamma, 0, n);
+    System.arraycopy(depth, 0, reuse.depth, 0, n);
+    System.arraycopy(rng, 0, reuse.rng, 0, n);
+    System.arraycopy(holder, 0, reuse.holder, 0, n);
+    System.arraycopy(status, 0, reuse.status, 0, n);
+    reuse.copyScalars(this);
+    return reuse;
   }
 
   private World(World s) {

@@ -49,6 +49,31 @@ class WorldTest {
 
     assertThat(world.agentIndex("a3")).isEqualTo(3);
     assertThat(world.agentIndex("ghost")).isEqualTo(-1);
-    assertThat(world.copy().agentIndex("a4")).isEqualTo(4);
+    assertThat(world.forkInto(null).agentIndex("a4")).isEqualTo(4);
+  }
+
+  @Test
+  void aForkIsOverwrittenWithTheWorldItForks() {
+    World world = world();
+    World fork = world.forkInto(null);
+    fork.x[2] = 99;
+    fork.status[3] = World.LOST;
+    fork.b = 0.25;
+    fork.nextTick = 40;
+
+    World again = world.forkInto(fork);
+
+    assertThat(again).isSameAs(fork);
+    assertThat(again.x).containsExactly(world.x);
+    assertThat(again.status).containsExactly(world.status);
+    assertThat(again.b).isEqualTo(world.b);
+    assertThat(again.nextTick).isEqualTo(world.nextTick);
+    assertThat(again.x).isNotSameAs(world.x);
+  }
+
+  @Test
+  void aForkOfAnotherWorldIsNotReused() {
+    World fork = world().forkInto(null);
+    assertThat(world().forkInto(fork)).isNotSameAs(fork);
   }
 }
