@@ -103,7 +103,7 @@ public final class ExperimentsLoad {
       long pid = Long.parseLong(args[7]);
       WorkerCpu workers = WorkerCpu.ofProcess(pid);
       WorkerCpu compilers = WorkerCpu.compilerOfProcess(pid);
-      String[] warmUpKeys = args[3].split(",");
+      String[] warmUpKeys = args[3].split(",", -1);
       new ExperimentsLoad(args[1], args[2], workers, compilers)
           .throughput(
               new ExperimentsLoad(args[1], warmUpKeys[0], workers, compilers),
