@@ -17,8 +17,8 @@ import java.util.Map;
 /**
  * The experiments' driver (docs/performance.md, "Experiments"; ops/bench/experiments runs it). Its
  * workload is {@link ExperimentsWorkload}'s experiment of {@code RUNS} runs of {@code TICKS} ticks.
- * Four modes, each ending with a {@code figure} line of key=value pairs that the script sums up; a
- * driver, not a test: it prints, it does not judge.
+ * Five modes, each but {@code memory} ending with a {@code figure} line of key=value pairs that the
+ * script sums up; a driver, not a test: it prints, it does not judge.
  *
  * <ul>
  *   <li>{@code engine RUNS TICKS [THREADS]}: the anchor, the same runs on the engine in this thread
@@ -38,6 +38,10 @@ import java.util.Map;
  *       createdAt} to the {@code updatedAt} of the last chunk's progress), per worker; the workers'
  *       CPU per run ({@link WorkerCpu}); the aggregation's CPU (the workers' CPU from the last
  *       chunk to the completion) as a share of the runs'.
+ *   <li>{@code memory URL KEY RUNS TICKS}: one experiment of the measured size, run to its end,
+ *       while the script reads the server's live heap. Apart from the throughput, since a reading
+ *       (a {@code jcmd} process and a full collection in the server) takes CPU that two workers on
+ *       two cores would otherwise have.
  *   <li>{@code latency URL KEY RUNS TICKS PROBES}: the p50 and p99 of {@code GET
  *       /v1/simulations/{id}} and of a 100-tick step ({@code PROBES} of each, alternating, on a
  *       fresh simulation), on the idle server (after a warm-up), then while an experiment runs (the
@@ -112,6 +116,9 @@ public final class ExperimentsLoad {
               Integer.parseInt(args[5]),
               Integer.parseInt(args[6]),
               pid);
+    } else if (mode.equals("memory") && args.length == 5) {
+      new ExperimentsLoad(args[1], args[2], null, null)
+          .memory(Integer.parseInt(args[3]), Integer.parseInt(args[4]));
     } else if (mode.equals("latency") && args.length == 6) {
       new ExperimentsLoad(args[1], args[2], null, null)
           .latency(Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
@@ -121,6 +128,7 @@ public final class ExperimentsLoad {
               + "       ExperimentsLoad stored RUNS TICKS\n"
               + "       ExperimentsLoad throughput URL KEY WARM_UP_KEY,LAST_WARM_UP_KEY RUNS TICKS"
               + " WORKERS PID\n"
+              + "       ExperimentsLoad memory URL KEY RUNS TICKS\n"
               + "       ExperimentsLoad latency URL KEY RUNS TICKS PROBES");
       System.exit(2);
     }
@@ -309,12 +317,12 @@ public final class ExperimentsLoad {
   private void warmUpUntilTheJitSettles(int runs, int ticks) throws Exception {
     int budget = warmUpBudget(runs);
     int spent = warmUpRuns(runs);
-    warmUp(spent, ticks);
+    runToCompletion(spent, ticks);
     for (int round = 1; spent + SMALL_WARM_UP_RUNS <= budget; round++) {
       long jitBefore = jit.nanos();
       long start = System.nanoTime();
       do {
-        warmUp(SMALL_WARM_UP_RUNS, ticks);
+        runToCompletion(SMALL_WARM_UP_RUNS, ticks);
         spent += SMALL_WARM_UP_RUNS;
       } while (System.nanoTime() - start < WARM_UP_ROUND_NANOS
           && spent + SMALL_WARM_UP_RUNS <= budget);
@@ -340,7 +348,7 @@ public final class ExperimentsLoad {
   private void warmUpOfTheMeasuredSize(int runs, int ticks) throws Exception {
     long jitBefore = jit.nanos();
     long start = System.nanoTime();
-    warmUp(runs, ticks);
+    runToCompletion(runs, ticks);
     System.out.printf(
         Locale.ROOT,
         "warm-up of the measured size, %d runs: the JIT's threads used %.0f %% of a core%n",
@@ -376,7 +384,8 @@ public final class ExperimentsLoad {
         JIT_WAIT_SECONDS);
   }
 
-  private void warmUp(int runs, int ticks) throws Exception {
+  /** Submits an experiment of {@code runs} runs and waits until it completed. */
+  private void runToCompletion(int runs, int ticks) throws Exception {
     String id = submit(runs, ticks);
     Watch watch = new Watch();
     JsonNode experiment = get(id);
@@ -441,6 +450,16 @@ public final class ExperimentsLoad {
         share,
         aggregationSeconds,
         lastChunk != finished);
+  }
+
+  private void memory(int runs, int ticks) throws Exception {
+    long start = System.nanoTime();
+    runToCompletion(runs, ticks);
+    System.out.printf(
+        Locale.ROOT,
+        "memory: an experiment of %d runs completed in %.1f s%n",
+        runs,
+        (System.nanoTime() - start) / 1e9);
   }
 
   private void latency(int runs, int ticks, int probes) throws Exception {
