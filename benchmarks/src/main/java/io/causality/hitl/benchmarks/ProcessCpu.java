@@ -52,6 +52,18 @@ final class ProcessCpu {
     }
   }
 
+  /**
+   * Milliseconds of CPU time the JIT compiler threads have used so far: a warm-up runs until they
+   * are idle, since code still being compiled runs slower than it will.
+   */
+  double compilerMillis() {
+    try {
+      return compilerTicks() * 1000 / TICKS_PER_SECOND;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the CPU time of " + proc, e);
+    }
+  }
+
   private long compilerTicks() throws IOException {
     try (Stream<Path> tasks = Files.list(proc.resolve("task"))) {
       return tasks.filter(ProcessCpu::isCompiler).mapToLong(ProcessCpu::taskTicks).sum();

@@ -42,11 +42,12 @@ import java.util.Map;
  * ({@code POST /v1/simulations}, the scenario parsed and stored), {@code step 100} ({@code POST
  * .../step} of 100 ticks), {@code evaluate} ({@code POST .../evaluations}, the gate on the stored
  * window) and {@code GET} ({@code GET /v1/simulations/{id}}), each {@code --rounds} times for
- * {@code --seconds} (creates and steps at most {@code --repeat} × 100,000 / agents per round, so
- * that each size does about the same agent-work and a small size makes enough calls for the
- * process's CPU clock, which counts in 10 ms ticks), in that order. Then the ratios per operation,
- * the largest size over the smallest, beside the agents' ratio: create and step do work linear in
- * the agents (the scenario, the ticks), evaluate and GET must not.
+ * {@code --seconds}, after warm-up rounds until the JIT is idle (creates and steps at most {@code
+ * --repeat} × 100,000 / agents per round, so that each size does about the same agent-work and a
+ * small size makes enough calls for the process's CPU clock, which counts in 10 ms ticks), in that
+ * order. Then the ratios per operation, the largest size over the smallest, beside the agents'
+ * ratio: create and step do work linear in the agents (the scenario, the ticks), evaluate and GET
+ * must not.
  *
  * <p>Their linear parts are the least work each must do at that size, durable transaction included,
  * measured in this process in the same rounds, in turn with the server's calls (while the server is
@@ -64,7 +65,7 @@ import java.util.Map;
  * plus its linear part.
  *
  * <p>Options: {@code --sim URL --key KEY --pid PID --least-db PATH [--sizes 1000,100000] [--seconds
- * 5] [--rounds 3] [--repeat 5] [--concurrency 1] [--engine-threads N]}.
+ * 5] [--rounds 3] [--repeat 10] [--warm-up-rounds 10] [--concurrency 1] [--engine-threads N]}.
  */
 public final class SimulationScaleCost {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -72,6 +73,12 @@ public final class SimulationScaleCost {
   private static final String STEP = "step 100";
   private static final String LEAST_STEP = "least step 100";
   private static final String LEAST_CREATE = "least create";
+
+  /**
+   * The JIT compiler threads' share of a core in a warm-up round under which the code is taken as
+   * compiled: the threshold of ops/bench/sim-http and ops/bench/experiments.
+   */
+  private static final double SETTLED_JIT_SHARE = 0.10;
 
   /** The least work's organization, which ops/bench/sim-scale makes in its database. */
   private static final String LEAST_SLUG = "least";
@@ -166,7 +173,7 @@ public final class SimulationScaleCost {
    */
   private Map<String, Double> measureSize(int agents) throws Exception {
     String body = scenarioBody(agents);
-    int repeat = options.intValue("repeat", 5) * Math.max(1, 100_000 / agents);
+    int repeat = options.intValue("repeat", 10) * Math.max(1, 100_000 / agents);
     int threads = options.intValue("engine-threads", Runtime.getRuntime().availableProcessors());
     Map<String, List<Double>> rounds = new LinkedHashMap<>();
     try (DurableProgress database = leastWorkDatabase(body, agents);
@@ -198,19 +205,56 @@ public final class SimulationScaleCost {
           overHttp(
               agents, "evaluate", () -> send("/v1/simulations/" + id + "/evaluations", "{}"), 0));
       operations.put("GET", overHttp(agents, "GET", () -> get("/v1/simulations/" + id), 0));
-      for (int round = 0; round <= options.intValue("rounds", 3); round++) {
-        // round 0 warms up and is not kept
+      warmUp(operations);
+      for (int round = 1; round <= options.intValue("rounds", 3); round++) {
         for (Map.Entry<String, Operation> operation : operations.entrySet()) {
-          double cpu = operation.getValue().cpuMillisPerOp(round > 0);
-          if (round > 0) {
-            rounds.computeIfAbsent(operation.getKey(), k -> new ArrayList<>()).add(cpu);
-          }
+          double cpu = operation.getValue().cpuMillisPerOp(true);
+          rounds.computeIfAbsent(operation.getKey(), k -> new ArrayList<>()).add(cpu);
         }
       }
     }
     Map<String, Double> medians = new LinkedHashMap<>();
     rounds.forEach((operation, values) -> medians.put(operation, median(values)));
     return medians;
+  }
+
+  /**
+   * Unmeasured rounds of every operation until the JIT compiler threads of the server and of this
+   * process (which does the least work) used less than {@link #SETTLED_JIT_SHARE} of a core in a
+   * round, at most {@code --warm-up-rounds}. With a single warm-up round, the server's compiler
+   * threads took a quarter of its CPU over a whole run (async-profiler, 2026-11-29): operations
+   * were measured while their code was still being compiled, as ops/bench/sim-http and
+   * ops/bench/experiments no longer are.
+   */
+  private void warmUp(Map<String, Operation> operations) throws Exception {
+    ProcessCpu self = ProcessCpu.self();
+    int most = options.intValue("warm-up-rounds", 10);
+    for (int round = 1; round <= most; round++) {
+      double serverBefore = server.compilerMillis();
+      double selfBefore = self.compilerMillis();
+      long start = System.nanoTime();
+      for (Operation operation : operations.values()) {
+        operation.cpuMillisPerOp(false);
+      }
+      double millis = (System.nanoTime() - start) / 1e6;
+      double serverShare = (server.compilerMillis() - serverBefore) / millis;
+      double selfShare = (self.compilerMillis() - selfBefore) / millis;
+      System.out.printf(
+          Locale.ROOT,
+          "# warm-up round %d (%.1f s): the JIT's threads used %.0f %% of a core in the server,"
+              + " %.0f %% in this process%n",
+          round,
+          millis / 1000,
+          100 * serverShare,
+          100 * selfShare);
+      if (serverShare < SETTLED_JIT_SHARE && selfShare < SETTLED_JIT_SHARE) {
+        return;
+      }
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "# warm-up: the JIT had not settled after %d rounds; measuring anyway%n",
+        most);
   }
 
   /** One operation's round: its CPU milliseconds per call, printed when {@code shown}. */
