@@ -5,6 +5,7 @@ import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.DatabaseCommand;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
+import io.causality.common.db.TemporaryBufferCache;
 import io.causality.common.http.CachedParameterNames;
 import io.causality.common.lifecycle.Readiness;
 import io.causality.common.lifecycle.Reloads;
@@ -25,6 +26,7 @@ import java.util.List;
 /** The simulation service. Reading {@link #run} shows the whole service. */
 public class SimApplication extends Application<SimConfiguration> {
   public static void main(String[] args) throws Exception {
+    TemporaryBufferCache.bound();
     LiquibaseDefaults.disableAnalytics();
     EmbeddedDatabaseSecrets.bindServersToLoopback();
     new SimApplication().run(args);

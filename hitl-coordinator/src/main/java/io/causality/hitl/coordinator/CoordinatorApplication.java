@@ -4,6 +4,7 @@ import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.DatabaseCommand;
 import io.causality.common.db.EmbeddedDatabaseSecrets;
 import io.causality.common.db.LiquibaseDefaults;
+import io.causality.common.db.TemporaryBufferCache;
 import io.causality.common.http.CachedParameterNames;
 import io.causality.common.lifecycle.ConfigurationFile;
 import io.causality.common.lifecycle.Readiness;
@@ -28,6 +29,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   private ConfigurationFile<CoordinatorConfiguration> configurationFile;
 
   public static void main(String[] args) throws Exception {
+    TemporaryBufferCache.bound();
     LiquibaseDefaults.disableAnalytics();
     EmbeddedDatabaseSecrets.bindServersToLoopback();
     new CoordinatorApplication().run(args);
