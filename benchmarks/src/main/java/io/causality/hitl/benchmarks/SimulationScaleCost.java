@@ -76,7 +76,8 @@ public final class SimulationScaleCost {
 
   /**
    * The JIT compiler threads' share of a core in a warm-up round under which the code is taken as
-   * compiled: the threshold of ops/bench/sim-http and ops/bench/experiments.
+   * compiled: ops/bench/experiments' threshold (ops/bench/sim-http's is 5 % of a core in 10 s
+   * slices; a round here is 20 to 30 s of the heavier operations).
    */
   private static final double SETTLED_JIT_SHARE = 0.10;
 
