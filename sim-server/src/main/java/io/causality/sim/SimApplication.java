@@ -3,9 +3,7 @@ package io.causality.sim;
 import io.causality.common.cli.ServeCommand;
 import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.DatabaseCommand;
-import io.causality.common.db.EmbeddedDatabaseSecrets;
-import io.causality.common.db.LiquibaseDefaults;
-import io.causality.common.db.TemporaryBufferCache;
+import io.causality.common.db.ProcessDefaults;
 import io.causality.common.http.CachedParameterNames;
 import io.causality.common.lifecycle.Readiness;
 import io.causality.common.lifecycle.Reloads;
@@ -26,9 +24,7 @@ import java.util.List;
 /** The simulation service. Reading {@link #run} shows the whole service. */
 public class SimApplication extends Application<SimConfiguration> {
   public static void main(String[] args) throws Exception {
-    TemporaryBufferCache.bound();
-    LiquibaseDefaults.disableAnalytics();
-    EmbeddedDatabaseSecrets.bindServersToLoopback();
+    ProcessDefaults.apply();
     new SimApplication().run(args);
   }
 

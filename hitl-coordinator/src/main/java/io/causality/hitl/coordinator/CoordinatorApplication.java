@@ -2,9 +2,7 @@ package io.causality.hitl.coordinator;
 
 import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.DatabaseCommand;
-import io.causality.common.db.EmbeddedDatabaseSecrets;
-import io.causality.common.db.LiquibaseDefaults;
-import io.causality.common.db.TemporaryBufferCache;
+import io.causality.common.db.ProcessDefaults;
 import io.causality.common.http.CachedParameterNames;
 import io.causality.common.lifecycle.ConfigurationFile;
 import io.causality.common.lifecycle.Readiness;
@@ -29,9 +27,7 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
   private ConfigurationFile<CoordinatorConfiguration> configurationFile;
 
   public static void main(String[] args) throws Exception {
-    TemporaryBufferCache.bound();
-    LiquibaseDefaults.disableAnalytics();
-    EmbeddedDatabaseSecrets.bindServersToLoopback();
+    ProcessDefaults.apply();
     new CoordinatorApplication().run(args);
   }
 

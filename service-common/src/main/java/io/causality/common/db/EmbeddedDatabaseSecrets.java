@@ -52,8 +52,8 @@ public final class EmbeddedDatabaseSecrets {
 
   /**
    * Makes H2's {@code AUTO_SERVER} listen on loopback unless the operator chose an address ({@code
-   * -Dh2.bindAddress}). H2 reads the property once, when its first database opens: call this first
-   * thing in {@code main}.
+   * -Dh2.bindAddress}). H2 reads the property once, when its first database opens: {@link
+   * ProcessDefaults#apply} calls this first thing in {@code main}.
    */
   public static void bindServersToLoopback() {
     if (System.getProperty(BIND_ADDRESS) == null) {

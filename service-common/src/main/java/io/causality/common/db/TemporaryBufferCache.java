@@ -23,8 +23,8 @@ public final class TemporaryBufferCache {
 
   /**
    * Sets the limit unless an operator set the property explicitly ({@code JAVA_OPTS}). The JDK
-   * reads it once, at the first file or socket write through a heap buffer: call this first in
-   * main().
+   * reads it once, at the first file or socket write through a heap buffer: {@link
+   * ProcessDefaults#apply} calls this first in main().
    */
   public static void bound() {
     if (System.getProperty(MAX_CACHED) == null) {
