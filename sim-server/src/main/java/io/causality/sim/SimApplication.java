@@ -1,5 +1,6 @@
 package io.causality.sim;
 
+import io.causality.common.cli.ConfigurationCheckCommand;
 import io.causality.common.cli.ServeCommand;
 import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.DatabaseCommand;
@@ -15,7 +16,6 @@ import io.causality.sim.config.EvaluationReload;
 import io.causality.sim.console.ConsoleServlet;
 import io.causality.sim.evaluation.EvaluationPolicyException;
 import io.dropwizard.core.Application;
-import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.time.Clock;
@@ -33,11 +33,14 @@ public class SimApplication extends Application<SimConfiguration> {
     return SimVersion.NAME;
   }
 
-  /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
+  /**
+   * {@code server} prints a failed startup check as one line; {@code check} writes its verdict
+   * before it exits.
+   */
   @Override
   protected void addDefaultCommands(Bootstrap<SimConfiguration> bootstrap) {
     bootstrap.addCommand(serverCommand("server", "Runs the service"));
-    bootstrap.addCommand(new CheckCommand<>(this));
+    bootstrap.addCommand(new ConfigurationCheckCommand<>(this));
   }
 
   private ServeCommand<SimConfiguration> serverCommand(String name, String description) {

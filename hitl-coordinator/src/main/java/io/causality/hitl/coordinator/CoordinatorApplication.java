@@ -1,5 +1,6 @@
 package io.causality.hitl.coordinator;
 
+import io.causality.common.cli.ConfigurationCheckCommand;
 import io.causality.common.config.StrictEnvironment;
 import io.causality.common.db.DatabaseCommand;
 import io.causality.common.db.ProcessDefaults;
@@ -15,7 +16,6 @@ import io.causality.hitl.coordinator.cli.KeysCommand;
 import io.causality.hitl.coordinator.cli.PolicyCommand;
 import io.causality.hitl.coordinator.reload.PolicyReload;
 import io.dropwizard.core.Application;
-import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.time.Clock;
@@ -36,11 +36,14 @@ public class CoordinatorApplication extends Application<CoordinatorConfiguration
     return CoordinatorVersion.NAME;
   }
 
-  /** {@code server} prints a failed startup check as one line; {@code check} as usual. */
+  /**
+   * {@code server} prints a failed startup check as one line; {@code check} writes its verdict
+   * before it exits.
+   */
   @Override
   protected void addDefaultCommands(Bootstrap<CoordinatorConfiguration> bootstrap) {
     bootstrap.addCommand(CoordinatorServerCommand.create(this, "server", "Runs the coordinator"));
-    bootstrap.addCommand(new CheckCommand<>(this));
+    bootstrap.addCommand(new ConfigurationCheckCommand<>(this));
   }
 
   /** Usage errors exit 2 and the hitl tools 1 or 3 as they document; anything else 1. */
