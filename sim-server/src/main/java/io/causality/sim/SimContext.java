@@ -5,10 +5,12 @@ import io.causality.common.db.ServiceJdbi;
 import io.causality.common.db.StartupMigrations;
 import io.causality.common.tracing.Tracing;
 import io.causality.sim.cluster.PostgresCluster;
+import io.causality.sim.config.SimulationsConfig;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.core.SimulationLoader;
 import io.causality.sim.core.SimulationReader;
+import io.causality.sim.core.WorkingMemory;
 import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.db.LicenseTiers;
 import io.causality.sim.db.SimDaos;
@@ -28,6 +30,8 @@ import io.dropwizard.lifecycle.AutoCloseableManager;
 import java.time.Clock;
 import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The domain objects of the simulation service that the lifecycle does not manage, built once (as
@@ -46,11 +50,13 @@ record SimContext(
     SimulationAccess access,
     OrganizationService organizations,
     EngineCatalog catalog,
+    WorkingMemory memory,
     SimulationLoader loader,
     SimulationReader reader,
     EvaluationRuntime evaluation,
     SimulationEvaluations evaluations,
     EvaluationOverrideRequests overrideRequests) {
+  private static final Logger LOG = LoggerFactory.getLogger(SimContext.class);
 
   /** Opens (and migrates, if configured) the database and builds the domain objects over it. */
   static SimContext open(
@@ -59,7 +65,8 @@ record SimContext(
     Jdbi jdbi = ServiceJdbi.build(environment, configuration.buildDataSourceFactory(), dataSource);
     ServiceJdbi.describeOnce(jdbi, SimDaos.ALL);
     EngineCatalog catalog = engines(configuration, environment);
-    SimulationLoader loader = new SimulationLoader(jdbi, catalog);
+    WorkingMemory memory = workingMemory(configuration.getSimulations());
+    SimulationLoader loader = new SimulationLoader(jdbi, catalog, memory);
     SimulationAccess access = new SimulationAccess(jdbi, new SimulationToAdvance(jdbi));
     EvaluationRuntime evaluation =
         configuration.getEvaluation().build(clock, jdbi, new CoordinatorCalls(tracing));
@@ -75,6 +82,7 @@ record SimContext(
         access,
         organizations,
         catalog,
+        memory,
         loader,
         new SimulationReader(
             jdbi, access, new SimulationSummaryQuery(dataSource), loader, organizations),
@@ -82,6 +90,17 @@ record SimContext(
         new SimulationEvaluations(
             evaluation, access, new SimulationGammaReader(loader, jdbi), journal, clock),
         new EvaluationOverrideRequests(evaluation, access, journal));
+  }
+
+  /** The heap large work may take at once; the value in force is logged. */
+  private static WorkingMemory workingMemory(SimulationsConfig settings) {
+    long bytes = settings.workingMemory(Runtime.getRuntime().maxMemory());
+    LOG.info(
+        "Working memory for large scenarios: {} MiB, waited for up to {}"
+            + " (simulations.workingMemory, simulations.workingMemoryWait)",
+        bytes >> 20,
+        settings.getWorkingMemoryWait());
+    return new WorkingMemory(bytes, settings.getWorkingMemoryWait().toJavaDuration());
   }
 
   /** The engine's registries; its tick threads stop with the service. */

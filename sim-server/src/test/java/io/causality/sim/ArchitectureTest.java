@@ -192,6 +192,7 @@ class ArchitectureTest {
               "engine.output",
               "metrics",
               "playback")
+          .allow("admission", "core", "core.errors")
           .allow("playback", "config", "core")
           .allow("cluster", "core")
           .allow(

@@ -3,10 +3,14 @@ package io.causality.sim.config;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.dropwizard.util.DataSize;
 import io.dropwizard.util.DataSizeUnit;
+import io.dropwizard.util.Duration;
 import io.dropwizard.validation.MaxDataSize;
+import io.dropwizard.validation.MaxDuration;
+import io.dropwizard.validation.MinDataSize;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import java.util.concurrent.TimeUnit;
 
 /** How simulations are kept: snapshots for cheap resumes, engine instances kept in memory. */
 public class SimulationsConfig {
@@ -35,6 +39,14 @@ public class SimulationsConfig {
   @NotNull
   @MaxDataSize(value = 1, unit = DataSizeUnit.GIBIBYTES)
   private DataSize runTraceBuffer = DataSize.mebibytes(16);
+
+  /** Unset: {@link #workingMemory} derives it from the heap. */
+  @MinDataSize(value = 1, unit = DataSizeUnit.MEBIBYTES)
+  private DataSize workingMemory;
+
+  @NotNull
+  @MaxDuration(value = 5, unit = TimeUnit.MINUTES)
+  private Duration workingMemoryWait = Duration.seconds(10);
 
   /** A snapshot is stored each time a simulation passes a multiple of this many ticks. */
   @JsonProperty
@@ -100,5 +112,40 @@ public class SimulationsConfig {
   @JsonProperty
   public void setRunTraceBuffer(DataSize runTraceBuffer) {
     this.runTraceBuffer = runTraceBuffer;
+  }
+
+  /**
+   * The heap that large work may take at once: large request bodies being read, simulations being
+   * rebuilt from what is stored (docs/operations.md, "Memory"). Null when not set: see {@link
+   * #workingMemory(long)}.
+   */
+  @JsonProperty
+  public DataSize getWorkingMemory() {
+    return workingMemory;
+  }
+
+  @JsonProperty
+  public void setWorkingMemory(DataSize workingMemory) {
+    this.workingMemory = workingMemory;
+  }
+
+  /**
+   * The working memory in force on a heap of at most {@code maxHeapBytes}: {@code workingMemory}
+   * when set, else half the heap. The other half holds the engine instances kept (a quarter, {@link
+   * #liveAgents}) and everything else.
+   */
+  public long workingMemory(long maxHeapBytes) {
+    return workingMemory != null ? workingMemory.toBytes() : maxHeapBytes / 2;
+  }
+
+  /** How long large work waits for working memory before it is refused 503. */
+  @JsonProperty
+  public Duration getWorkingMemoryWait() {
+    return workingMemoryWait;
+  }
+
+  @JsonProperty
+  public void setWorkingMemoryWait(Duration workingMemoryWait) {
+    this.workingMemoryWait = workingMemoryWait;
   }
 }

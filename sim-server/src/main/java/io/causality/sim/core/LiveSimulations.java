@@ -23,7 +23,10 @@ import java.util.function.Supplier;
  * <p>The instances kept are bounded twice: at most {@code maxInstances}, and at most {@code
  * maxAgents} agents in all, each instance counted as at least an equal share ({@code maxAgents /
  * maxInstances}), so that many small simulations keep the first bound and a few of 100,000 agents
- * (about 26 MB each, docs/engine.md "Memory") the second, well within the heap.
+ * (about 26 MB each, docs/engine.md "Memory") the second, well within the heap. They are also held
+ * softly: the collector drops them before the heap runs out, so that the instances kept never cost
+ * a create or a rebuild its room (one of 100,000 agents next to three such instances ended a 512 MB
+ * heap before). An instance dropped is rebuilt when next used, as one evicted.
  *
  * <p>The lock serializes this process only; between instances, the conditional writes of {@link
  * SimulationStore} decide, and the loser tries again from what is stored ({@link SimulationLocks}).
@@ -85,6 +88,7 @@ public final class LiveSimulations {
             .maximumWeight(maxAgents)
             .weigher((UUID id, Live live) -> Math.max(share, agents(live)))
             .expireAfterAccess(Duration.ofMinutes(30))
+            .softValues()
             .executor(maintenance)
             .build();
     for (int i = 0; i < LOCK_STRIPES; i++) {

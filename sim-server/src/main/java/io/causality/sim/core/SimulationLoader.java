@@ -29,10 +29,15 @@ public final class SimulationLoader {
 
   private final Jdbi jdbi;
   private final EngineCatalog catalog;
+  private final WorkingMemory memory;
 
-  public SimulationLoader(Jdbi jdbi, EngineCatalog catalog) {
+  /**
+   * @param memory what a rebuild reserves while it reads a stored scenario or snapshot
+   */
+  public SimulationLoader(Jdbi jdbi, EngineCatalog catalog, WorkingMemory memory) {
     this.jdbi = jdbi;
     this.catalog = catalog;
+    this.memory = memory;
   }
 
   /** The engine at the row's progress, from the nearest snapshot. */
@@ -47,7 +52,7 @@ public final class SimulationLoader {
   public Simulation atTick(SimulationRow row, long tick) {
     Simulation simulation =
         jdbi.withExtension(SnapshotDao.class, dao -> dao.latest(row.id(), tick))
-            .map(snapshot -> catalog.restore(snapshot.bytes()))
+            .map(snapshot -> restore(snapshot.bytes()))
             .orElseGet(() -> fresh(row));
     simulation.replay(inputs(row), tick, EngineListener.NONE);
     return simulation;
@@ -58,7 +63,17 @@ public final class SimulationLoader {
    * scenario is read when the row was read without it.
    */
   public Simulation fresh(SimulationRow row) {
-    return fresh(row, parse(scenarioJson(row)));
+    String scenarioJson = scenarioJson(row);
+    try (WorkingMemory.Reservation reserved = memory.reserveForJson(scenarioJson.length())) {
+      return fresh(row, parse(scenarioJson));
+    }
+  }
+
+  /** A snapshot's engine instance, its scenario read within a reservation of working memory. */
+  private Simulation restore(byte[] snapshot) {
+    try (WorkingMemory.Reservation reserved = memory.reserveForJson(snapshot.length)) {
+      return catalog.restore(snapshot);
+    }
   }
 
   /**

@@ -22,7 +22,9 @@ public final class OpenApiDocument {
 
   /**
    * The rate-limit headers: every answer the limiter has seen carries them (all but a 401, which
-   * comes before it, and the 406, 413 and 415 that come before any resource is chosen).
+   * comes before it, and the 406, 413 and 415 that come before any resource is chosen). A 503 may
+   * come before it too (a large body that waited for memory in vain), so its headers are listed as
+   * what they are: optional.
    */
   private static final RateLimitDocs RATE_LIMITS =
       new RateLimitDocs(
@@ -49,6 +51,7 @@ public final class OpenApiDocument {
             JsonOverlay.fromResource(OpenApiDocument.class, "sim-openapi-overlay.json"),
             JsonOverlay.fromResource(OpenApiDocument.class, "sim-experiments-openapi-overlay.json"),
             new UuidPathParameters(),
+            new WorkingMemoryResponses(),
             SimErrors.typed(),
             new HttpConventions(
                 operation -> !operation.endsWith("/events"),

@@ -25,6 +25,22 @@ public final class SimMetrics {
           .help("Ticks computed by the engines: steps, playback batches and create-and-run")
           .build();
 
+  public static final Gauge WORKING_MEMORY_RESERVED =
+      Gauge.builder()
+          .name("sim_working_memory_reserved_bytes")
+          .help(
+              "Heap reserved now by large work: large request bodies being read, simulations"
+                  + " being rebuilt (simulations.workingMemory)")
+          .build();
+
+  public static final Counter WORKING_MEMORY_REFUSED =
+      Counter.builder()
+          .name("sim_working_memory_refused_total")
+          .help(
+              "Large work refused 503 because the working memory stayed full for"
+                  + " simulations.workingMemoryWait")
+          .build();
+
   public static final Histogram TICK_COMPUTE_SECONDS =
       Histogram.builder()
           .name("sim_tick_compute_seconds")
@@ -129,6 +145,8 @@ public final class SimMetrics {
     List.of(
             TICKS_COMPUTED,
             TICK_COMPUTE_SECONDS,
+            WORKING_MEMORY_RESERVED,
+            WORKING_MEMORY_REFUSED,
             EVENT_STREAMS_OPEN,
             EVENT_STREAMS_CLOSED,
             RATE_LIMITED,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.SimulationLoader;
+import io.causality.sim.core.WorkingMemory;
 import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
@@ -151,7 +152,10 @@ class SimulationGammaReaderIntegrationTest {
   }
 
   private static SimulationLoader loader() {
-    return new SimulationLoader(SimTestFixture.jdbi(APP), EngineCatalog.standard());
+    return new SimulationLoader(
+        SimTestFixture.jdbi(APP),
+        EngineCatalog.standard(),
+        new WorkingMemory(1L << 30, java.time.Duration.ZERO));
   }
 
   /** The reader's former way: tick 0 and every input, every tick's gamma, the last ten kept. */

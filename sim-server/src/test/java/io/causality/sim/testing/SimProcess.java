@@ -21,11 +21,21 @@ public final class SimProcess implements AutoCloseable {
   private final JarProcess process;
   private final int port;
   private final List<String> settings;
+  private final List<String> jvmOptions = new ArrayList<>();
 
   private SimProcess(JarProcess process, int port, List<String> settings) {
     this.process = process;
     this.port = port;
     this.settings = settings;
+  }
+
+  /**
+   * Runs the server on a heap of {@code size} ({@code 512m}), ending on an OutOfMemoryError as the
+   * packaged unit does ({@code -XX:+ExitOnOutOfMemoryError}); call before {@link #start}.
+   */
+  public SimProcess heap(String size) {
+    jvmOptions.addAll(List.of("-Xms" + size, "-Xmx" + size, "-XX:+ExitOnOutOfMemoryError"));
+    return this;
   }
 
   /**
@@ -112,7 +122,9 @@ public final class SimProcess implements AutoCloseable {
   }
 
   private void launch() {
-    process.launch(properties(), List.of("serve", CONFIG.toString()));
+    List<String> options = new ArrayList<>(jvmOptions);
+    options.addAll(properties());
+    process.launch(options, List.of("serve", CONFIG.toString()));
   }
 
   private String admin(List<String> arguments) {

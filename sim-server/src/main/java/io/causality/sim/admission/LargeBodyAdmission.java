@@ -1,0 +1,92 @@
+package io.causality.sim.admission;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.errors.ApiError;
+import io.causality.common.errors.ErrorCodes;
+import io.causality.common.errors.ErrorEnvelope;
+import io.causality.common.requestid.RequestIds;
+import io.causality.sim.core.WorkingMemory;
+import io.causality.sim.core.errors.WorkingMemoryExhaustedException;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * Reserves working memory ({@link WorkingMemory}) for a request with a large body before anything
+ * reads it, for the whole request: the body's JSON tree, the scenario read from it and the engine
+ * instance built from that all live until the answer. A body of unknown length (chunked) is
+ * reserved as the largest the server accepts. When no room is freed in time the request is answered
+ * 503 SERVICE_UNAVAILABLE with Retry-After, its body unread.
+ *
+ * <p>A request that is refused later (401, 429, 400) gives its reservation back at once: Jersey
+ * checks the caller before it reads the body.
+ */
+public final class LargeBodyAdmission implements Filter {
+  private final WorkingMemory memory;
+  private final long threshold;
+  private final long maxBody;
+  private final ObjectMapper mapper;
+
+  /**
+   * @param threshold bodies shorter than this reserve nothing
+   * @param maxBody the largest body the server accepts: what a body of unknown length may be
+   */
+  public LargeBodyAdmission(
+      WorkingMemory memory, long threshold, long maxBody, ObjectMapper mapper) {
+    this.memory = memory;
+    this.threshold = threshold;
+    this.maxBody = maxBody;
+    this.mapper = mapper;
+  }
+
+  @Override
+  public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+      throws IOException, ServletException {
+    long bodyBytes = bodyBytes((HttpServletRequest) request);
+    if (bodyBytes < threshold) {
+      chain.doFilter(request, response);
+      return;
+    }
+    WorkingMemory.Reservation reservation;
+    try {
+      reservation = memory.reserveForJson(bodyBytes);
+    } catch (WorkingMemoryExhaustedException e) {
+      refuse((HttpServletRequest) request, (HttpServletResponse) response, e);
+      return;
+    }
+    try (reservation) {
+      chain.doFilter(request, response);
+    }
+  }
+
+  /** The body's declared length; the largest accepted when chunked; 0 without a body. */
+  private long bodyBytes(HttpServletRequest request) {
+    long declared = request.getContentLengthLong();
+    if (declared >= 0) {
+      return declared;
+    }
+    return request.getHeader("Transfer-Encoding") != null ? maxBody : 0;
+  }
+
+  private void refuse(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      WorkingMemoryExhaustedException refusal)
+      throws IOException {
+    Object id = request.getAttribute(RequestIds.ATTRIBUTE);
+    String requestId = id != null ? id.toString() : RequestIds.current();
+    ApiError error =
+        new ApiError(ErrorCodes.SERVICE_UNAVAILABLE, refusal.getMessage(), null, requestId);
+    response.setStatus(503);
+    response.setContentType("application/json");
+    response.setHeader("Retry-After", Long.toString(refusal.retryAfterSeconds()));
+    // the body was never read, so the connection cannot carry another request
+    response.setHeader("Connection", "close");
+    response.getOutputStream().write(mapper.writeValueAsBytes(new ErrorEnvelope(error)));
+  }
+}

@@ -1,0 +1,121 @@
+package io.causality.sim.core;
+
+import io.causality.sim.core.errors.WorkingMemoryExhaustedException;
+import io.causality.sim.metrics.SimMetrics;
+import java.time.Duration;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The heap that large work may take at once: parsing a large request body (a scenario of 100,000
+ * agents), rebuilding an engine instance from its stored scenario or snapshot. Each piece of work
+ * reserves its estimate for as long as it runs. One that does not fit waits, in turn, up to {@code
+ * wait} for the room, and is then refused with 503 SERVICE_UNAVAILABLE; one larger than the whole
+ * budget is cut to the budget, so that it runs alone instead of never.
+ *
+ * <p>Why: three concurrent creates of 100,000 agents ended a service on the packaged 512 MB heap
+ * with an OutOfMemoryError, as did six concurrent steps of such simulations that had to be rebuilt
+ * (docs/operations.md, "Memory"). Memory is reserved by bytes of JSON, which is known before the
+ * work starts; {@link #HEAP_PER_JSON_BYTE} turns them into heap.
+ */
+public final class WorkingMemory {
+  /**
+   * The heap a scenario's JSON takes per byte while it is read into a tree and then into the
+   * engine's model, with the engine instance built from it: a create of 100,000 agents (a 10.8 MB
+   * body) raised the live heap by about 260 MB (GC log, 2026-11-29).
+   */
+  public static final int HEAP_PER_JSON_BYTE = 24;
+
+  /** Reservations count kibibytes, so that a budget of terabytes fits a semaphore's int. */
+  private static final int UNIT = 1024;
+
+  private final Semaphore free;
+  private final int budgetUnits;
+  private final Duration wait;
+
+  /** The reservation this thread holds: work it calls while holding one reserves nothing more. */
+  private final ThreadLocal<Reservation> held = new ThreadLocal<>();
+
+  /**
+   * @param budgetBytes the heap all large work may take at once
+   * @param wait how long work waits for room before it is refused
+   */
+  public WorkingMemory(long budgetBytes, Duration wait) {
+    if (budgetBytes < UNIT) {
+      throw new IllegalArgumentException("the working memory must be at least 1 KiB");
+    }
+    this.budgetUnits = (int) Math.min(Integer.MAX_VALUE, budgetBytes / UNIT);
+    this.free = new Semaphore(budgetUnits, true);
+    this.wait = wait;
+  }
+
+  /** The heap of the JSON work on {@code jsonBytes} bytes; see {@link #reserve}. */
+  public Reservation reserveForJson(long jsonBytes) {
+    return reserve(jsonBytes * HEAP_PER_JSON_BYTE);
+  }
+
+  /**
+   * Reserves {@code bytes} of heap (at most the whole budget) until the reservation is closed,
+   * waiting for room in turn. A thread that already holds a reservation gets an empty one at once:
+   * its first was sized for all of its request, and waiting for itself would never end.
+   *
+   * @throws WorkingMemoryExhaustedException when there was no room within the wait
+   */
+  public Reservation reserve(long bytes) {
+    Reservation current = held.get();
+    if (current != null && current.isOpen()) {
+      return new Reservation(0);
+    }
+    int units = (int) Math.max(1, Math.min(budgetUnits, (bytes + UNIT - 1) / UNIT));
+    try {
+      if (!free.tryAcquire(units, wait.toNanos(), TimeUnit.NANOSECONDS)) {
+        SimMetrics.WORKING_MEMORY_REFUSED.inc();
+        throw new WorkingMemoryExhaustedException(retryAfterSeconds());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WorkingMemoryExhaustedException(retryAfterSeconds());
+    }
+    Reservation reservation = new Reservation(units);
+    held.set(reservation);
+    SimMetrics.WORKING_MEMORY_RESERVED.inc((double) units * UNIT);
+    return reservation;
+  }
+
+  /** The bytes reserved now. */
+  public long reservedBytes() {
+    return (long) (budgetUnits - free.availablePermits()) * UNIT;
+  }
+
+  /** When to try again: the wait, which other work had to finish within, at least a second. */
+  private long retryAfterSeconds() {
+    return Math.max(1, wait.toSeconds());
+  }
+
+  /** Heap reserved for one piece of work; closing it (once) gives the room back. */
+  public final class Reservation implements AutoCloseable {
+    private final int units;
+    private volatile boolean closed;
+
+    private Reservation(int units) {
+      this.units = units;
+    }
+
+    private boolean isOpen() {
+      return !closed;
+    }
+
+    @Override
+    public void close() {
+      if (closed || units == 0) {
+        return;
+      }
+      closed = true;
+      if (held.get() == this) {
+        held.remove();
+      }
+      free.release(units);
+      SimMetrics.WORKING_MEMORY_RESERVED.dec((double) units * UNIT);
+    }
+  }
+}

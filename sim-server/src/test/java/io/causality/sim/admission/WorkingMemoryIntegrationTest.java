@@ -1,0 +1,187 @@
+package io.causality.sim.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.SimConfiguration;
+import io.causality.sim.core.EngineCatalog;
+import io.causality.sim.core.SimulationLoader;
+import io.causality.sim.core.WorkingMemory;
+import io.causality.sim.core.errors.WorkingMemoryExhaustedException;
+import io.causality.sim.core.organization.OrganizationAdmin;
+import io.causality.sim.db.SimulationDao;
+import io.causality.sim.db.SimulationRow;
+import io.causality.sim.metrics.SimMetrics;
+import io.causality.sim.testing.SimTestFixture;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.io.ByteArrayInputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Large work takes its turn for the heap (docs/operations.md, "Memory"): while a large body is
+ * being read and used, another large body is answered 503 with Retry-After after the wait (none
+ * here), unread; small requests pass; the first completes, and gives the room back. A simulation
+ * rebuilt from what is stored waits its turn the same way.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class WorkingMemoryIntegrationTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long WORKING_MEMORY = 2 * 1024 * 1024;
+
+  static final DropwizardAppExtension<SimConfiguration> APP =
+      SimTestFixture.app(
+          ConfigOverride.config("simulations.workingMemory", WORKING_MEMORY + "B"),
+          ConfigOverride.config("simulations.workingMemoryWait", "0s"));
+
+  private static final SimTestFixture.Client CLIENT = new SimTestFixture.Client(APP);
+  private static final ExecutorService OTHER = Executors.newSingleThreadExecutor();
+  private static String key;
+
+  @BeforeAll
+  static void organization() {
+    OrganizationAdmin admin = SimTestFixture.admin(APP);
+    String slug = SimTestFixture.organization(admin, "professional").slug();
+    key = admin.createApiKey(slug, "simulation:read,simulation:write").key();
+  }
+
+  @AfterAll
+  static void stop() {
+    OTHER.shutdownNow();
+  }
+
+  @Test
+  void aLargeBodyWaitsItsTurnWhileAnotherIsReadAndUsed() throws Exception {
+    byte[] large = createBody(1_500);
+    assertThat(large.length).isGreaterThan(64 * 1024);
+
+    try (Socket first = new Socket("127.0.0.1", APP.getLocalPort())) {
+      first.setSoTimeout(30_000);
+      OutputStream out = first.getOutputStream();
+      out.write(head(large.length).getBytes(StandardCharsets.US_ASCII));
+      out.write(large, 0, large.length / 2);
+      out.flush();
+      awaitReserved(Math.min(WORKING_MEMORY, large.length * WorkingMemory.HEAP_PER_JSON_BYTE));
+
+      HttpResponse<String> refused =
+          CLIENT.send(create(HttpRequest.BodyPublishers.ofByteArray(large)));
+      assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+      assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+      assertThat(refused.headers().firstValue("Connection")).hasValue("close");
+      JsonNode error = JSON.readTree(refused.body()).get("error");
+      assertThat(error.get("code").asText()).isEqualTo("SERVICE_UNAVAILABLE");
+      assertThat(error.get("message").asText()).contains("retry after 1 seconds");
+      assertThat(error.get("requestId").asText()).isNotBlank();
+
+      // a chunked body of unknown length counts as the largest allowed
+      HttpResponse<String> chunked =
+          CLIENT.send(
+              create(
+                  HttpRequest.BodyPublishers.ofInputStream(
+                      () -> new ByteArrayInputStream(createBody(2)))));
+      assertThat(chunked.statusCode()).as(chunked.body()).isEqualTo(503);
+
+      HttpResponse<String> small =
+          CLIENT.send(create(HttpRequest.BodyPublishers.ofByteArray(createBody(2))));
+      assertThat(small.statusCode()).as(small.body()).isEqualTo(201);
+
+      out.write(large, large.length / 2, large.length - large.length / 2);
+      out.flush();
+      String answer = new String(first.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+      assertThat(answer).isEqualTo("HTTP/1.1 201");
+    }
+
+    awaitReservedBytes(0);
+    HttpResponse<String> after = CLIENT.send(create(HttpRequest.BodyPublishers.ofByteArray(large)));
+    assertThat(after.statusCode()).as(after.body()).isEqualTo(201);
+  }
+
+  @Test
+  void aRebuildWaitsItsTurnForTheMemory() throws Exception {
+    HttpResponse<String> created =
+        CLIENT.send(create(HttpRequest.BodyPublishers.ofByteArray(createBody(2))));
+    UUID id = UUID.fromString(JSON.readTree(created.body()).get("id").asText());
+    SimulationRow row =
+        SimTestFixture.jdbi(APP).onDemand(SimulationDao.class).find(id).orElseThrow();
+    WorkingMemory memory = new WorkingMemory(1024 * 1024, Duration.ZERO);
+    SimulationLoader loader =
+        new SimulationLoader(SimTestFixture.jdbi(APP), EngineCatalog.standard(), memory);
+
+    WorkingMemory.Reservation held = OTHER.submit(() -> memory.reserve(1024 * 1024)).get();
+    assertThatThrownBy(() -> loader.atProgress(row))
+        .isInstanceOf(WorkingMemoryExhaustedException.class);
+    assertThatThrownBy(() -> loader.fresh(row)).isInstanceOf(WorkingMemoryExhaustedException.class);
+
+    held.close();
+    assertThat(loader.atProgress(row).agentCount()).isEqualTo(2);
+    assertThat(memory.reservedBytes()).isZero();
+  }
+
+  private static HttpRequest.Builder create(HttpRequest.BodyPublisher body) {
+    return CLIENT
+        .request("/v1/simulations")
+        .header("X-Api-Key", key)
+        .header("Content-Type", "application/json")
+        .POST(body);
+  }
+
+  private static String head(int length) {
+    return "POST /v1/simulations HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Api-Key: "
+        + key
+        + "\r\nContent-Type: application/json\r\nContent-Length: "
+        + length
+        + "\r\nConnection: close\r\n\r\n";
+  }
+
+  /** An inline scenario of {@code agents} agents around one basin. */
+  private static byte[] createBody(int agents) {
+    StringBuilder body =
+        new StringBuilder(
+            "{\"scenario\":{\"seed\":7,\"initialState\":{\"grid\":{\"width\":200,\"height\":200},"
+                + "\"attractors\":[{\"name\":\"basin\",\"x\":100,\"y\":100,\"strength\":8,"
+                + "\"radius\":20}]},\"agents\":[");
+    for (int i = 0; i < agents; i++) {
+      body.append(i == 0 ? "" : ",")
+          .append("{\"id\":\"agent-")
+          .append(i)
+          .append("\",\"marker\":{\"x\":")
+          .append(10 + i % 180)
+          .append(".25,\"y\":")
+          .append(10 + i / 180)
+          .append(".75}}");
+    }
+    return body.append("]}}").toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Until the first request's reservation of {@code bytes} is taken, before its body is read. */
+  private static void awaitReserved(long bytes) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (SimMetrics.WORKING_MEMORY_RESERVED.get() < bytes) {
+      assertThat(System.nanoTime()).as("the first request reserved").isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+  }
+
+  private static void awaitReservedBytes(double bytes) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (SimMetrics.WORKING_MEMORY_RESERVED.get() != bytes) {
+      assertThat(System.nanoTime()).as("the reservation was given back").isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package io.causality.sim.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.causality.sim.core.errors.WorkingMemoryExhaustedException;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Large work takes its turn for the heap: it reserves what it needs, waits for room, and is refused
+ * when none is freed in time; work larger than the whole budget runs alone.
+ */
+class WorkingMemoryTest {
+  private static final long MIB = 1024 * 1024;
+
+  private final ExecutorService other = Executors.newSingleThreadExecutor();
+
+  @AfterEach
+  void stop() {
+    other.shutdownNow();
+  }
+
+  @Test
+  void reservationsWithinTheBudgetRunTogetherAndGiveTheirRoomBack() throws Exception {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+
+    try (WorkingMemory.Reservation first = memory.reserve(MIB)) {
+      onOtherThread(() -> memory.reserve(2 * MIB)).close();
+      assertThat(memory.reservedBytes()).isEqualTo(MIB);
+    }
+
+    assertThat(memory.reservedBytes()).isZero();
+  }
+
+  @Test
+  void workThatDoesNotFitIsRefusedAfterTheWaitWithWhenToRetry() throws Exception {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+
+    try (WorkingMemory.Reservation held = memory.reserve(3 * MIB)) {
+      assertThatThrownBy(() -> onOtherThread(() -> memory.reserve(2 * MIB)))
+          .hasCauseInstanceOf(WorkingMemoryExhaustedException.class)
+          .cause()
+          .satisfies(
+              refusal ->
+                  assertThat(((WorkingMemoryExhaustedException) refusal).retryAfterSeconds())
+                      .isEqualTo(1));
+      assertThat(memory.reservedBytes()).isEqualTo(3 * MIB);
+    }
+  }
+
+  @Test
+  void workLargerThanTheBudgetRunsAlone() throws Exception {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+
+    try (WorkingMemory.Reservation whole = onOtherThread(() -> memory.reserve(100 * MIB))) {
+      assertThat(memory.reservedBytes()).isEqualTo(4 * MIB);
+      assertThatThrownBy(() -> memory.reserve(1))
+          .isInstanceOf(WorkingMemoryExhaustedException.class);
+    }
+  }
+
+  @Test
+  void waitingWorkRunsOnceRoomIsFreed() throws Exception {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ofMinutes(5));
+    WorkingMemory.Reservation held = memory.reserve(4 * MIB);
+    AtomicReference<Thread> waiter = new AtomicReference<>();
+
+    Future<WorkingMemory.Reservation> waiting =
+        other.submit(
+            () -> {
+              waiter.set(Thread.currentThread());
+              return memory.reserve(MIB);
+            });
+    // the other thread waits for the room (parked), then the room is freed
+    while (waiter.get() == null || waiter.get().getState() != Thread.State.TIMED_WAITING) {
+      Thread.onSpinWait();
+    }
+    assertThat(waiting).isNotDone();
+    held.close();
+
+    waiting.get().close();
+    assertThat(memory.reservedBytes()).isZero();
+  }
+
+  @Test
+  void workWithinReservedWorkReservesNothingMore() {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+
+    try (WorkingMemory.Reservation request = memory.reserve(4 * MIB)) {
+      // a rebuild inside a request that reserved for its large body: it must not wait for itself
+      try (WorkingMemory.Reservation rebuild = memory.reserve(2 * MIB)) {
+        assertThat(memory.reservedBytes()).isEqualTo(4 * MIB);
+      }
+      assertThat(memory.reservedBytes()).isEqualTo(4 * MIB);
+    }
+    assertThat(memory.reservedBytes()).isZero();
+  }
+
+  @Test
+  void aReservationClosedTwiceGivesItsRoomBackOnce() {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+    WorkingMemory.Reservation first = memory.reserve(MIB);
+    first.close();
+    first.close();
+
+    try (WorkingMemory.Reservation whole = memory.reserve(4 * MIB)) {
+      assertThatThrownBy(() -> onOtherThread(() -> memory.reserve(1)))
+          .hasCauseInstanceOf(WorkingMemoryExhaustedException.class);
+    }
+  }
+
+  @Test
+  void jsonIsReservedAtTheHeapItTakes() {
+    WorkingMemory memory = new WorkingMemory(64 * MIB, Duration.ZERO);
+
+    try (WorkingMemory.Reservation body = memory.reserveForJson(MIB)) {
+      assertThat(memory.reservedBytes()).isEqualTo(WorkingMemory.HEAP_PER_JSON_BYTE * MIB);
+    }
+  }
+
+  @Test
+  void aBudgetUnderAKibibyteIsRefused() {
+    assertThatThrownBy(() -> new WorkingMemory(1023, Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /** Runs {@code work} on another thread: a thread holds at most one reservation of its own. */
+  private <T> T onOtherThread(Callable<T> work) throws Exception {
+    return other.submit(work).get();
+  }
+}

@@ -1,0 +1,117 @@
+package io.causality.sim.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.sim.testing.SimProcess;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged heap holds the largest simulations a license allows, however many arrive at once
+ * (docs/operations.md, "Memory"). On {@code -Xmx512m} with {@code -XX:+ExitOnOutOfMemoryError}, as
+ * the packaged unit runs, six concurrent creates of 100,000 agents, then six concurrent steps of
+ * them (three no longer kept, so rebuilt from what is stored), all succeed and the server lives.
+ * Before large work took its turn for the heap, three such creates ended the process.
+ */
+class LargeScenarioMemoryIntegrationTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int AGENTS = 100_000;
+  private static final int AT_ONCE = 6;
+
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+  @Test
+  void concurrentCreatesAndStepsOfTheLargestSimulationsFitThePackagedHeap() throws Exception {
+    // a generous wait: on a slow machine six creates in turn may take over the default 10 s
+    try (SimProcess sim =
+        SimProcess.create("rateLimits.enabled=false", "simulations.workingMemoryWait=2m")
+            .heap("512m")
+            .start()) {
+      String key = sim.createApiKey("large", "strategic");
+      byte[] body = scenarioBody();
+
+      List<HttpResponse<String>> created =
+          all(sim, key, i -> post(sim, key, "/v1/simulations", body));
+      List<String> ids = new ArrayList<>();
+      for (HttpResponse<String> response : created) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        ids.add(JSON.readTree(response.body()).get("id").asText());
+      }
+
+      byte[] step = "{\"ticks\":10}".getBytes(StandardCharsets.UTF_8);
+      List<HttpResponse<String>> stepped =
+          all(sim, key, i -> post(sim, key, "/v1/simulations/" + ids.get(i) + "/step", step));
+      for (HttpResponse<String> response : stepped) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+      }
+      assertThat(sim.isAlive()).as(sim.tail()).isTrue();
+    }
+  }
+
+  private interface Request {
+    CompletableFuture<HttpResponse<String>> send(int index);
+  }
+
+  private static List<HttpResponse<String>> all(SimProcess sim, String key, Request request) {
+    List<CompletableFuture<HttpResponse<String>>> sent = new ArrayList<>();
+    for (int i = 0; i < AT_ONCE; i++) {
+      sent.add(request.send(i));
+    }
+    try {
+      return sent.stream().map(CompletableFuture::join).toList();
+    } catch (CompletionException e) {
+      throw new AssertionError("a request got no answer; the server's log ends:\n" + sim.tail(), e);
+    }
+  }
+
+  private CompletableFuture<HttpResponse<String>> post(
+      SimProcess sim, String key, String path, byte[] body) {
+    return http.sendAsync(
+        HttpRequest.newBuilder(URI.create(sim.baseUrl() + path))
+            .timeout(Duration.ofMinutes(3))
+            .header("X-Api-Key", key)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** 100,000 agents on a grid of ten basins: about 7 MB of JSON. */
+  private static byte[] scenarioBody() {
+    StringBuilder body =
+        new StringBuilder(
+            "{\"scenario\":{\"seed\":11,\"initialState\":{\"grid\":{\"width\":1000,"
+                + "\"height\":1000},\"attractors\":[");
+    for (int b = 0; b < 10; b++) {
+      body.append(b == 0 ? "" : ",")
+          .append("{\"name\":\"basin-")
+          .append(b)
+          .append("\",\"x\":")
+          .append(50 + b * 100)
+          .append(",\"y\":500,\"strength\":12,\"radius\":25}");
+    }
+    body.append("]},\"agents\":[");
+    for (int i = 0; i < AGENTS; i++) {
+      body.append(i == 0 ? "" : ",")
+          .append("{\"id\":\"agent-")
+          .append(i)
+          .append("\",\"marker\":{\"x\":")
+          .append(50 + (i % 10) * 100 + (i % 7))
+          .append(".5,\"y\":")
+          .append(480 + i % 41)
+          .append(".5},\"policy\":{\"lambda\":0.5,\"gamma\":0.4}}");
+    }
+    return body.append("]}}").toString().getBytes(StandardCharsets.UTF_8);
+  }
+}
