@@ -155,6 +155,7 @@ record LiveContext(
             context.jdbi(),
             context.access(),
             context.catalog(),
+            context.memory(),
             new LiveSimulations(context.loader(), settings.getMaxLiveInstances(), liveAgents),
             context.organizations(),
             context.clock(),

@@ -87,12 +87,6 @@ import org.slf4j.LoggerFactory;
 final class SimRegistrations {
   private static final Logger LOG = LoggerFactory.getLogger(SimRegistrations.class);
 
-  /**
-   * Bodies from this size on reserve working memory while they are read and used: a scenario of
-   * about 600 agents. Smaller ones take a few megabytes of heap at most, and pass without a turn.
-   */
-  private static final long LARGE_BODY = 64 * 1024;
-
   private SimRegistrations() {}
 
   /**
@@ -206,7 +200,6 @@ final class SimRegistrations {
             "large-body-admission",
             new LargeBodyAdmission(
                 context.memory(),
-                LARGE_BODY,
                 configuration.getMaxRequestBodySize().toBytes(),
                 environment.getObjectMapper()))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");

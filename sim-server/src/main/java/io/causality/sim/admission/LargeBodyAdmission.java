@@ -28,18 +28,14 @@ import java.io.IOException;
  */
 public final class LargeBodyAdmission implements Filter {
   private final WorkingMemory memory;
-  private final long threshold;
   private final long maxBody;
   private final ObjectMapper mapper;
 
   /**
-   * @param threshold bodies shorter than this reserve nothing
    * @param maxBody the largest body the server accepts: what a body of unknown length may be
    */
-  public LargeBodyAdmission(
-      WorkingMemory memory, long threshold, long maxBody, ObjectMapper mapper) {
+  public LargeBodyAdmission(WorkingMemory memory, long maxBody, ObjectMapper mapper) {
     this.memory = memory;
-    this.threshold = threshold;
     this.maxBody = maxBody;
     this.mapper = mapper;
   }
@@ -48,7 +44,7 @@ public final class LargeBodyAdmission implements Filter {
   public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
       throws IOException, ServletException {
     long bodyBytes = bodyBytes((HttpServletRequest) request);
-    if (bodyBytes < threshold) {
+    if (bodyBytes * WorkingMemory.HEAP_PER_JSON_BYTE < WorkingMemory.SMALL_WORK) {
       chain.doFilter(request, response);
       return;
     }

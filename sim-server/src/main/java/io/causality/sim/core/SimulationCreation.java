@@ -31,6 +31,7 @@ public final class SimulationCreation {
   private final LiveSimulations live;
   private final SimulationLocks locks;
   private final SimulationAdvancer advancer;
+  private final WorkingMemory memory;
   private final int runTraceBuffer;
 
   SimulationCreation(
@@ -41,8 +42,10 @@ public final class SimulationCreation {
       LiveSimulations live,
       SimulationLocks locks,
       SimulationAdvancer advancer,
+      WorkingMemory memory,
       int runTraceBuffer) {
     this.runTraceBuffer = runTraceBuffer;
+    this.memory = memory;
     this.scenarios = scenarios;
     this.catalog = catalog;
     this.organizations = organizations;
@@ -105,6 +108,21 @@ public final class SimulationCreation {
     EngineVersion version = catalog.engines().require(request.engineVersion());
     Quotas.checkTicks(tier, 0, request.ticks());
     billing.requireRunLeft();
+    try (WorkingMemory.Reservation reserved = reserveFor(resolved)) {
+      return run(organization, now, tier, resolved, version, request.ticks(), ndjson, agents);
+    }
+  }
+
+  /** Create-and-run's engine, answer and transaction, within its reservation of the heap. */
+  private Traceable run(
+      UUID organization,
+      Instant now,
+      Tier tier,
+      ScenarioSource.Resolved resolved,
+      EngineVersion version,
+      int ticksAsked,
+      boolean ndjson,
+      TraceAgents agents) {
     Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     SimulationRow row = newRow(organization, resolved, version, simulation, now);
     TraceForm form =
@@ -113,7 +131,7 @@ public final class SimulationCreation {
     ComputedTrace answer = new ComputedTrace(simulation, form, runTraceBuffer);
     long ticks =
         locks.locked(
-            row.id(), () -> advancer.advanceNew(row, simulation, tier, request.ticks(), answer));
+            row.id(), () -> advancer.advanceNew(row, simulation, tier, ticksAsked, answer));
     return new Traceable(row, ticks, resolved.scenario(), form, answer.finish().orElse(null));
   }
 
@@ -138,10 +156,26 @@ public final class SimulationCreation {
     return advancer.keepNew(row, simulation, tier, ticks);
   }
 
+  /**
+   * The heap a new simulation of the scenario takes while it is built and stored: a domain's input
+   * is small, but its scenario may be as large as an inline one (an inline scenario's request
+   * reserved for its body already).
+   */
+  private WorkingMemory.Reservation reserveFor(ScenarioSource.Resolved resolved) {
+    return memory.reserveForAgents(resolved.scenario().agents().size());
+  }
+
   private SimulationCreated create(
       Billed billed, String engineVersion, ScenarioSource.Resolved resolved) {
-    UUID organization = billed.organization();
     EngineVersion version = catalog.engines().require(engineVersion);
+    try (WorkingMemory.Reservation reserved = reserveFor(resolved)) {
+      return create(billed, version, resolved);
+    }
+  }
+
+  private SimulationCreated create(
+      Billed billed, EngineVersion version, ScenarioSource.Resolved resolved) {
+    UUID organization = billed.organization();
     Tier tier = billed.tier();
     Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     Instant now = store.now();

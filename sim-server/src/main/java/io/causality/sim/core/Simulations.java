@@ -29,6 +29,7 @@ public record Simulations(
       Jdbi jdbi,
       SimulationAccess access,
       EngineCatalog catalog,
+      WorkingMemory memory,
       LiveSimulations live,
       OrganizationService organizations,
       Clock clock,
@@ -62,6 +63,7 @@ public record Simulations(
             live,
             locks,
             advancer,
+            parts.memory(),
             parts.runTraceBuffer()),
         new SimulationInputs(access, locks, live, store, publisher, parts.organizations()),
         new TimeControl(

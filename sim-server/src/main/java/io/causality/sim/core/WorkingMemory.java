@@ -8,10 +8,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The heap that large work may take at once: parsing a large request body (a scenario of 100,000
- * agents), rebuilding an engine instance from its stored scenario or snapshot. Each piece of work
- * reserves its estimate for as long as it runs. One that does not fit waits, in turn, up to {@code
- * wait} for the room, and is then refused with 503 SERVICE_UNAVAILABLE; one larger than the whole
- * budget is cut to the budget, so that it runs alone instead of never.
+ * agents), building a new simulation of a domain adapter's scenario, rebuilding an engine instance
+ * from its stored scenario or snapshot. Each piece of work reserves its estimate for as long as it
+ * runs. One that does not fit waits, in turn, up to {@code wait} for the room, and is then refused
+ * with 503 SERVICE_UNAVAILABLE; one larger than the whole budget is cut to the budget, so that it
+ * runs alone instead of never.
  *
  * <p>Why: three concurrent creates of 100,000 agents ended a service on the packaged 512 MB heap
  * with an OutOfMemoryError, as did six concurrent steps of such simulations that had to be rebuilt
@@ -26,12 +27,26 @@ public final class WorkingMemory {
    */
   public static final int HEAP_PER_JSON_BYTE = 24;
 
+  /**
+   * The heap a new simulation takes per agent while it is built and stored, for a scenario that
+   * came without its JSON (a domain adapter's): its agents' JSON, about 108 bytes each in that
+   * create, at {@link #HEAP_PER_JSON_BYTE}.
+   */
+  public static final int HEAP_PER_AGENT = 108 * HEAP_PER_JSON_BYTE;
+
+  /**
+   * Work under this takes no turn: 64 KiB of JSON (a scenario of about 600 agents), a few megabytes
+   * of heap at most.
+   */
+  public static final long SMALL_WORK = 64 * 1024 * HEAP_PER_JSON_BYTE;
+
   /** Reservations count kibibytes, so that a budget of terabytes fits a semaphore's int. */
   private static final int UNIT = 1024;
 
   private final Semaphore free;
   private final int budgetUnits;
   private final Duration wait;
+  private final long smallWork;
 
   /** The reservation this thread holds: work it calls while holding one reserves nothing more. */
   private final ThreadLocal<Reservation> held = new ThreadLocal<>();
@@ -41,12 +56,23 @@ public final class WorkingMemory {
    * @param wait how long work waits for room before it is refused
    */
   public WorkingMemory(long budgetBytes, Duration wait) {
+    this(budgetBytes, wait, SMALL_WORK);
+  }
+
+  /** The same, with work under {@code smallWork} bytes taking no turn (tests: 0, none). */
+  public WorkingMemory(long budgetBytes, Duration wait, long smallWork) {
     if (budgetBytes < UNIT) {
       throw new IllegalArgumentException("the working memory must be at least 1 KiB");
     }
     this.budgetUnits = (int) Math.min(Integer.MAX_VALUE, budgetBytes / UNIT);
     this.free = new Semaphore(budgetUnits, true);
     this.wait = wait;
+    this.smallWork = smallWork;
+  }
+
+  /** The heap of a new simulation of {@code agents} agents; see {@link #reserve}. */
+  public Reservation reserveForAgents(int agents) {
+    return reserve((long) agents * HEAP_PER_AGENT);
   }
 
   /** The heap of the JSON work on {@code jsonBytes} bytes; see {@link #reserve}. */
@@ -56,14 +82,15 @@ public final class WorkingMemory {
 
   /**
    * Reserves {@code bytes} of heap (at most the whole budget) until the reservation is closed,
-   * waiting for room in turn. A thread that already holds a reservation gets an empty one at once:
-   * its first was sized for all of its request, and waiting for itself would never end.
+   * waiting for room in turn. Small work ({@link #SMALL_WORK}), and a thread that already holds a
+   * reservation, get an empty one at once: the latter's first was sized for all of its request, and
+   * waiting for itself would never end.
    *
    * @throws WorkingMemoryExhaustedException when there was no room within the wait
    */
   public Reservation reserve(long bytes) {
     Reservation current = held.get();
-    if (current != null && current.isOpen()) {
+    if (bytes < smallWork || current != null && current.isOpen()) {
       return new Reservation(0);
     }
     int units = (int) Math.max(1, Math.min(budgetUnits, (bytes + UNIT - 1) / UNIT));

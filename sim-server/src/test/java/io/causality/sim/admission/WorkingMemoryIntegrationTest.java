@@ -36,8 +36,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Large work takes its turn for the heap (docs/operations.md, "Memory"): while a large body is
  * being read and used, another large body is answered 503 with Retry-After after the wait (none
- * here), unread; small requests pass; the first completes, and gives the room back. A simulation
- * rebuilt from what is stored waits its turn the same way.
+ * here), unread, as is a domain's create of many agents; small requests pass; the first completes,
+ * and gives the room back. A simulation rebuilt from what is stored waits its turn the same way.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class WorkingMemoryIntegrationTest {
@@ -96,6 +96,29 @@ class WorkingMemoryIntegrationTest {
                       () -> new ByteArrayInputStream(createBody(2)))));
       assertThat(chunked.statusCode()).as(chunked.body()).isEqualTo(503);
 
+      // a domain's small input may make a large scenario: it takes its turn by its agents
+      HttpResponse<String> domain =
+          CLIENT.send(
+              CLIENT
+                  .request("/v1/simulations/from-domain")
+                  .header("X-Api-Key", key)
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(epidemic(1_000))));
+      assertThat(domain.statusCode()).as(domain.body()).isEqualTo(503);
+      assertThat(domain.headers().firstValue("Retry-After")).hasValue("1");
+      assertThat(JSON.readTree(domain.body()).at("/error/code").asText())
+          .isEqualTo("SERVICE_UNAVAILABLE");
+      assertThat(
+              CLIENT
+                  .send(
+                      CLIENT
+                          .request("/v1/simulations/from-domain")
+                          .header("X-Api-Key", key)
+                          .header("Content-Type", "application/json")
+                          .POST(HttpRequest.BodyPublishers.ofString(epidemic(20))))
+                  .statusCode())
+          .isEqualTo(201);
+
       HttpResponse<String> small =
           CLIENT.send(create(HttpRequest.BodyPublishers.ofByteArray(createBody(2))));
       assertThat(small.statusCode()).as(small.body()).isEqualTo(201);
@@ -118,7 +141,7 @@ class WorkingMemoryIntegrationTest {
     UUID id = UUID.fromString(JSON.readTree(created.body()).get("id").asText());
     SimulationRow row =
         SimTestFixture.jdbi(APP).onDemand(SimulationDao.class).find(id).orElseThrow();
-    WorkingMemory memory = new WorkingMemory(1024 * 1024, Duration.ZERO);
+    WorkingMemory memory = new WorkingMemory(1024 * 1024, Duration.ZERO, 0);
     SimulationLoader loader =
         new SimulationLoader(SimTestFixture.jdbi(APP), EngineCatalog.standard(), memory);
 
@@ -146,6 +169,14 @@ class WorkingMemoryIntegrationTest {
         + "\r\nContent-Type: application/json\r\nContent-Length: "
         + length
         + "\r\nConnection: close\r\n\r\n";
+  }
+
+  /** The epidemic domain's input for one region of {@code population}. */
+  private static String epidemic(int population) {
+    return "{\"domain\":\"epidemic\",\"input\":{\"transmissibility\":0.3,\"recovery\":0.2,"
+        + "\"regions\":[{\"name\":\"north\",\"population\":"
+        + population
+        + ",\"infected\":3}]}}";
   }
 
   /** An inline scenario of {@code agents} agents around one basin. */

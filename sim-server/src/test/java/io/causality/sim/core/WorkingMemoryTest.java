@@ -29,7 +29,7 @@ class WorkingMemoryTest {
 
   @Test
   void reservationsWithinTheBudgetRunTogetherAndGiveTheirRoomBack() throws Exception {
-    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO, 0);
 
     try (WorkingMemory.Reservation first = memory.reserve(MIB)) {
       onOtherThread(() -> memory.reserve(2 * MIB)).close();
@@ -41,7 +41,7 @@ class WorkingMemoryTest {
 
   @Test
   void workThatDoesNotFitIsRefusedAfterTheWaitWithWhenToRetry() throws Exception {
-    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO, 0);
 
     try (WorkingMemory.Reservation held = memory.reserve(3 * MIB)) {
       assertThatThrownBy(() -> onOtherThread(() -> memory.reserve(2 * MIB)))
@@ -57,7 +57,7 @@ class WorkingMemoryTest {
 
   @Test
   void workLargerThanTheBudgetRunsAlone() throws Exception {
-    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO, 0);
 
     try (WorkingMemory.Reservation whole = onOtherThread(() -> memory.reserve(100 * MIB))) {
       assertThat(memory.reservedBytes()).isEqualTo(4 * MIB);
@@ -68,7 +68,7 @@ class WorkingMemoryTest {
 
   @Test
   void waitingWorkRunsOnceRoomIsFreed() throws Exception {
-    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ofMinutes(5));
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ofMinutes(5), 0);
     WorkingMemory.Reservation held = memory.reserve(4 * MIB);
     AtomicReference<Thread> waiter = new AtomicReference<>();
 
@@ -91,7 +91,7 @@ class WorkingMemoryTest {
 
   @Test
   void workWithinReservedWorkReservesNothingMore() {
-    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO, 0);
 
     try (WorkingMemory.Reservation request = memory.reserve(4 * MIB)) {
       // a rebuild inside a request that reserved for its large body: it must not wait for itself
@@ -105,7 +105,7 @@ class WorkingMemoryTest {
 
   @Test
   void aReservationClosedTwiceGivesItsRoomBackOnce() {
-    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO, 0);
     WorkingMemory.Reservation first = memory.reserve(MIB);
     first.close();
     first.close();
@@ -118,7 +118,7 @@ class WorkingMemoryTest {
 
   @Test
   void jsonIsReservedAtTheHeapItTakes() {
-    WorkingMemory memory = new WorkingMemory(64 * MIB, Duration.ZERO);
+    WorkingMemory memory = new WorkingMemory(64 * MIB, Duration.ZERO, 0);
 
     try (WorkingMemory.Reservation body = memory.reserveForJson(MIB)) {
       assertThat(memory.reservedBytes()).isEqualTo(WorkingMemory.HEAP_PER_JSON_BYTE * MIB);
@@ -126,9 +126,39 @@ class WorkingMemoryTest {
   }
 
   @Test
+  void smallWorkTakesNoTurn() {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
+
+    try (WorkingMemory.Reservation whole = memory.reserve(4 * MIB)) {
+      try (WorkingMemory.Reservation small =
+          onOtherThreadUnchecked(() -> memory.reserve(WorkingMemory.SMALL_WORK - 1))) {
+        assertThat(memory.reservedBytes()).isEqualTo(4 * MIB);
+      }
+    }
+  }
+
+  @Test
+  void aNewSimulationIsReservedByItsAgents() {
+    WorkingMemory memory = new WorkingMemory(1024 * MIB, Duration.ZERO, 0);
+
+    try (WorkingMemory.Reservation agents = memory.reserveForAgents(100_000)) {
+      assertThat(memory.reservedBytes())
+          .isEqualTo(100_000L * WorkingMemory.HEAP_PER_AGENT / 1024 * 1024);
+    }
+  }
+
+  @Test
   void aBudgetUnderAKibibyteIsRefused() {
     assertThatThrownBy(() -> new WorkingMemory(1023, Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  private <T> T onOtherThreadUnchecked(Callable<T> work) {
+    try {
+      return onOtherThread(work);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** Runs {@code work} on another thread: a thread holds at most one reservation of its own. */
