@@ -24,7 +24,9 @@ import java.io.IOException;
  * 503 SERVICE_UNAVAILABLE with Retry-After, its body unread.
  *
  * <p>A request that is refused later (401, 429, 400) gives its reservation back at once: Jersey
- * checks the caller before it reads the body.
+ * checks the caller before it reads the body. When the request ends, this filter also gives back
+ * what its work reserved for the rest of it ({@link WorkingMemory#reserveForRequest}):
+ * create-and-run holds its scenario and trace until its answer is written.
  */
 public final class LargeBodyAdmission implements Filter {
   private final WorkingMemory memory;
@@ -44,19 +46,16 @@ public final class LargeBodyAdmission implements Filter {
   public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
       throws IOException, ServletException {
     long bodyBytes = bodyBytes((HttpServletRequest) request);
-    if (bodyBytes * WorkingMemory.HEAP_PER_JSON_BYTE < WorkingMemory.SMALL_WORK) {
-      chain.doFilter(request, response);
-      return;
-    }
-    WorkingMemory.Reservation reservation;
     try {
-      reservation = memory.reserveForJson(bodyBytes);
+      if (bodyBytes * WorkingMemory.HEAP_PER_JSON_BYTE >= WorkingMemory.SMALL_WORK) {
+        memory.reserveForJson(bodyBytes);
+      }
+      chain.doFilter(request, response);
     } catch (WorkingMemoryExhaustedException e) {
       refuse((HttpServletRequest) request, (HttpServletResponse) response, e);
-      return;
-    }
-    try (reservation) {
-      chain.doFilter(request, response);
+    } finally {
+      // the body's reservation, or one the work took for the rest of the request
+      memory.releaseThread();
     }
   }
 

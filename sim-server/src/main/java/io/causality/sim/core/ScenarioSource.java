@@ -120,6 +120,16 @@ public final class ScenarioSource {
     return fromIdOrInline(scenarioId, inline, limits);
   }
 
+  /**
+   * How many agents the domain's scenario of {@code input} has at most, before it is built ({@link
+   * DomainAdapter#agentsAtMost}); 0 for a domain there is not ({@link #fromDomain} says so).
+   */
+  public int agentsAtMost(String domain, JsonNode input) {
+    return domain == null
+        ? 0
+        : catalog.adapters().find(domain).map(adapter -> adapter.agentsAtMost(input)).orElse(0);
+  }
+
   /** The adapter's scenario of {@code input}; too large for {@code limits}: an issue at input. */
   public Resolved fromDomain(String domain, JsonNode input, SizeLimits limits) {
     DomainAdapter adapter =

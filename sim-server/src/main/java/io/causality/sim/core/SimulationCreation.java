@@ -1,5 +1,6 @@
 package io.causality.sim.core;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.causality.sim.api.CreateSimulationRequest;
 import io.causality.sim.api.FromDomainRequest;
 import io.causality.sim.api.RawJson;
@@ -67,11 +68,18 @@ public final class SimulationCreation {
     return create(billed, request.engineVersion(), resolved);
   }
 
+  /**
+   * A domain's create takes its turn for the heap by the agents its input makes, before the
+   * scenario is built: the input is small, the scenario as large as an inline one (whose request
+   * took its turn by its body).
+   */
   public SimulationCreated createFromDomain(Caller caller, FromDomainRequest request) {
     Billed billed = billed(caller, request.organizationId());
-    ScenarioSource.Resolved resolved =
-        scenarios.fromDomain(request.domain(), request.input(), billed.limits());
-    return create(billed, request.engineVersion(), resolved);
+    try (WorkingMemory.Reservation reserved = reserveFor(request.domain(), request.input())) {
+      ScenarioSource.Resolved resolved =
+          scenarios.fromDomain(request.domain(), request.input(), billed.limits());
+      return create(billed, request.engineVersion(), resolved);
+    }
   }
 
   /** The organization a new simulation is billed to, and its license's tier. */
@@ -102,27 +110,15 @@ public final class SimulationCreation {
     // the tier and the period's runs in one read; refused in the order of a plain create
     SimulationStore.RunBilling billing = store.runBilling(organization, now);
     Tier tier = billing.tier();
+    // the scenario, the engine and the trace live until the answer is written
+    memory.reserveForRequest(
+        WorkingMemory.heapOfAgents(scenarios.agentsAtMost(request.domain(), request.input())));
     ScenarioSource.Resolved resolved =
         scenarios.fromIdOrDomain(
             request.scenarioId(), request.domain(), request.input(), ScenarioSource.limitsOf(tier));
     EngineVersion version = catalog.engines().require(request.engineVersion());
     Quotas.checkTicks(tier, 0, request.ticks());
     billing.requireRunLeft();
-    try (WorkingMemory.Reservation reserved = reserveFor(resolved)) {
-      return run(organization, now, tier, resolved, version, request.ticks(), ndjson, agents);
-    }
-  }
-
-  /** Create-and-run's engine, answer and transaction, within its reservation of the heap. */
-  private Traceable run(
-      UUID organization,
-      Instant now,
-      Tier tier,
-      ScenarioSource.Resolved resolved,
-      EngineVersion version,
-      int ticksAsked,
-      boolean ndjson,
-      TraceAgents agents) {
     Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     SimulationRow row = newRow(organization, resolved, version, simulation, now);
     TraceForm form =
@@ -131,7 +127,7 @@ public final class SimulationCreation {
     ComputedTrace answer = new ComputedTrace(simulation, form, runTraceBuffer);
     long ticks =
         locks.locked(
-            row.id(), () -> advancer.advanceNew(row, simulation, tier, ticksAsked, answer));
+            row.id(), () -> advancer.advanceNew(row, simulation, tier, request.ticks(), answer));
     return new Traceable(row, ticks, resolved.scenario(), form, answer.finish().orElse(null));
   }
 
@@ -156,26 +152,15 @@ public final class SimulationCreation {
     return advancer.keepNew(row, simulation, tier, ticks);
   }
 
-  /**
-   * The heap a new simulation of the scenario takes while it is built and stored: a domain's input
-   * is small, but its scenario may be as large as an inline one (an inline scenario's request
-   * reserved for its body already).
-   */
-  private WorkingMemory.Reservation reserveFor(ScenarioSource.Resolved resolved) {
-    return memory.reserveForAgents(resolved.scenario().agents().size());
+  /** The heap a domain's new simulation takes while it is built and stored (none without one). */
+  private WorkingMemory.Reservation reserveFor(String domain, JsonNode input) {
+    return memory.reserveForAgents(scenarios.agentsAtMost(domain, input));
   }
 
   private SimulationCreated create(
       Billed billed, String engineVersion, ScenarioSource.Resolved resolved) {
-    EngineVersion version = catalog.engines().require(engineVersion);
-    try (WorkingMemory.Reservation reserved = reserveFor(resolved)) {
-      return create(billed, version, resolved);
-    }
-  }
-
-  private SimulationCreated create(
-      Billed billed, EngineVersion version, ScenarioSource.Resolved resolved) {
     UUID organization = billed.organization();
+    EngineVersion version = catalog.engines().require(engineVersion);
     Tier tier = billed.tier();
     Simulation simulation = catalog.newSimulation(version, resolved.scenario());
     Instant now = store.now();

@@ -40,6 +40,20 @@ public final class SimulationLoader {
     this.memory = memory;
   }
 
+  /**
+   * Reserves the heap an engine instance of the row's scenario takes, for as long as the caller
+   * builds and uses one (a trace's replay, streamed): sized by the stored scenario, read or not.
+   * What this loader builds within it reserves nothing more.
+   */
+  public WorkingMemory.Reservation reserveFor(SimulationRow row) {
+    long bytes =
+        row.scenarioJson() != null
+            ? row.scenarioJson().length
+            : jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioBytes(row.id()))
+                .orElse(0L);
+    return memory.reserveForJson(bytes);
+  }
+
   /** The engine at the row's progress, from the nearest snapshot. */
   public Simulation atProgress(SimulationRow row) {
     return atTick(row, row.ticksComputed());

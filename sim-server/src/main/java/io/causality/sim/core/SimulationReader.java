@@ -175,7 +175,8 @@ public final class SimulationReader {
   public void writeTrace(
       Traceable simulation, TickRange range, boolean ndjson, TraceAgents agents, OutputStream out)
       throws IOException {
-    try (JsonGenerator gen = JSON.createGenerator(out)) {
+    try (WorkingMemory.Reservation reserved = loader.reserveFor(simulation.row());
+        JsonGenerator gen = JSON.createGenerator(out)) {
       Simulation start = start(simulation);
       SimulationRow row = simulation.row();
       AgentSelection selection =
@@ -199,7 +200,8 @@ public final class SimulationReader {
     if (simulation.computed() != null) {
       simulation.computed().writeTo(out);
     } else {
-      try (JsonGenerator gen = JSON.createGenerator(new Unclosed(out))) {
+      try (WorkingMemory.Reservation reserved = loader.reserveFor(row);
+          JsonGenerator gen = JSON.createGenerator(new Unclosed(out))) {
         writeTrace(simulation, start(simulation), TickRange.ALL, form, gen);
       }
     }
@@ -237,7 +239,9 @@ public final class SimulationReader {
   public void writeTraceCsv(Traceable simulation, TickRange range, OutputStream out)
       throws IOException {
     TraceCsv csv = new TraceCsv(out);
-    replay(simulation, start(simulation), range, csv);
+    try (WorkingMemory.Reservation reserved = loader.reserveFor(simulation.row())) {
+      replay(simulation, start(simulation), range, csv);
+    }
     csv.finish();
   }
 

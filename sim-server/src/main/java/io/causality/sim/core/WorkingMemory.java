@@ -72,7 +72,12 @@ public final class WorkingMemory {
 
   /** The heap of a new simulation of {@code agents} agents; see {@link #reserve}. */
   public Reservation reserveForAgents(int agents) {
-    return reserve((long) agents * HEAP_PER_AGENT);
+    return reserve(heapOfAgents(agents));
+  }
+
+  /** The heap a new simulation of {@code agents} agents takes while it is built and stored. */
+  public static long heapOfAgents(int agents) {
+    return (long) agents * HEAP_PER_AGENT;
   }
 
   /** The heap of the JSON work on {@code jsonBytes} bytes; see {@link #reserve}. */
@@ -107,6 +112,24 @@ public final class WorkingMemory {
     held.set(reservation);
     SimMetrics.WORKING_MEMORY_RESERVED.inc((double) units * UNIT);
     return reservation;
+  }
+
+  /**
+   * Reserves {@code bytes} as {@link #reserve} does, for the rest of this thread's request: for
+   * work whose objects live until its answer is written (create-and-run's trace). The request's
+   * filter gives it back ({@link #releaseThread}).
+   */
+  public void reserveForRequest(long bytes) {
+    reserve(bytes);
+  }
+
+  /** Gives back what this thread holds: the end of its request. */
+  public void releaseThread() {
+    Reservation current = held.get();
+    if (current != null) {
+      current.close();
+    }
+    held.remove();
   }
 
   /** The bytes reserved now. */

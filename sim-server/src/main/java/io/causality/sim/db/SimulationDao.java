@@ -32,6 +32,15 @@ public interface SimulationDao {
   @RegisterRowMapper(StoredScenarioMapper.class)
   Optional<String> scenarioOf(UUID id);
 
+  /** The stored scenario's size in bytes, without reading it (0 for no simulation). */
+  @SqlQuery(
+      """
+      SELECT COALESCE(OCTET_LENGTH(c.scenario_json), OCTET_LENGTH(s.scenario_json), 0)
+      FROM simulations s LEFT JOIN simulation_scenarios c ON c.simulation_id = s.id
+      WHERE s.id = :id
+      """)
+  Optional<Long> scenarioBytes(UUID id);
+
   /** Whose the simulation is: all an access check needs (not the scenario's large column). */
   @SqlQuery("SELECT organization_id FROM simulations WHERE id = :id")
   Optional<UUID> organizationOf(UUID id);

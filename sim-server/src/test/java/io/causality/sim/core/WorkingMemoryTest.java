@@ -126,6 +126,30 @@ class WorkingMemoryTest {
   }
 
   @Test
+  void aReservationForTheRequestLastsUntilTheRequestEnds() throws Exception {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO, 0);
+
+    onOtherThread(
+        () -> {
+          memory.reserveForRequest(3 * MIB);
+          // the answer's trace, written later in the same request, reserves nothing more
+          memory.reserve(3 * MIB).close();
+          return null;
+        });
+    assertThat(memory.reservedBytes()).isEqualTo(3 * MIB);
+    assertThatThrownBy(() -> memory.reserve(2 * MIB))
+        .isInstanceOf(WorkingMemoryExhaustedException.class);
+
+    onOtherThread(
+        () -> {
+          memory.releaseThread();
+          return null;
+        });
+    assertThat(memory.reservedBytes()).isZero();
+    memory.reserve(4 * MIB).close();
+  }
+
+  @Test
   void smallWorkTakesNoTurn() {
     WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO);
 

@@ -16,4 +16,15 @@ public interface DomainAdapter {
   String description();
 
   Scenario toScenario(JsonNode input);
+
+  /**
+   * How many agents the scenario of {@code input} has at most, read without building it: what a
+   * create reserves of the heap before it builds ({@code core.WorkingMemory}). An adapter that
+   * reads each agent from the input answers 0, as the request's body took that turn; one that makes
+   * agents from a count (a region's population) answers that count. Input too broken to tell may
+   * answer 0: building it fails before it takes any room.
+   */
+  default int agentsAtMost(JsonNode input) {
+    return 0;
+  }
 }

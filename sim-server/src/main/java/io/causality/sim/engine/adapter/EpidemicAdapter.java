@@ -57,6 +57,17 @@ public final class EpidemicAdapter implements DomainAdapter {
     return build(seed, disease, regions);
   }
 
+  /** The regions' populations: a small input makes up to 100,000 agents. */
+  @Override
+  public int agentsAtMost(JsonNode input) {
+    if (input == null || !input.isObject()) {
+      return 0;
+    }
+    JsonIn in = JsonIn.root(input, "input", new Issues());
+    long total = regions(in.get("regions")).stream().mapToLong(Region::population).sum();
+    return (int) Math.min(total, EngineLimits.MAX_AGENTS);
+  }
+
   private static List<Region> regions(JsonIn array) {
     List<Region> out = new ArrayList<>();
     List<String> names = new ArrayList<>();
