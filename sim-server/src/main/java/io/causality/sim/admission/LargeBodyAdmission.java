@@ -48,11 +48,14 @@ public final class LargeBodyAdmission implements Filter {
     long bodyBytes = bodyBytes((HttpServletRequest) request);
     try {
       if (bodyBytes * WorkingMemory.HEAP_PER_JSON_BYTE >= WorkingMemory.SMALL_WORK) {
-        memory.reserveForJson(bodyBytes);
+        try {
+          memory.reserveForJson(bodyBytes);
+        } catch (WorkingMemoryExhaustedException e) {
+          refuse((HttpServletRequest) request, (HttpServletResponse) response, e);
+          return;
+        }
       }
       chain.doFilter(request, response);
-    } catch (WorkingMemoryExhaustedException e) {
-      refuse((HttpServletRequest) request, (HttpServletResponse) response, e);
     } finally {
       // the body's reservation, or one the work took for the rest of the request
       memory.releaseThread();

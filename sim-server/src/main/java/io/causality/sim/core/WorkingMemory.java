@@ -8,11 +8,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The heap that large work may take at once: parsing a large request body (a scenario of 100,000
- * agents), building a new simulation of a domain adapter's scenario, rebuilding an engine instance
- * from its stored scenario or snapshot. Each piece of work reserves its estimate for as long as it
- * runs. One that does not fit waits, in turn, up to {@code wait} for the room, and is then refused
- * with 503 SERVICE_UNAVAILABLE; one larger than the whole budget is cut to the budget, so that it
- * runs alone instead of never.
+ * agents), building a new simulation of a domain adapter's scenario (create-and-run's until its
+ * trace is written), rebuilding an engine instance from its stored scenario or snapshot, replaying
+ * a trace while it streams. Each piece of work reserves its estimate for as long as it runs. One
+ * that does not fit waits, in turn, up to {@code wait} for the room, and is then refused with 503
+ * SERVICE_UNAVAILABLE; one larger than the whole budget is cut to the budget, so that it runs alone
+ * instead of never.
  *
  * <p>Why: three concurrent creates of 100,000 agents ended a service on the packaged 512 MB heap
  * with an OutOfMemoryError, as did six concurrent steps of such simulations that had to be rebuilt

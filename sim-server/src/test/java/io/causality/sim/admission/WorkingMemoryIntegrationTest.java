@@ -69,6 +69,7 @@ class WorkingMemoryIntegrationTest {
   void aLargeBodyWaitsItsTurnWhileAnotherIsReadAndUsed() throws Exception {
     byte[] large = createBody(1_500);
     assertThat(large.length).isGreaterThan(64 * 1024);
+    String stepped = steppedSimulation(large);
 
     try (Socket first = new Socket("127.0.0.1", APP.getLocalPort())) {
       first.setSoTimeout(30_000);
@@ -119,6 +120,16 @@ class WorkingMemoryIntegrationTest {
                   .statusCode())
           .isEqualTo(201);
 
+      // a large simulation's trace is replayed from its scenario: it takes its turn before it is
+      // built
+      HttpResponse<String> trace =
+          CLIENT.send(
+              CLIENT.request("/v1/simulations/" + stepped + "/trace").header("X-Api-Key", key));
+      assertThat(trace.statusCode()).as(trace.body()).isEqualTo(503);
+      assertThat(trace.headers().firstValue("Retry-After")).hasValue("1");
+      assertThat(JSON.readTree(trace.body()).at("/error/code").asText())
+          .isEqualTo("SERVICE_UNAVAILABLE");
+
       HttpResponse<String> small =
           CLIENT.send(create(HttpRequest.BodyPublishers.ofByteArray(createBody(2))));
       assertThat(small.statusCode()).as(small.body()).isEqualTo(201);
@@ -153,6 +164,22 @@ class WorkingMemoryIntegrationTest {
     held.close();
     assertThat(loader.atProgress(row).agentCount()).isEqualTo(2);
     assertThat(memory.reservedBytes()).isZero();
+  }
+
+  /** A simulation of the body's scenario, stepped once so that it has a trace. */
+  private static String steppedSimulation(byte[] body) throws Exception {
+    HttpResponse<String> created =
+        CLIENT.send(create(HttpRequest.BodyPublishers.ofByteArray(body)));
+    String id = JSON.readTree(created.body()).get("id").asText();
+    HttpResponse<String> step =
+        CLIENT.send(
+            CLIENT
+                .request("/v1/simulations/" + id + "/step")
+                .header("X-Api-Key", key)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"ticks\":1}")));
+    assertThat(step.statusCode()).as(step.body()).isEqualTo(200);
+    return id;
   }
 
   private static HttpRequest.Builder create(HttpRequest.BodyPublisher body) {
