@@ -125,6 +125,7 @@ record LiveContext(
             new Experiments.Parts(
                 context.jdbi(),
                 context.catalog(),
+                context.memory(),
                 context.organizations(),
                 simulations.creation(),
                 queue,

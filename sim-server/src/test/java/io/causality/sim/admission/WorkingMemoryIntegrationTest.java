@@ -109,6 +109,17 @@ class WorkingMemoryIntegrationTest {
       assertThat(domain.headers().firstValue("Retry-After")).hasValue("1");
       assertThat(JSON.readTree(domain.body()).at("/error/code").asText())
           .isEqualTo("SERVICE_UNAVAILABLE");
+      // an experiment of such a domain takes the same turn
+      HttpResponse<String> experiment =
+          CLIENT.send(
+              CLIENT
+                  .request("/v1/experiments?dryRun=true")
+                  .header("X-Api-Key", key)
+                  .header("Content-Type", "application/json")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          epidemic(1_000).replace("}]}}", "}]},\"ticks\":5}"))));
+      assertThat(experiment.statusCode()).as(experiment.body()).isEqualTo(503);
       assertThat(
               CLIENT
                   .send(

@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
  * The packaged heap holds the largest simulations a license allows, however many arrive at once
  * (docs/operations.md, "Memory"). On {@code -Xmx512m} with {@code -XX:+ExitOnOutOfMemoryError}, as
  * the packaged unit runs, six concurrent creates of 100,000 agents, six concurrent creates of a
- * domain's 100,000 agents from a small input, then six concurrent steps of the first six (some no
- * longer kept, so rebuilt from what is stored), all succeed and the server lives. Before large work
- * took its turn for the heap, three such creates ended the process.
+ * domain's 100,000 agents from a small input, six concurrent experiments of them (read and kept by
+ * the workers), then six concurrent steps of the first six (some no longer kept, so rebuilt from
+ * what is stored), all succeed and the server lives. Before large work took its turn for the heap,
+ * three such creates ended the process.
  */
 class LargeScenarioMemoryIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,6 +58,21 @@ class LargeScenarioMemoryIntegrationTest {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
       }
 
+      // experiments of it: their definitions are read, and kept, by the workers
+      byte[] experiment =
+          new String(epidemic, StandardCharsets.UTF_8)
+              .replace("}]}}", "}]},\"replications\":1,\"ticks\":3}")
+              .getBytes(StandardCharsets.UTF_8);
+      List<String> experiments = new ArrayList<>();
+      for (HttpResponse<String> response :
+          all(sim, key, i -> post(sim, key, "/v1/experiments", experiment))) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+        experiments.add(JSON.readTree(response.body()).get("id").asText());
+      }
+      for (String id : experiments) {
+        awaitCompleted(sim, key, id);
+      }
+
       byte[] step = "{\"ticks\":10}".getBytes(StandardCharsets.UTF_8);
       List<HttpResponse<String>> stepped =
           all(sim, key, i -> post(sim, key, "/v1/simulations/" + ids.get(i) + "/step", step));
@@ -64,6 +80,27 @@ class LargeScenarioMemoryIntegrationTest {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
       }
       assertThat(sim.isAlive()).as(sim.tail()).isTrue();
+    }
+  }
+
+  private void awaitCompleted(SimProcess sim, String key, String experiment) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    while (true) {
+      HttpResponse<String> response =
+          http.send(
+              HttpRequest.newBuilder(URI.create(sim.baseUrl() + "/v1/experiments/" + experiment))
+                  .header("X-Api-Key", key)
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).as(sim.tail()).isEqualTo(200);
+      String status = JSON.readTree(response.body()).get("status").asText();
+      if (status.equals("completed")) {
+        return;
+      }
+      assertThat(status).as(response.body()).isIn("queued", "running");
+      assertThat(System.nanoTime()).as("experiment %s completes", experiment).isLessThan(deadline);
+      // the experiment's workers run on the server's clock: this only paces the polls
+      Thread.sleep(200);
     }
   }
 

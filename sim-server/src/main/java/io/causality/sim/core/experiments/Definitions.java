@@ -2,6 +2,7 @@ package io.causality.sim.core.experiments;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.causality.sim.core.WorkingMemory;
 import io.causality.sim.core.errors.ExperimentNotFoundException;
 import io.causality.sim.db.ExperimentDao;
 import io.causality.sim.db.ExperimentRow;
@@ -17,10 +18,22 @@ final class Definitions {
   private static final int KEPT = 16;
 
   private final Jdbi jdbi;
-  private final Cache<UUID, Experiment> cache = Caffeine.newBuilder().maximumSize(KEPT).build();
+  private final WorkingMemory memory;
 
-  Definitions(Jdbi jdbi) {
+  /**
+   * Held softly: sixteen definitions of 100,000 agents would take 650 MB, so the collector drops
+   * them, to be read again, before the heap runs out.
+   */
+  private final Cache<UUID, Experiment> cache =
+      Caffeine.newBuilder().maximumSize(KEPT).softValues().build();
+
+  /**
+   * @param memory what reading a definition's scenario reserves (a worker refused waits for the
+   *     task's retry)
+   */
+  Definitions(Jdbi jdbi, WorkingMemory memory) {
     this.jdbi = jdbi;
+    this.memory = memory;
   }
 
   Experiment of(ExperimentRow row) {
@@ -31,6 +44,8 @@ final class Definitions {
     String scenario =
         jdbi.withExtension(ExperimentDao.class, dao -> dao.scenarioOf(row.id()))
             .orElseThrow(() -> new ExperimentNotFoundException(row.id()));
-    return Experiment.stored(row.scenarioId(), row.engineVersion(), scenario, row.planJson());
+    try (WorkingMemory.Reservation reserved = memory.reserveForJson(scenario.length())) {
+      return Experiment.stored(row.scenarioId(), row.engineVersion(), scenario, row.planJson());
+    }
   }
 }

@@ -7,6 +7,7 @@ import io.causality.sim.api.ExperimentRequest;
 import io.causality.sim.api.ExperimentView;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.ScenarioSource;
+import io.causality.sim.core.WorkingMemory;
 import io.causality.sim.core.errors.DomainException;
 import io.causality.sim.core.errors.ExperimentsUnderWayException;
 import io.causality.sim.core.errors.QuotaExceededException;
@@ -47,6 +48,7 @@ public final class ExperimentSubmission {
   private final Jdbi jdbi;
   private final ScenarioSource scenarios;
   private final EngineCatalog catalog;
+  private final WorkingMemory memory;
   private final OrganizationService organizations;
   private final ExperimentWrites writes;
   private final RunQueue queue;
@@ -56,10 +58,12 @@ public final class ExperimentSubmission {
       Jdbi jdbi,
       ScenarioSource scenarios,
       EngineCatalog catalog,
+      WorkingMemory memory,
       OrganizationService organizations,
       ExperimentWrites writes,
       RunQueue queue,
       Clock clock) {
+    this.memory = memory;
     this.jdbi = jdbi;
     this.scenarios = scenarios;
     this.catalog = catalog;
@@ -150,6 +154,10 @@ public final class ExperimentSubmission {
   private Prepared prepare(Caller caller, ExperimentRequest request) {
     UUID organization = BillingOrganizations.resolve(caller, request.organizationId());
     Tier tier = organizations.tierOf(organization);
+    // a domain's scenario, made from a small input, lives until the answer (an inline one's request
+    // took its turn by its body)
+    memory.reserveForRequest(
+        WorkingMemory.heapOfAgents(scenarios.agentsAtMost(request.domain(), request.input())));
     ScenarioSource.Resolved resolved =
         scenarios.fromAny(
             request.scenarioId(),

@@ -3,6 +3,7 @@ package io.causality.sim.core.experiments;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.ScenarioSource;
 import io.causality.sim.core.SimulationCreation;
+import io.causality.sim.core.WorkingMemory;
 import io.causality.sim.core.organization.OrganizationService;
 import io.causality.sim.db.ExperimentWrites;
 import io.causality.sim.db.RunQueue;
@@ -26,6 +27,7 @@ public record Experiments(
   public record Parts(
       Jdbi jdbi,
       EngineCatalog catalog,
+      WorkingMemory memory,
       OrganizationService organizations,
       SimulationCreation keeper,
       RunQueue queue,
@@ -41,6 +43,7 @@ public record Experiments(
             jdbi,
             new ScenarioSource(parts.catalog()),
             parts.catalog(),
+            parts.memory(),
             parts.organizations(),
             writes,
             parts.queue(),
@@ -51,7 +54,7 @@ public record Experiments(
             jdbi,
             writes,
             parts.queue(),
-            new Definitions(jdbi),
+            new Definitions(jdbi, parts.memory()),
             new ExperimentRunner(parts.catalog().engines()),
             parts.keeper(),
             access,
