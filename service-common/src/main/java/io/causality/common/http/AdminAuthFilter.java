@@ -1,10 +1,7 @@
 package io.causality.common.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.common.errors.ApiError;
 import io.causality.common.errors.ErrorCodes;
-import io.causality.common.errors.ErrorEnvelope;
-import io.causality.common.requestid.RequestIds;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -42,18 +39,14 @@ public final class AdminAuthFilter implements Filter {
       return;
     }
     HttpServletResponse answer = (HttpServletResponse) response;
-    Object id = http.getAttribute(RequestIds.ATTRIBUTE);
-    String requestId = id != null ? id.toString() : RequestIds.current();
-    answer.setStatus(401);
     answer.setHeader("WWW-Authenticate", "Bearer realm=\"admin\"");
-    answer.setContentType("application/json");
-    ApiError error =
-        new ApiError(
-            ErrorCodes.UNAUTHORIZED,
-            "The admin port needs Authorization: Bearer <admin token> (docs/operations.md)",
-            null,
-            requestId);
-    answer.getOutputStream().write(mapper.writeValueAsBytes(new ErrorEnvelope(error)));
+    FilterErrors.answer(
+        http,
+        answer,
+        mapper,
+        401,
+        ErrorCodes.UNAUTHORIZED,
+        "The admin port needs Authorization: Bearer <admin token> (docs/operations.md)");
   }
 
   private boolean presents(String authorization) {

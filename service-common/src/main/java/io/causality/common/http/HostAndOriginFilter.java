@@ -1,10 +1,7 @@
 package io.causality.common.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.common.errors.ApiError;
 import io.causality.common.errors.ErrorCodes;
-import io.causality.common.errors.ErrorEnvelope;
-import io.causality.common.requestid.RequestIds;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -101,14 +98,6 @@ public final class HostAndOriginFilter implements Filter {
       String code,
       String message)
       throws IOException {
-    Object id = request.getAttribute(RequestIds.ATTRIBUTE);
-    String requestId = id != null ? id.toString() : RequestIds.current();
-    response.setStatus(status);
-    response.setContentType("application/json");
-    response
-        .getOutputStream()
-        .write(
-            mapper.writeValueAsBytes(
-                new ErrorEnvelope(new ApiError(code, message, null, requestId))));
+    FilterErrors.answer(request, response, mapper, status, code, message);
   }
 }

@@ -1,11 +1,8 @@
 package io.causality.common.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.common.errors.ApiError;
 import io.causality.common.errors.ErrorCodes;
-import io.causality.common.errors.ErrorEnvelope;
 import io.causality.common.errors.PayloadTooLargeException;
-import io.causality.common.requestid.RequestIds;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -49,15 +46,14 @@ public final class RequestBodyLimit implements Filter {
   }
 
   private void refuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
-    Object id = request.getAttribute(RequestIds.ATTRIBUTE);
-    String requestId = id != null ? id.toString() : RequestIds.current();
-    ApiError error =
-        new ApiError(
-            ErrorCodes.PAYLOAD_TOO_LARGE, PayloadTooLargeException.message(limit), null, requestId);
-    response.setStatus(413);
-    response.setContentType("application/json");
     response.setHeader("Connection", "close");
-    response.getOutputStream().write(mapper.writeValueAsBytes(new ErrorEnvelope(error)));
+    FilterErrors.answer(
+        request,
+        response,
+        mapper,
+        413,
+        ErrorCodes.PAYLOAD_TOO_LARGE,
+        PayloadTooLargeException.message(limit));
   }
 
   /** The request with its body stream counted against the limit. */

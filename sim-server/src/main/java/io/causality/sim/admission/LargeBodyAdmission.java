@@ -1,10 +1,8 @@
 package io.causality.sim.admission;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causality.common.errors.ApiError;
 import io.causality.common.errors.ErrorCodes;
-import io.causality.common.errors.ErrorEnvelope;
-import io.causality.common.requestid.RequestIds;
+import io.causality.common.http.FilterErrors;
 import io.causality.sim.core.WorkingMemory;
 import io.causality.sim.core.errors.WorkingMemoryExhaustedException;
 import jakarta.servlet.Filter;
@@ -76,15 +74,10 @@ public final class LargeBodyAdmission implements Filter {
       HttpServletResponse response,
       WorkingMemoryExhaustedException refusal)
       throws IOException {
-    Object id = request.getAttribute(RequestIds.ATTRIBUTE);
-    String requestId = id != null ? id.toString() : RequestIds.current();
-    ApiError error =
-        new ApiError(ErrorCodes.SERVICE_UNAVAILABLE, refusal.getMessage(), null, requestId);
-    response.setStatus(503);
-    response.setContentType("application/json");
     response.setHeader("Retry-After", Long.toString(refusal.retryAfterSeconds()));
     // the body was never read, so the connection cannot carry another request
     response.setHeader("Connection", "close");
-    response.getOutputStream().write(mapper.writeValueAsBytes(new ErrorEnvelope(error)));
+    FilterErrors.answer(
+        request, response, mapper, 503, ErrorCodes.SERVICE_UNAVAILABLE, refusal.getMessage());
   }
 }
