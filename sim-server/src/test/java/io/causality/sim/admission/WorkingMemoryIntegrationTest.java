@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.testing.Await;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.EngineCatalog;
 import io.causality.sim.core.SimulationLoader;
@@ -239,18 +240,16 @@ class WorkingMemoryIntegrationTest {
 
   /** Until the first request's reservation of {@code bytes} is taken, before its body is read. */
   private static void awaitReserved(long bytes) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (SimMetrics.WORKING_MEMORY_RESERVED.get() < bytes) {
-      assertThat(System.nanoTime()).as("the first request reserved").isLessThan(deadline);
-      Thread.onSpinWait();
-    }
+    Await.until(
+        "the first request reserved",
+        Duration.ofSeconds(20),
+        () -> SimMetrics.WORKING_MEMORY_RESERVED.get() >= bytes);
   }
 
   private static void awaitReservedBytes(double bytes) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (SimMetrics.WORKING_MEMORY_RESERVED.get() != bytes) {
-      assertThat(System.nanoTime()).as("the reservation was given back").isLessThan(deadline);
-      Thread.onSpinWait();
-    }
+    Await.until(
+        "the reservation was given back",
+        Duration.ofSeconds(20),
+        () -> SimMetrics.WORKING_MEMORY_RESERVED.get() == bytes);
   }
 }

@@ -3,6 +3,7 @@ package io.causality.sim.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.testing.Await;
 import io.causality.sim.testing.SimProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
@@ -83,25 +85,26 @@ class LargeScenarioMemoryIntegrationTest {
     }
   }
 
-  private void awaitCompleted(SimProcess sim, String key, String experiment) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-    while (true) {
-      HttpResponse<String> response =
-          http.send(
-              HttpRequest.newBuilder(URI.create(sim.baseUrl() + "/v1/experiments/" + experiment))
-                  .header("X-Api-Key", key)
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      assertThat(response.statusCode()).as(sim.tail()).isEqualTo(200);
-      String status = JSON.readTree(response.body()).get("status").asText();
-      if (status.equals("completed")) {
-        return;
-      }
-      assertThat(status).as(response.body()).isIn("queued", "running");
-      assertThat(System.nanoTime()).as("experiment %s completes", experiment).isLessThan(deadline);
-      // the experiment's workers run on the server's clock: this only paces the polls
-      Thread.sleep(200);
-    }
+  private void awaitCompleted(SimProcess sim, String key, String experiment) {
+    String status =
+        Await.value(
+            "experiment " + experiment + " finishes",
+            Duration.ofMinutes(3),
+            () -> {
+              HttpResponse<String> response =
+                  http.send(
+                      HttpRequest.newBuilder(
+                              URI.create(sim.baseUrl() + "/v1/experiments/" + experiment))
+                          .header("X-Api-Key", key)
+                          .build(),
+                      HttpResponse.BodyHandlers.ofString());
+              assertThat(response.statusCode()).as(sim.tail()).isEqualTo(200);
+              String now = JSON.readTree(response.body()).get("status").asText();
+              return now.equals("queued") || now.equals("running")
+                  ? Optional.empty()
+                  : Optional.of(now);
+            });
+    assertThat(status).isEqualTo("completed");
   }
 
   private interface Request {
