@@ -57,20 +57,10 @@ public final class HttpConventions implements Consumer<ObjectNode> {
     ObjectNode components = object(document, "components");
     components.set("headers", headers(rateLimits, realm));
     components.set("parameters", parameters());
-    document
-        .path("paths")
-        .fields()
-        .forEachRemaining(
-            path ->
-                path.getValue()
-                    .fields()
-                    .forEachRemaining(
-                        method ->
-                            complete(
-                                method.getKey().toUpperCase(java.util.Locale.ROOT)
-                                    + " "
-                                    + path.getKey(),
-                                (ObjectNode) method.getValue())));
+    DocumentOperations.forEach(
+        document,
+        (path, method, operation) ->
+            complete(method.toUpperCase(java.util.Locale.ROOT) + " " + path, operation));
     strings(components.path("schemas"));
     dropUnused(document, components);
     document.path("paths").forEach(HttpConventions::methodsInOrder);

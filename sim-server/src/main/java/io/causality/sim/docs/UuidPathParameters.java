@@ -2,6 +2,7 @@ package io.causality.sim.docs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.common.openapi.DocumentOperations;
 import java.util.function.Consumer;
 
 /**
@@ -14,22 +15,17 @@ import java.util.function.Consumer;
 final class UuidPathParameters implements Consumer<ObjectNode> {
   @Override
   public void accept(ObjectNode document) {
-    document
-        .path("paths")
-        .fields()
-        .forEachRemaining(
-            path -> {
-              String name = path.getKey();
-              if (name.startsWith("/v1/simulations/")) {
-                path.getValue().elements().forEachRemaining(op -> uuids(op, "The simulation's id"));
-              } else if (name.startsWith("/v1/experiments/")) {
-                path.getValue().elements().forEachRemaining(op -> uuids(op, "The experiment's id"));
-              } else if (name.startsWith("/v1/organizations/")) {
-                path.getValue()
-                    .elements()
-                    .forEachRemaining(op -> uuids(op, "The organization's id"));
-              }
-            });
+    DocumentOperations.forEach(
+        document,
+        (path, method, operation) -> {
+          if (path.startsWith("/v1/simulations/")) {
+            uuids(operation, "The simulation's id");
+          } else if (path.startsWith("/v1/experiments/")) {
+            uuids(operation, "The experiment's id");
+          } else if (path.startsWith("/v1/organizations/")) {
+            uuids(operation, "The organization's id");
+          }
+        });
   }
 
   private static void uuids(JsonNode operation, String description) {

@@ -1,6 +1,7 @@
 package io.causality.sim.docs;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.common.openapi.DocumentOperations;
 import java.util.function.Consumer;
 
 /**
@@ -16,21 +17,13 @@ final class WorkingMemoryResponses implements Consumer<ObjectNode> {
 
   @Override
   public void accept(ObjectNode document) {
-    document
-        .path("paths")
-        .fields()
-        .forEachRemaining(
-            path ->
-                path.getValue()
-                    .fields()
-                    .forEachRemaining(
-                        operation -> {
-                          ObjectNode op = (ObjectNode) operation.getValue();
-                          if (op.has("requestBody")
-                              || path.getKey().startsWith("/v1/simulations/{id}/")) {
-                            busy(op.with("responses"));
-                          }
-                        }));
+    DocumentOperations.forEach(
+        document,
+        (path, method, operation) -> {
+          if (operation.has("requestBody") || path.startsWith("/v1/simulations/{id}/")) {
+            busy(operation.with("responses"));
+          }
+        });
   }
 
   private static void busy(ObjectNode responses) {
