@@ -11,6 +11,7 @@ import io.causality.sim.core.EventReplay;
 import io.causality.sim.core.LeftRunning;
 import io.causality.sim.core.LiveSimulations;
 import io.causality.sim.core.Simulations;
+import io.causality.sim.core.events.EventBatch;
 import io.causality.sim.core.experiments.Experiments;
 import io.causality.sim.events.EventHub;
 import io.causality.sim.events.EventStreams;
@@ -52,7 +53,11 @@ record LiveContext(
    */
   static LiveContext start(
       SimConfiguration configuration, Environment environment, SimContext context) {
-    EventHub events = new EventHub(configuration.getEvents().getClientBuffer());
+    EventsConfig eventsConfig = configuration.getEvents();
+    EventHub events =
+        new EventHub(
+            new EventBatch.Limit(
+                eventsConfig.getClientBuffer(), eventsConfig.getClientBufferBytes().toBytes()));
     PlaybackScheduler playback = playbackScheduler(configuration, environment);
     Cluster cluster = context.shared().<Cluster>map(c -> c).orElseGet(Cluster::single);
     Simulations simulations =

@@ -84,7 +84,8 @@ public class EventsConfig {
 
   /**
    * Bytes of encoded events a client may fall behind by: large ticks (every agent's snapshot) reach
-   * it long before {@link #getClientBuffer()} events do.
+   * it long before {@link #getClientBuffer()} events do. Also the most a change's events may hold
+   * while they are published; a larger change's streams read it back from storage.
    */
   @JsonProperty
   public DataSize getClientBufferBytes() {

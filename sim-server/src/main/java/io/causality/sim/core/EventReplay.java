@@ -43,7 +43,12 @@ public final class EventReplay {
 
   /**
    * Sends every event after {@code after} up to {@code until} (a position the stream reached), in
-   * order. The cost is one rebuild from the nearest snapshot plus the ticks in between.
+   * order. The cost is one rebuild from the nearest snapshot plus the ticks in between. A large
+   * simulation's rebuild takes its turn for the working memory, and keeps what its engine holds
+   * until the last tick is sent.
+   *
+   * @throws io.causality.sim.core.errors.WorkingMemoryExhaustedException when other large work
+   *     holds the heap a rebuild needs
    */
   public void replay(UUID id, EventId after, EventId until, Sink sink) throws IOException {
     replay(id, after, until, AgentSelection.ALL, sink);
@@ -78,18 +83,22 @@ public final class EventReplay {
       long to,
       AgentSelection agents,
       Forward forward) {
-    Simulation simulation = loader.atTick(row, from);
-    EventRecorder recorder = new EventRecorder(preludes, forward, Set.of(agents));
-    for (long tick = from; tick < to; tick++) {
-      if (tick > from) {
-        preludes
-            .inputsAt(tick)
-            .forEach(input -> simulation.submit(SimulationLoader.scheduled(input)));
+    // the rebuild's peak, then the engine and each tick's events while the listener reads them
+    try (WorkingMemory.Reservation reserved = loader.reserveFor(row)) {
+      Simulation simulation = loader.atTick(row, from);
+      reserved.keepOnly(WorkingMemory.heapWhileStreaming(simulation.agentCount()));
+      EventRecorder recorder = new EventRecorder(preludes, forward, Set.of(agents));
+      for (long tick = from; tick < to; tick++) {
+        if (tick > from) {
+          preludes
+              .inputsAt(tick)
+              .forEach(input -> simulation.submit(SimulationLoader.scheduled(input)));
+        }
+        for (int index = 1; index <= preludes.count(tick); index++) {
+          forward.accept(preludes.event(tick, index));
+        }
+        simulation.advance(1, recorder);
       }
-      for (int index = 1; index <= preludes.count(tick); index++) {
-        forward.accept(preludes.event(tick, index));
-      }
-      simulation.advance(1, recorder);
     }
   }
 

@@ -89,7 +89,7 @@ public final class SimulationPublisher {
       return Optional.empty();
     }
     Preludes preludes = preludesBefore(instance, row);
-    EventRecorder.Collected target = new EventRecorder.Collected(events.maxBatchEvents());
+    EventRecorder.Collected target = new EventRecorder.Collected(events.batchLimit());
     EventId from = new EventId(row.ticksComputed(), preludes.count(row.ticksComputed()));
     EventRecorder recorder = new EventRecorder(preludes, target, selectionsOf(row.id()));
     return Optional.of(new TickEvents(from, target, recorder));

@@ -177,7 +177,7 @@ public final class SimulationReader {
       throws IOException {
     try (WorkingMemory.Reservation reserved = loader.reserveFor(simulation.row());
         JsonGenerator gen = JSON.createGenerator(out)) {
-      Simulation start = start(simulation);
+      Simulation start = started(simulation, reserved);
       SimulationRow row = simulation.row();
       AgentSelection selection =
           AgentsShown.resolve(
@@ -202,7 +202,7 @@ public final class SimulationReader {
     } else {
       try (WorkingMemory.Reservation reserved = loader.reserveFor(row);
           JsonGenerator gen = JSON.createGenerator(new Unclosed(out))) {
-        writeTrace(simulation, start(simulation), TickRange.ALL, form, gen);
+        writeTrace(simulation, started(simulation, reserved), TickRange.ALL, form, gen);
       }
     }
     if (!form.ndjson()) {
@@ -227,9 +227,16 @@ public final class SimulationReader {
     return prefix.toByteArray();
   }
 
-  private Simulation start(Traceable traced) {
+  /**
+   * The engine at tick 0, built within {@code reserved}, which then keeps only what the engine
+   * holds while its ticks stream: a slow reader does not hold the rebuild's peak.
+   */
+  private Simulation started(Traceable traced, WorkingMemory.Reservation reserved) {
     SimulationRow row = traced.row();
-    return traced.scenario() != null ? loader.fresh(row, traced.scenario()) : loader.fresh(row);
+    Simulation start =
+        traced.scenario() != null ? loader.fresh(row, traced.scenario()) : loader.fresh(row);
+    reserved.keepOnly(WorkingMemory.heapWhileStreaming(start.agentCount()));
+    return start;
   }
 
   /**
@@ -240,7 +247,7 @@ public final class SimulationReader {
       throws IOException {
     TraceCsv csv = new TraceCsv(out);
     try (WorkingMemory.Reservation reserved = loader.reserveFor(simulation.row())) {
-      replay(simulation, start(simulation), range, csv);
+      replay(simulation, started(simulation, reserved), range, csv);
     }
     csv.finish();
   }

@@ -41,6 +41,14 @@ public final class WorkingMemory {
    */
   public static final long SMALL_WORK = 64 * 1024 * HEAP_PER_JSON_BYTE;
 
+  /**
+   * The heap an engine instance takes per agent while its ticks stream to a client: the instance
+   * (about 420 bytes an agent, {@code config.SimulationsConfig}) and a tick of every agent being
+   * written (up to 180 bytes of JSON an agent, the epidemic domain's: 17.7 MB a tick of 100,000; as
+   * text, then as bytes, each with its buffer).
+   */
+  public static final int HEAP_PER_STREAMED_AGENT = 420 + 4 * 180;
+
   /** Reservations count kibibytes, so that a budget of terabytes fits a semaphore's int. */
   private static final int UNIT = 1024;
 
@@ -79,6 +87,11 @@ public final class WorkingMemory {
   /** The heap a new simulation of {@code agents} agents takes while it is built and stored. */
   public static long heapOfAgents(int agents) {
     return (long) agents * HEAP_PER_AGENT;
+  }
+
+  /** The heap an engine instance of {@code agents} agents holds while its ticks stream. */
+  public static long heapWhileStreaming(int agents) {
+    return (long) agents * HEAP_PER_STREAMED_AGENT;
   }
 
   /** The heap of the JSON work on {@code jsonBytes} bytes; see {@link #reserve}. */
@@ -143,9 +156,12 @@ public final class WorkingMemory {
     return Math.max(1, wait.toSeconds());
   }
 
-  /** Heap reserved for one piece of work; closing it (once) gives the room back. */
+  /**
+   * Heap reserved for one piece of work; closing it (once) gives the room back. Used by the thread
+   * that took it.
+   */
   public final class Reservation implements AutoCloseable {
-    private final int units;
+    private int units;
     private volatile boolean closed;
 
     private Reservation(int units) {
@@ -154,6 +170,22 @@ public final class WorkingMemory {
 
     private boolean isOpen() {
       return !closed;
+    }
+
+    /**
+     * Past the peak of its work (a rebuild), keeps {@code bytes} of the reservation (never more
+     * than it holds) and gives the rest back: what the work holds while it streams to a client who
+     * may read for minutes.
+     */
+    public void keepOnly(long bytes) {
+      int keep = (int) Math.min(units, (bytes + UNIT - 1) / UNIT);
+      if (closed || keep == units) {
+        return;
+      }
+      int back = units - keep;
+      units = keep;
+      free.release(back);
+      SimMetrics.WORKING_MEMORY_RESERVED.dec((double) back * UNIT);
     }
 
     @Override

@@ -17,9 +17,10 @@ import java.util.function.Consumer;
  */
 public final class EventHub implements SimulationEvents {
   private final ConcurrentMap<UUID, Set<EventStream>> listeners = new ConcurrentHashMap<>();
-  private final int clientBuffer;
+  private final EventBatch.Limit clientBuffer;
 
-  public EventHub(int clientBuffer) {
+  /** {@code clientBuffer}: what one client may fall behind by, so the most a batch may hold. */
+  public EventHub(EventBatch.Limit clientBuffer) {
     this.clientBuffer = clientBuffer;
   }
 
@@ -29,7 +30,7 @@ public final class EventHub implements SimulationEvents {
   }
 
   @Override
-  public int maxBatchEvents() {
+  public EventBatch.Limit batchLimit() {
     return clientBuffer;
   }
 

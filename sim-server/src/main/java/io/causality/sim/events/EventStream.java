@@ -3,6 +3,7 @@ package io.causality.sim.events;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.sim.core.EventReplay;
+import io.causality.sim.core.errors.WorkingMemoryExhaustedException;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.engine.output.AgentSelection;
 import java.io.IOException;
@@ -101,7 +102,12 @@ final class EventStream implements Runnable {
     /** An unexpected failure of the stream ({@code INTERNAL}). */
     FAILED("error"),
     /** The simulation was deleted ({@code DELETED}). */
-    SIMULATION_GONE("deleted");
+    SIMULATION_GONE("deleted"),
+    /**
+     * Events to read back from storage, with no working memory free to rebuild the simulation
+     * ({@code SERVICE_UNAVAILABLE}).
+     */
+    NO_WORKING_MEMORY("working_memory");
 
     private final String label;
 
@@ -227,6 +233,14 @@ final class EventStream implements Runnable {
     } catch (InterruptedException e) {
       closeReason = CloseReason.SHUTDOWN;
       Thread.currentThread().interrupt();
+    } catch (WorkingMemoryExhaustedException e) {
+      closeReason = CloseReason.NO_WORKING_MEMORY;
+      lastWord(
+          e.code(),
+          "The server is busy with other large simulations and cannot read this one's events back"
+              + " now; reconnect with Last-Event-ID after "
+              + e.retryAfterSeconds()
+              + " seconds to resume");
     } catch (RuntimeException e) {
       closeReason = CloseReason.FAILED;
       LOG.error("Event stream of simulation {} failed", simulationId, e);

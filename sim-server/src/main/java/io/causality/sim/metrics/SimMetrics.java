@@ -63,7 +63,8 @@ public final class SimMetrics {
           .help(
               "Event streams ended or refused, by reason: client (went away), slow_reader (cut"
                   + " as too far behind), limit (refused: the organization's or the server's"
-                  + " limit), shutdown, error")
+                  + " limit), shutdown, error, deleted (its simulation), working_memory (events"
+                  + " to read back and no working memory free)")
           .labelNames("reason")
           .build();
 
@@ -115,7 +116,7 @@ public final class SimMetrics {
           .build();
 
   private static final List<String> CLOSE_REASONS =
-      List.of("client", "slow_reader", "limit", "shutdown", "error");
+      List.of("client", "slow_reader", "limit", "shutdown", "error", "working_memory");
   private static final List<String> ESCALATION_RESULTS =
       List.of("submitted", "deduplicated", "refused", "coordinator_unavailable");
 

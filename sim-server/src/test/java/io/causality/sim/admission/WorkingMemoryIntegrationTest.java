@@ -8,12 +8,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causality.common.testing.Await;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.core.EngineCatalog;
+import io.causality.sim.core.EventReplay;
+import io.causality.sim.core.SimulationAccess;
 import io.causality.sim.core.SimulationLoader;
 import io.causality.sim.core.WorkingMemory;
 import io.causality.sim.core.errors.WorkingMemoryExhaustedException;
+import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.organization.OrganizationAdmin;
 import io.causality.sim.db.SimulationDao;
 import io.causality.sim.db.SimulationRow;
+import io.causality.sim.db.SimulationToAdvance;
+import io.causality.sim.engine.output.AgentSelection;
 import io.causality.sim.metrics.SimMetrics;
 import io.causality.sim.testing.SimTestFixture;
 import io.dropwizard.testing.ConfigOverride;
@@ -26,9 +31,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -176,6 +184,38 @@ class WorkingMemoryIntegrationTest {
     held.close();
     assertThat(loader.atProgress(row).agentCount()).isEqualTo(2);
     assertThat(memory.reservedBytes()).isZero();
+  }
+
+  @Test
+  void aReplayKeepsOnlyWhatItsEngineHoldsWhileItsEventsAreRead() throws Exception {
+    int agents = 200;
+    UUID id = UUID.fromString(steppedSimulation(createBody(agents)));
+    WorkingMemory memory = new WorkingMemory(64 * 1024 * 1024, Duration.ZERO, 0);
+    Jdbi jdbi = SimTestFixture.jdbi(APP);
+    EventReplay replay =
+        new EventReplay(
+            jdbi,
+            new SimulationAccess(jdbi, new SimulationToAdvance(jdbi)),
+            new SimulationLoader(jdbi, EngineCatalog.standard(), memory));
+    long streaming = WorkingMemory.heapWhileStreaming(agents);
+    long rebuilding = createBody(agents).length * (long) WorkingMemory.HEAP_PER_JSON_BYTE;
+    assertThat(rebuilding).isGreaterThan(streaming);
+
+    List<Long> reservedWhileRead = new ArrayList<>();
+    replay.replay(
+        id,
+        EventId.before(0),
+        EventId.before(1),
+        AgentSelection.ALL,
+        event -> reservedWhileRead.add(memory.reservedBytes()));
+
+    // whole kibibytes: what the rebuild needed is given back before the first event is read
+    assertThat(reservedWhileRead).isNotEmpty().allMatch(bytes -> bytes == kibibytes(streaming));
+    assertThat(memory.reservedBytes()).isZero();
+  }
+
+  private static long kibibytes(long bytes) {
+    return (bytes + 1023) / 1024 * 1024;
   }
 
   /** A simulation of the body's scenario, stepped once so that it has a trace. */

@@ -40,6 +40,26 @@ class WorkingMemoryTest {
   }
 
   @Test
+  void workPastItsPeakKeepsOnlyWhatItStillHolds() throws Exception {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO, 0);
+
+    try (WorkingMemory.Reservation rebuild = memory.reserve(4 * MIB)) {
+      assertThatThrownBy(() -> onOtherThread(() -> memory.reserve(3 * MIB)))
+          .hasCauseInstanceOf(WorkingMemoryExhaustedException.class);
+
+      rebuild.keepOnly(MIB);
+      onOtherThread(() -> memory.reserve(3 * MIB)).close();
+      assertThat(memory.reservedBytes()).isEqualTo(MIB);
+
+      // it never grows back
+      rebuild.keepOnly(2 * MIB);
+      assertThat(memory.reservedBytes()).isEqualTo(MIB);
+    }
+
+    assertThat(memory.reservedBytes()).isZero();
+  }
+
+  @Test
   void workThatDoesNotFitIsRefusedAfterTheWaitWithWhenToRetry() throws Exception {
     WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO, 0);
 

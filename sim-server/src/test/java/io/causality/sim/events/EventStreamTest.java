@@ -2,6 +2,7 @@ package io.causality.sim.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.causality.sim.core.errors.WorkingMemoryExhaustedException;
 import io.causality.sim.core.events.EventBatch;
 import io.causality.sim.core.events.EventId;
 import io.causality.sim.core.events.SimulationEvent;
@@ -93,6 +94,22 @@ class EventStreamTest {
   }
 
   private EventStream start(FakeClient client, int capacity, long maxBytes, long heartbeatNanos) {
+    return start(
+        client,
+        capacity,
+        maxBytes,
+        heartbeatNanos,
+        (id, after, until, agents, sink) -> {
+          throw new IOException("no storage here");
+        });
+  }
+
+  private EventStream start(
+      FakeClient client,
+      int capacity,
+      long maxBytes,
+      long heartbeatNanos,
+      EventStream.Replay replay) {
     EventStream stream =
         new EventStream(
             SIMULATION,
@@ -100,9 +117,7 @@ class EventStreamTest {
             EventId.before(5),
             EventId.before(5),
             client,
-            (id, after, until, agents, sink) -> {
-              throw new IOException("no storage here");
-            },
+            replay,
             closed -> ended.countDown(),
             new EventStream.Buffer(capacity, maxBytes),
             new EventStream.Pace(heartbeatNanos, NO_HEARTBEAT));
@@ -191,6 +206,30 @@ class EventStreamTest {
     assertThat(client.sent.get(1))
         .startsWith("error 5-1 {\"code\":\"SLOW_CONSUMER\"")
         .contains("4194304 bytes");
+  }
+
+  @Test
+  void eventsToReadBackWithNoWorkingMemoryFreeEndTheStreamWithWhenToResume() throws Exception {
+    FakeClient client = new FakeClient(false);
+    EventStream stream =
+        start(
+            client,
+            16,
+            Long.MAX_VALUE,
+            NO_HEARTBEAT,
+            (id, after, until, agents, sink) -> {
+              throw new WorkingMemoryExhaustedException(10);
+            });
+    // a change too large to publish: its events are to be read back from storage
+    stream.offer(EncodedBatch.of(EventBatch.incomplete(EventId.before(105)), Set.of()));
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(client.sent)
+        .containsExactly(
+            "error 5-0 {\"code\":\"SERVICE_UNAVAILABLE\",\"message\":\"The server is busy with"
+                + " other large simulations and cannot read this one's events back now; reconnect"
+                + " with Last-Event-ID after 10 seconds to resume\"}");
+    assertThat(client.closed.getCount()).isZero();
+    assertThat(stream.closeReason().label()).isEqualTo("working_memory");
   }
 
   @Test

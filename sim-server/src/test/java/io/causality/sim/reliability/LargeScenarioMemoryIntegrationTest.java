@@ -12,10 +12,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +36,7 @@ class LargeScenarioMemoryIntegrationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int AGENTS = 100_000;
   private static final int AT_ONCE = 6;
+  private static final int STREAMED_TICKS = 10;
 
   private final HttpClient http =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -83,6 +89,83 @@ class LargeScenarioMemoryIntegrationTest {
       }
       assertThat(sim.isAlive()).as(sim.tail()).isTrue();
     }
+  }
+
+  /**
+   * Four live streams of a simulation of 100,000 agents, three asking for every agent (17.7 MB a
+   * tick): a step of ten ticks is answered, and every stream gets its ten ticks, read back from
+   * storage in turn. Before, the step's events were held whole for the streams (hundreds of
+   * megabytes), then each stream rebuilt the simulation at once, and either ended the process.
+   */
+  @Test
+  void liveStreamsOfTheLargestSimulationsFitThePackagedHeap() throws Exception {
+    try (SimProcess sim =
+        SimProcess.create("rateLimits.enabled=false", "simulations.workingMemoryWait=2m")
+            .heap("512m")
+            .start()) {
+      String key = sim.createApiKey("watched", "strategic");
+      HttpResponse<String> created =
+          post(sim, key, "/v1/simulations/from-domain", epidemicBody()).join();
+      assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+      String id = JSON.readTree(created.body()).get("id").asText();
+
+      List<CompletableFuture<List<String>>> streams = new ArrayList<>();
+      for (String agents : List.of("all", "all", "all", "changed")) {
+        streams.add(stream(sim, key, id, agents, STREAMED_TICKS));
+      }
+      byte[] step = ("{\"ticks\":" + STREAMED_TICKS + "}").getBytes(StandardCharsets.UTF_8);
+      HttpResponse<String> stepped = post(sim, key, "/v1/simulations/" + id + "/step", step).join();
+      assertThat(stepped.statusCode()).as(stepped.body()).isEqualTo(200);
+
+      for (CompletableFuture<List<String>> stream : streams) {
+        List<String> events;
+        try {
+          events = stream.get(3, TimeUnit.MINUTES);
+        } catch (ExecutionException e) {
+          throw new AssertionError("a stream failed; the server's log ends:\n" + sim.tail(), e);
+        }
+        assertThat(Collections.frequency(events, "tick")).as(sim.tail()).isEqualTo(STREAMED_TICKS);
+      }
+      assertThat(sim.isAlive()).as(sim.tail()).isTrue();
+    }
+  }
+
+  /**
+   * Opens the simulation's event stream with {@code agents}, and once it is listening, reads it on
+   * another thread: the names of its events up to its {@code ticks}-th tick; fails at an {@code
+   * error}.
+   */
+  private CompletableFuture<List<String>> stream(
+      SimProcess sim, String key, String id, String agents, int ticks) throws Exception {
+    HttpResponse<Stream<String>> response =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        sim.baseUrl() + "/v1/simulations/" + id + "/events?agents=" + agents))
+                .header("X-Api-Key", key)
+                .header("Accept", "text/event-stream")
+                .build(),
+            HttpResponse.BodyHandlers.ofLines());
+    assertThat(response.statusCode()).isEqualTo(200);
+    Iterator<String> lines = response.body().iterator();
+    // its first line, a comment, is sent once the stream listens
+    assertThat(lines.next()).startsWith(": events of simulation " + id);
+    return CompletableFuture.supplyAsync(
+        () -> {
+          List<String> events = new ArrayList<>();
+          try (Stream<String> closed = response.body()) {
+            while (Collections.frequency(events, "tick") < ticks && lines.hasNext()) {
+              String line = lines.next();
+              if (line.startsWith("event: ")) {
+                events.add(line.substring("event: ".length()));
+              }
+              if (line.startsWith("data: ") && events.contains("error")) {
+                throw new AssertionError("the stream ended with " + line);
+              }
+            }
+          }
+          return events;
+        });
   }
 
   private void awaitCompleted(SimProcess sim, String key, String experiment) {

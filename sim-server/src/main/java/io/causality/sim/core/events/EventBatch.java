@@ -5,9 +5,10 @@ import java.util.Objects;
 
 /**
  * The events one stored change of a simulation made, in order, and the stream position after them.
- * A change that made more events than a listener may buffer (a long manual step) is published
- * {@linkplain #complete() incomplete}: without its events, which listeners read back from storage
- * up to {@code until}, so that no such change is ever held in memory whole.
+ * A change that made more events, or more bytes of them, than a listener may buffer (a long manual
+ * step; a step of a simulation of 100,000 agents) is published {@linkplain #complete() incomplete}:
+ * without its events, which listeners read back from storage up to {@code until}, so that no such
+ * change is ever held in memory whole.
  *
  * <p>{@code follows} is the position the change started from: a listener that is not there yet (a
  * change another instance stored is still on its way to it) reads the gap from storage first. An
@@ -20,6 +21,12 @@ public record EventBatch(
     events = List.copyOf(events);
     Objects.requireNonNull(until, "until");
   }
+
+  /**
+   * The most a batch may hold: {@code events}, and {@code bytes} of their data (every selection a
+   * {@code tick} is written for counted).
+   */
+  public record Limit(int events, long bytes) {}
 
   public static EventBatch of(EventId follows, List<SimulationEvent> events, EventId until) {
     return new EventBatch(follows, events, until, true);

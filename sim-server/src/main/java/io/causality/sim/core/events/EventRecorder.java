@@ -55,19 +55,21 @@ public final class EventRecorder implements EngineListener {
     this.wanted.remove(AgentSelection.NONE);
   }
 
-  /** Keeps events in memory, up to {@code limit}; past it, the batch is incomplete. */
+  /** Keeps events in memory, up to a limit; past it, the batch is incomplete. */
   public static final class Collected implements Target {
-    private final int limit;
+    private final EventBatch.Limit limit;
     private final List<SimulationEvent> events = new ArrayList<>();
+    private long bytes;
     private boolean overflowed;
 
-    public Collected(int limit) {
+    public Collected(EventBatch.Limit limit) {
       this.limit = limit;
     }
 
     @Override
     public boolean accept(SimulationEvent event) {
-      if (events.size() >= limit) {
+      bytes += event.size();
+      if (events.size() >= limit.events() || bytes > limit.bytes()) {
         overflowed = true;
         events.clear();
         return false;
@@ -81,7 +83,7 @@ public final class EventRecorder implements EngineListener {
      * when they exceed the limit.
      */
     public EventBatch batch(EventId follows, List<SimulationEvent> after, EventId until) {
-      if (overflowed || events.size() + after.size() > limit) {
+      if (overflowed || events.size() + after.size() > limit.events()) {
         return EventBatch.incomplete(until);
       }
       List<SimulationEvent> all = new ArrayList<>(events);

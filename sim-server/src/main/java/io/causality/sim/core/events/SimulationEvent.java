@@ -33,6 +33,21 @@ public record SimulationEvent(
     return new SimulationEvent(id, "tick", byAgents.values().iterator().next(), byAgents);
   }
 
+  /**
+   * The characters of its data, every selection it was written for counted: what it holds in
+   * memory, near enough (a JSON text is ASCII but for names).
+   */
+  public long size() {
+    if (byAgents.isEmpty()) {
+      return data.length();
+    }
+    long size = 0;
+    for (String written : byAgents.values()) {
+      size += written.length();
+    }
+    return size;
+  }
+
   /** The data a listener that asked for {@code agents} gets. */
   public String data(AgentSelection agents) {
     if (byAgents.isEmpty()) {

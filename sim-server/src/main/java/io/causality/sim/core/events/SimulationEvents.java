@@ -21,8 +21,8 @@ public interface SimulationEvents {
         }
 
         @Override
-        public int maxBatchEvents() {
-          return 0;
+        public EventBatch.Limit batchLimit() {
+          return new EventBatch.Limit(0, 0);
         }
 
         @Override
@@ -55,8 +55,11 @@ public interface SimulationEvents {
    */
   Set<AgentSelection> selections(UUID simulationId);
 
-  /** The most events a batch may carry; a change that makes more is published incomplete. */
-  int maxBatchEvents();
+  /**
+   * The most a batch may carry, in events and in bytes; a change that makes more is published
+   * incomplete.
+   */
+  EventBatch.Limit batchLimit();
 
   void publish(UUID simulationId, EventBatch batch);
 
