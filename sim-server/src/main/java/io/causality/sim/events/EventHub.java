@@ -3,7 +3,9 @@ package io.causality.sim.events;
 import io.causality.sim.core.events.EventBatch;
 import io.causality.sim.core.events.SimulationEvents;
 import io.causality.sim.engine.output.AgentSelection;
+import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,8 +51,12 @@ public final class EventHub implements SimulationEvents {
     Set<EventStream> streams = listeners.get(simulationId);
     if (streams != null) {
       // encoded here once per selection, not once per client
-      EncodedBatch encoded = EncodedBatch.of(batch, selections(simulationId));
-      streams.forEach(stream -> stream.offer(encoded));
+      Map<AgentSelection, EncodedBatch> encoded = new EnumMap<>(AgentSelection.class);
+      streams.forEach(
+          stream ->
+              stream.offer(
+                  encoded.computeIfAbsent(
+                      stream.agents(), agents -> EncodedBatch.of(batch, agents))));
     }
   }
 

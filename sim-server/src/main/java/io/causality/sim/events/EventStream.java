@@ -140,6 +140,14 @@ final class EventStream implements Runnable {
   private volatile boolean overflowed;
   private volatile CloseReason closeReason;
   private EventId cursor;
+
+  /**
+   * Every event up to this position has been sent: the end of the last complete batch, which the
+   * next batch follows from, though no event of the stream is numbered there ({@code 6-0} after
+   * tick 5's last event, {@code 5-3}). Only a gap past it is read back from storage.
+   */
+  private EventId covered;
+
   private long lastWrite = System.nanoTime();
 
   /**
@@ -160,6 +168,7 @@ final class EventStream implements Runnable {
     this.simulationId = simulationId;
     this.agents = agents;
     this.cursor = from;
+    this.covered = from;
     this.position = position;
     this.client = client;
     this.replay = replay;
@@ -187,8 +196,8 @@ final class EventStream implements Runnable {
       return;
     }
     // both sums, always: what handle() takes off must have been put on
-    boolean tooMany = buffered.addAndGet(batch.weight(agents)) > capacity.events();
-    boolean tooLarge = bufferedBytes.addAndGet(batch.bytes(agents)) > capacity.bytes();
+    boolean tooMany = buffered.addAndGet(batch.weight()) > capacity.events();
+    boolean tooLarge = bufferedBytes.addAndGet(batch.bytes()) > capacity.bytes();
     if (tooMany || tooLarge) {
       overflowed = true;
       queue.clear();
@@ -288,8 +297,8 @@ final class EventStream implements Runnable {
   /** False when the stream must end (after its last word). */
   private boolean handle(Item item) throws IOException {
     if (item instanceof Published published) {
-      buffered.addAndGet(-published.batch().weight(agents));
-      bufferedBytes.addAndGet(-published.batch().bytes(agents));
+      buffered.addAndGet(-published.batch().weight());
+      bufferedBytes.addAndGet(-published.batch().bytes());
       deliver(published.batch());
       return true;
     }
@@ -325,16 +334,24 @@ final class EventStream implements Runnable {
     }
     // a change stored by another instance may not have reached this stream yet
     catchUp(batch.follows());
-    for (Frame frame : batch.frames(agents)) {
+    for (Frame frame : batch.frames()) {
       send(frame);
+    }
+    cover(batch.until());
+  }
+
+  /** Sends from storage what lies between the cursor and {@code until}, unless it was all sent. */
+  private void catchUp(EventId until) throws IOException {
+    if (until.isAfter(covered)) {
+      replay.replay(simulationId, cursor, until, agents, event -> send(Frame.of(event, agents)));
+      cursor = until;
+      cover(until);
     }
   }
 
-  /** Sends from storage what lies between the cursor and {@code until}. */
-  private void catchUp(EventId until) throws IOException {
-    if (until.isAfter(cursor)) {
-      replay.replay(simulationId, cursor, until, agents, event -> send(Frame.of(event, agents)));
-      cursor = until;
+  private void cover(EventId position) {
+    if (position.isAfter(covered)) {
+      covered = position;
     }
   }
 
@@ -342,6 +359,7 @@ final class EventStream implements Runnable {
     if (frame.id().isAfter(cursor)) {
       add(frame);
       cursor = frame.id();
+      cover(cursor);
     }
   }
 

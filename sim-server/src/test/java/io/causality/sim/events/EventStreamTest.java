@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -134,7 +133,7 @@ class EventStreamTest {
     }
     return EncodedBatch.of(
         EventBatch.of(EventId.before(from), events, EventId.before(from + count)),
-        Set.of(AgentSelection.ALL));
+        AgentSelection.ALL);
   }
 
   @Test
@@ -186,7 +185,7 @@ class EventStreamTest {
     }
     return EncodedBatch.of(
         EventBatch.of(EventId.before(from), events, EventId.before(from + count)),
-        Set.of(AgentSelection.ALL));
+        AgentSelection.ALL);
   }
 
   @Test
@@ -221,7 +220,7 @@ class EventStreamTest {
               throw new WorkingMemoryExhaustedException(10);
             });
     // a change too large to publish: its events are to be read back from storage
-    stream.offer(EncodedBatch.of(EventBatch.incomplete(EventId.before(105)), Set.of()));
+    stream.offer(EncodedBatch.of(EventBatch.incomplete(EventId.before(105)), AgentSelection.ALL));
     assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
     assertThat(client.sent)
         .containsExactly(
@@ -230,6 +229,25 @@ class EventStreamTest {
                 + " with Last-Event-ID after 10 seconds to resume\"}");
     assertThat(client.closed.getCount()).isZero();
     assertThat(stream.closeReason().label()).isEqualTo("working_memory");
+  }
+
+  @Test
+  void consecutiveBatchesAreSentWithoutReadingBack() throws Exception {
+    FakeClient client = new FakeClient(false);
+    List<String> readBack = new CopyOnWriteArrayList<>();
+    EventStream stream =
+        start(
+            client,
+            16,
+            Long.MAX_VALUE,
+            NO_HEARTBEAT,
+            (id, after, until, agents, sink) -> readBack.add(after.wire() + ".." + until.wire()));
+    stream.offer(ticks(5, 1));
+    stream.offer(ticks(6, 2));
+    stream.shutdown();
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(client.sent).hasSize(4);
+    assertThat(readBack).isEmpty();
   }
 
   @Test
