@@ -297,9 +297,7 @@ final class EventStream implements Runnable {
   /** False when the stream must end (after its last word). */
   private boolean handle(Item item) throws IOException {
     if (item instanceof Published published) {
-      buffered.addAndGet(-published.batch().weight());
-      bufferedBytes.addAndGet(-published.batch().bytes());
-      deliver(published.batch());
+      deliver(latestToReadBack(taken(published)));
       return true;
     }
     if (item instanceof Notice notice) {
@@ -325,6 +323,29 @@ final class EventStream implements Runnable {
     closeReason = CloseReason.SHUTDOWN;
     lastWord("SHUTDOWN", "The server is shutting down; reconnect with Last-Event-ID to resume");
     return false;
+  }
+
+  private EncodedBatch taken(Published published) {
+    buffered.addAndGet(-published.batch().weight());
+    bufferedBytes.addAndGet(-published.batch().bytes());
+    return published.batch();
+  }
+
+  /**
+   * A batch too large to publish, and those like it queued right behind it (a playing simulation
+   * whose ticks are too large outpaces a stream that reads them back): the last of them, so that
+   * their events are read back from storage in one pass, not with one rebuild each.
+   */
+  private EncodedBatch latestToReadBack(EncodedBatch batch) {
+    EncodedBatch latest = batch;
+    while (!latest.complete()
+        && queue.peek() instanceof Published next
+        && !next.batch().complete()
+        // false when a publisher emptied the queue meanwhile (the stream overflowed)
+        && queue.remove(next)) {
+      latest = taken(next);
+    }
+    return latest;
   }
 
   private void deliver(EncodedBatch batch) throws IOException {

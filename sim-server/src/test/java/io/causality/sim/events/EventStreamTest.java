@@ -251,6 +251,30 @@ class EventStreamTest {
   }
 
   @Test
+  void batchesTooLargeToPublishQueuedTogetherAreReadBackInOnePass() throws Exception {
+    FakeClient client = new FakeClient(true);
+    List<String> readBack = new CopyOnWriteArrayList<>();
+    EventStream stream =
+        start(
+            client,
+            16,
+            Long.MAX_VALUE,
+            NO_HEARTBEAT,
+            (id, after, until, agents, sink) -> readBack.add(after.wire() + ".." + until.wire()));
+    stream.offer(ticks(5, 1));
+    assertThat(client.sending.await(5, TimeUnit.SECONDS)).isTrue();
+    // while the client reads tick 5, a player publishes three changes too large to buffer
+    for (long until : List.of(10L, 20L, 30L)) {
+      stream.offer(
+          EncodedBatch.of(EventBatch.incomplete(EventId.before(until)), AgentSelection.ALL));
+    }
+    client.gate.countDown();
+    stream.shutdown();
+    assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(readBack).containsExactly("5-1..30-0");
+  }
+
+  @Test
   void heartbeatsCarryTheIdOfTheLastEventSent() throws Exception {
     FakeClient client = new FakeClient(false);
     EventStream stream = start(client, 16, TimeUnit.MILLISECONDS.toNanos(20));
