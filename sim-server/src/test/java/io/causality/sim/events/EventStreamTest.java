@@ -231,17 +231,21 @@ class EventStreamTest {
     assertThat(stream.closeReason().label()).isEqualTo("working_memory");
   }
 
+  /** A stream whose reads from storage are only recorded, each as {@code after..until}. */
+  private EventStream recordingReadBacks(FakeClient client, List<String> readBack) {
+    return start(
+        client,
+        16,
+        Long.MAX_VALUE,
+        NO_HEARTBEAT,
+        (id, after, until, agents, sink) -> readBack.add(after.wire() + ".." + until.wire()));
+  }
+
   @Test
   void consecutiveBatchesAreSentWithoutReadingBack() throws Exception {
     FakeClient client = new FakeClient(false);
     List<String> readBack = new CopyOnWriteArrayList<>();
-    EventStream stream =
-        start(
-            client,
-            16,
-            Long.MAX_VALUE,
-            NO_HEARTBEAT,
-            (id, after, until, agents, sink) -> readBack.add(after.wire() + ".." + until.wire()));
+    EventStream stream = recordingReadBacks(client, readBack);
     stream.offer(ticks(5, 1));
     stream.offer(ticks(6, 2));
     stream.shutdown();
@@ -254,13 +258,7 @@ class EventStreamTest {
   void batchesTooLargeToPublishQueuedTogetherAreReadBackInOnePass() throws Exception {
     FakeClient client = new FakeClient(true);
     List<String> readBack = new CopyOnWriteArrayList<>();
-    EventStream stream =
-        start(
-            client,
-            16,
-            Long.MAX_VALUE,
-            NO_HEARTBEAT,
-            (id, after, until, agents, sink) -> readBack.add(after.wire() + ".." + until.wire()));
+    EventStream stream = recordingReadBacks(client, readBack);
     stream.offer(ticks(5, 1));
     assertThat(client.sending.await(5, TimeUnit.SECONDS)).isTrue();
     // while the client reads tick 5, a player publishes three changes too large to buffer
