@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causality.common.openapi.DocumentOperations;
 import io.causality.common.testing.Gen;
 import io.causality.common.testing.HostileBodies;
 import io.causality.common.testing.HostileInput;
@@ -222,37 +223,25 @@ class HostileInputIntegrationTest {
   /** Every operation of the description; each one with a request body needs a template. */
   private static List<Operation> operations(JsonNode openApi, Map<String, JsonNode> templates) {
     List<Operation> found = new ArrayList<>();
-    openApi
-        .path("paths")
-        .fields()
-        .forEachRemaining(
-            path ->
-                path.getValue()
-                    .fields()
-                    .forEachRemaining(
-                        method -> {
-                          String key = method.getKey().toUpperCase() + " " + path.getKey();
-                          List<String> query = new ArrayList<>();
-                          method
-                              .getValue()
-                              .path("parameters")
-                              .forEach(
-                                  p -> {
-                                    if (p.path("in").asText().equals("query")) {
-                                      query.add(p.path("name").asText());
-                                    }
-                                  });
-                          boolean hasBody = method.getValue().has("requestBody");
-                          assertThat(!hasBody || templates.containsKey(key))
-                              .as("template for " + key)
-                              .isTrue();
-                          found.add(
-                              new Operation(
-                                  method.getKey().toUpperCase(),
-                                  path.getKey(),
-                                  query,
-                                  hasBody ? templates.get(key) : null));
-                        }));
+    DocumentOperations.forEach(
+        openApi,
+        (path, method, operation) -> {
+          String key = method.toUpperCase() + " " + path;
+          List<String> query = new ArrayList<>();
+          operation
+              .path("parameters")
+              .forEach(
+                  p -> {
+                    if (p.path("in").asText().equals("query")) {
+                      query.add(p.path("name").asText());
+                    }
+                  });
+          boolean hasBody = operation.has("requestBody");
+          assertThat(!hasBody || templates.containsKey(key)).as("template for " + key).isTrue();
+          found.add(
+              new Operation(
+                  method.toUpperCase(), path, query, hasBody ? templates.get(key) : null));
+        });
     assertThat(found).hasSizeGreaterThan(20);
     // The docs assets are served but not described.
     found.add(new Operation("GET", "/v1/docs/{asset}", List.of(), null));

@@ -43,11 +43,7 @@ class LargeScenarioMemoryIntegrationTest {
 
   @Test
   void concurrentCreatesAndStepsOfTheLargestSimulationsFitThePackagedHeap() throws Exception {
-    // a generous wait: on a slow machine six creates in turn may take over the default 10 s
-    try (SimProcess sim =
-        SimProcess.create("rateLimits.enabled=false", "simulations.workingMemoryWait=2m")
-            .heap("512m")
-            .start()) {
+    try (SimProcess sim = onThePackagedHeap()) {
       String key = sim.createApiKey("large", "strategic");
       byte[] body = scenarioBody();
 
@@ -99,10 +95,7 @@ class LargeScenarioMemoryIntegrationTest {
    */
   @Test
   void liveStreamsOfTheLargestSimulationsFitThePackagedHeap() throws Exception {
-    try (SimProcess sim =
-        SimProcess.create("rateLimits.enabled=false", "simulations.workingMemoryWait=2m")
-            .heap("512m")
-            .start()) {
+    try (SimProcess sim = onThePackagedHeap()) {
       String key = sim.createApiKey("watched", "strategic");
       HttpResponse<String> created =
           post(sim, key, "/v1/simulations/from-domain", epidemicBody()).join();
@@ -128,6 +121,16 @@ class LargeScenarioMemoryIntegrationTest {
       }
       assertThat(sim.isAlive()).as(sim.tail()).isTrue();
     }
+  }
+
+  /**
+   * The jar on the packaged heap, with a generous wait for working memory: on a slow machine six
+   * large creates in turn may take over the default 10 s.
+   */
+  private static SimProcess onThePackagedHeap() {
+    return SimProcess.create("rateLimits.enabled=false", "simulations.workingMemoryWait=2m")
+        .heap("512m")
+        .start();
   }
 
   /**

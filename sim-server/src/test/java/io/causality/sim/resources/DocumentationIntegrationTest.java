@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causality.common.openapi.DocumentOperations;
 import io.causality.common.testing.ContractCheck;
 import io.causality.sim.SimConfiguration;
 import io.causality.sim.engine.adapter.DomainAdapterRegistry;
@@ -225,18 +226,10 @@ class DocumentationIntegrationTest {
 
   private static Map<String, JsonNode> operations(JsonNode document) {
     Map<String, JsonNode> operations = new LinkedHashMap<>();
-    document
-        .get("paths")
-        .fields()
-        .forEachRemaining(
-            path ->
-                path.getValue()
-                    .fields()
-                    .forEachRemaining(
-                        method ->
-                            operations.put(
-                                method.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey(),
-                                method.getValue())));
+    DocumentOperations.forEach(
+        document,
+        (path, method, operation) ->
+            operations.put(method.toUpperCase(Locale.ROOT) + " " + path, operation));
     return operations;
   }
 
