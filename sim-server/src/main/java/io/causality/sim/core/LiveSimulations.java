@@ -3,6 +3,7 @@ package io.causality.sim.core;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.causality.sim.core.events.Preludes;
+import io.causality.sim.core.events.TickSizes;
 import io.causality.sim.db.SimulationRow;
 import io.causality.sim.engine.core.Simulation;
 import java.time.Duration;
@@ -44,6 +45,9 @@ public final class LiveSimulations {
     /** The events made before the next tick, once known; null until then. */
     private Preludes preludes;
 
+    /** The size of the ticks last written for its streams. */
+    private final TickSizes tickSizes = new TickSizes();
+
     Live(Simulation simulation, long ticks, int inputs, long version) {
       this.simulation = simulation;
       this.ticks = ticks;
@@ -68,6 +72,10 @@ public final class LiveSimulations {
 
     void preludes(Preludes preludes) {
       this.preludes = preludes;
+    }
+
+    TickSizes tickSizes() {
+      return tickSizes;
     }
   }
 

@@ -66,9 +66,22 @@ final class SimulationAdvancer {
     SimulationAccess.requireNotCompleted(row);
     Quotas.checkTicks(tier, row.ticksComputed(), ticks);
     LiveSimulations.Live instance = live.current(row);
+    Optional<SimulationPublisher.TickEvents> recorded = publisher.recordTicks(instance, row, ticks);
+    try {
+      return advance(row, tier, ticks, instance, recorded);
+    } finally {
+      recorded.ifPresent(SimulationPublisher.TickEvents::close);
+    }
+  }
+
+  private Advanced advance(
+      SimulationRow row,
+      Tier tier,
+      int ticks,
+      LiveSimulations.Live instance,
+      Optional<SimulationPublisher.TickEvents> recorded) {
     Instant now = store.now();
     ProphecyCollector prophecies = new ProphecyCollector(row.id(), now);
-    Optional<SimulationPublisher.TickEvents> recorded = publisher.recordTicks(instance, row);
     Simulation simulation = instance.simulation();
     long started = System.nanoTime();
     TickRun run =

@@ -49,7 +49,8 @@ public record Simulations(
             new SimulationWrites(parts.jdbi(), parts.cluster().shared()),
             parts.cluster(),
             parts.clock());
-    SimulationPublisher publisher = new SimulationPublisher(access, live, store, parts.events());
+    SimulationPublisher publisher =
+        new SimulationPublisher(access, live, store, parts.events(), parts.memory());
     SimulationAdvancer advancer =
         new SimulationAdvancer(
             parts.organizations(), live, store, publisher, parts.snapshotInterval());

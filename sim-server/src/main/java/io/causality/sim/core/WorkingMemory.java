@@ -137,6 +137,16 @@ public final class WorkingMemory {
     reserve(bytes);
   }
 
+  /**
+   * An empty reservation that work which can do without the heap grows only as far as there is room
+   * at once ({@link Reservation#tryGrowTo}): the events of ticks kept for live streams, which are
+   * read back from storage in turn when there is none. It is not this thread's: a later {@link
+   * #reserve} on the thread still takes its turn.
+   */
+  public Reservation growable() {
+    return new Reservation(0);
+  }
+
   /** Gives back what this thread holds: the end of its request. */
   public void releaseThread() {
     Reservation current = held.get();
@@ -188,17 +198,50 @@ public final class WorkingMemory {
       SimMetrics.WORKING_MEMORY_RESERVED.dec((double) back * UNIT);
     }
 
+    /**
+     * Holds {@code bytes} in all if there is room now, without waiting and ahead of no work that is
+     * waiting for its turn; work under {@link #SMALL_WORK} takes no room. Returns whether it holds
+     * them.
+     */
+    public boolean tryGrowTo(long bytes) {
+      if (bytes < smallWork) {
+        return true;
+      }
+      long wanted = (bytes + UNIT - 1) / UNIT;
+      if (closed || wanted > budgetUnits) {
+        return false;
+      }
+      int more = (int) wanted - units;
+      if (more <= 0) {
+        return true;
+      }
+      try {
+        // with a timeout, tryAcquire honours the semaphore's fairness: no barging past a waiter
+        if (!free.tryAcquire(more, 0, TimeUnit.NANOSECONDS)) {
+          return false;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+      units += more;
+      SimMetrics.WORKING_MEMORY_RESERVED.inc((double) more * UNIT);
+      return true;
+    }
+
     @Override
     public void close() {
-      if (closed || units == 0) {
+      if (closed) {
         return;
       }
       closed = true;
       if (held.get() == this) {
         held.remove();
       }
-      free.release(units);
-      SimMetrics.WORKING_MEMORY_RESERVED.dec((double) units * UNIT);
+      if (units > 0) {
+        free.release(units);
+        SimMetrics.WORKING_MEMORY_RESERVED.dec((double) units * UNIT);
+      }
     }
   }
 }

@@ -17,9 +17,12 @@ import java.util.List;
 record EncodedBatch(
     EventId follows, List<Frame> frames, EventId until, boolean complete, long bytes) {
   static EncodedBatch of(EventBatch batch, AgentSelection agents) {
+    if (!batch.completeFor(agents)) {
+      return new EncodedBatch(EventId.before(0), List.of(), batch.until(), false, 0);
+    }
     List<Frame> frames = batch.events().stream().map(e -> Frame.of(e, agents)).toList();
     long bytes = frames.stream().mapToLong(frame -> frame.bytes().length).sum();
-    return new EncodedBatch(batch.follows(), frames, batch.until(), batch.complete(), bytes);
+    return new EncodedBatch(batch.follows(), frames, batch.until(), true, bytes);
   }
 
   /** What it costs a stream's buffer: its events, or one slot for an incomplete batch. */

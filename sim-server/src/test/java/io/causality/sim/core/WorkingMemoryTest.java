@@ -209,4 +209,61 @@ class WorkingMemoryTest {
   private <T> T onOtherThread(Callable<T> work) throws Exception {
     return other.submit(work).get();
   }
+
+  @Test
+  void workThatCanDoWithoutGrowsOnlyIntoRoomThereIsNow() throws Exception {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ofMinutes(5), 0);
+
+    try (WorkingMemory.Reservation events = memory.growable()) {
+      assertThat(events.tryGrowTo(MIB)).isTrue();
+      assertThat(events.tryGrowTo(3 * MIB)).isTrue();
+      assertThat(memory.reservedBytes()).isEqualTo(3 * MIB);
+      // refused at once, not after the five minutes' wait; what it held stays held
+      assertThat(events.tryGrowTo(5 * MIB)).isFalse();
+      assertThat(events.tryGrowTo(4 * MIB + 1)).isFalse();
+      assertThat(memory.reservedBytes()).isEqualTo(3 * MIB);
+      // not this thread's reservation: the thread's own work still takes its turn
+      try (WorkingMemory.Reservation own = memory.reserve(MIB)) {
+        assertThat(memory.reservedBytes()).isEqualTo(4 * MIB);
+      }
+    }
+
+    assertThat(memory.reservedBytes()).isZero();
+  }
+
+  @Test
+  void workThatCanDoWithoutNeverGoesAheadOfWorkWaitingForItsTurn() throws Exception {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ofMinutes(5), 0);
+    WorkingMemory.Reservation held = memory.reserve(2 * MIB);
+    AtomicReference<Thread> waiter = new AtomicReference<>();
+    Future<WorkingMemory.Reservation> waiting =
+        other.submit(
+            () -> {
+              waiter.set(Thread.currentThread());
+              return memory.reserve(3 * MIB);
+            });
+    while (waiter.get() == null || waiter.get().getState() != Thread.State.TIMED_WAITING) {
+      Thread.onSpinWait();
+    }
+
+    try (WorkingMemory.Reservation events = memory.growable()) {
+      // 1 MiB is free, but the waiting work comes first
+      assertThat(events.tryGrowTo(MIB)).isFalse();
+    }
+    held.close();
+    waiting.get().close();
+    assertThat(memory.reservedBytes()).isZero();
+  }
+
+  @Test
+  void workThatCanDoWithoutTakesNoTurnWhileSmall() {
+    WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ZERO, 2 * MIB);
+
+    try (WorkingMemory.Reservation events = memory.growable()) {
+      assertThat(events.tryGrowTo(MIB)).isTrue();
+      assertThat(memory.reservedBytes()).isZero();
+      assertThat(events.tryGrowTo(3 * MIB)).isTrue();
+      assertThat(memory.reservedBytes()).isEqualTo(3 * MIB);
+    }
+  }
 }

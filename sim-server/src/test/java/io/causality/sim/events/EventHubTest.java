@@ -13,7 +13,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -75,6 +77,17 @@ class EventHubTest {
   }
 
   private EventStream listen(EventHub hub, AgentSelection agents, Client client) {
+    return listen(
+        hub,
+        agents,
+        client,
+        (id, after, until, selection, sink) -> {
+          throw new IOException("no storage here");
+        });
+  }
+
+  private EventStream listen(
+      EventHub hub, AgentSelection agents, Client client, EventStream.Replay storage) {
     EventStream stream =
         new EventStream(
             SIMULATION,
@@ -82,9 +95,7 @@ class EventHubTest {
             EventId.before(5),
             EventId.before(5),
             client,
-            (id, after, until, selection, sink) -> {
-              throw new IOException("no storage here");
-            },
+            storage,
             closed -> hub.remove(closed),
             new EventStream.Buffer(4_096, Long.MAX_VALUE),
             new EventStream.Pace(NEVER, NEVER));
@@ -136,5 +147,43 @@ class EventHubTest {
           }
         });
     changed.gate.countDown();
+  }
+
+  @Test
+  void aChangeCutForEveryAgentIsReadBackByTheirStreamsAloneWhileTheOthersGetItsFrames()
+      throws Exception {
+    EventHub hub = new EventHub(new EventBatch.Limit(4_096, Long.MAX_VALUE));
+    List<String> readBack = new CopyOnWriteArrayList<>();
+    Client changed = new Client(false);
+    Client all = new Client(false);
+    EventStream.Replay storage =
+        (id, after, until, selection, sink) -> readBack.add(selection + " " + after + ".." + until);
+    listen(hub, AgentSelection.CHANGED, changed, storage);
+    listen(hub, AgentSelection.ALL, all, storage);
+
+    SimulationEvent tick =
+        new SimulationEvent(
+            new EventId(5, 1),
+            "tick",
+            "{\"changed\":[]}",
+            Map.of(AgentSelection.CHANGED, "{\"changed\":[]}"));
+    hub.publish(
+        SIMULATION,
+        EventBatch.of(
+            EventId.before(5), List.of(tick), EventId.before(6), Set.of(AgentSelection.ALL)));
+
+    Await.until(
+        "the stream of every agent reads the change back",
+        Duration.ofSeconds(5),
+        () -> !readBack.isEmpty());
+    Await.until(
+        "the stream of changed agents gets its tick",
+        Duration.ofSeconds(5),
+        () -> {
+          synchronized (changed) {
+            return changed.received.size() == 1;
+          }
+        });
+    assertThat(readBack).containsExactly("ALL 5-0..6-0");
   }
 }

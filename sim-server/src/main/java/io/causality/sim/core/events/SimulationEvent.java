@@ -34,6 +34,19 @@ public record SimulationEvent(
   }
 
   /**
+   * The same tick without its data for {@code agents}, which nobody will get from it: it must keep
+   * another selection's. Any other event as it is.
+   */
+  SimulationEvent without(AgentSelection agents) {
+    if (!byAgents.containsKey(agents)) {
+      return this;
+    }
+    Map<AgentSelection, String> kept = new EnumMap<>(byAgents);
+    kept.remove(agents);
+    return tick(id, kept);
+  }
+
+  /**
    * The characters of its data, every selection it was written for counted: what it holds in
    * memory, near enough (a JSON text is ASCII but for names).
    */

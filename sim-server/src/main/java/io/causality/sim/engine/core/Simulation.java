@@ -160,9 +160,8 @@ public final class Simulation implements TraceSource {
     if (ticks < 0) {
       throw new IllegalArgumentException("ticks must not be negative: " + ticks);
     }
-    Set<AgentSelection> wanted = ticks > 0 ? listener.agentsWanted() : Set.of();
     for (long k = 0; k < ticks; k++) {
-      tick(listener, wanted);
+      tick(listener);
     }
   }
 
@@ -257,11 +256,13 @@ public final class Simulation implements TraceSource {
     return SnapshotCodec.write(this);
   }
 
-  private void tick(EngineListener listener, Set<AgentSelection> wanted) {
+  private void tick(EngineListener listener) {
     long t = world.nextTick;
     scratch.reset();
     paradoxes.clear();
     boolean steps = listener.wantsSteps();
+    // asked every tick: a listener may stop wanting a list midway (a stream's buffer is full)
+    Set<AgentSelection> wanted = steps ? listener.agentsWanted() : Set.of();
     if (steps && wanted.contains(AgentSelection.CHANGED)) {
       before.record(world);
     }

@@ -28,8 +28,8 @@ public interface EngineListener {
   }
 
   /**
-   * Which agent lists the steps must carry ({@link Step#agents}, {@link Step#changed}); asked once
-   * per {@code advance}. Every agent by default.
+   * Which agent lists the steps must carry ({@link Step#agents}, {@link Step#changed}); asked
+   * before every tick whose step is built. Every agent by default.
    */
   default Set<AgentSelection> agentsWanted() {
     return ALL_AGENTS;

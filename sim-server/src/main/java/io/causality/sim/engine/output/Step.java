@@ -93,15 +93,18 @@ public record Step(
     }
   }
 
+  /** The agents a tick written with {@code selection} carries. */
+  public List<AgentSnapshot> agents(AgentSelection selection) {
+    return switch (selection) {
+      case ALL -> agents;
+      case CHANGED -> changed;
+      case NONE -> List.of();
+    };
+  }
+
   private void writeAgents(JsonGenerator gen, AgentSelection selection) throws IOException {
     gen.writeArrayFieldStart("agents");
-    List<AgentSnapshot> shown =
-        switch (selection) {
-          case ALL -> agents;
-          case CHANGED -> changed;
-          case NONE -> List.of();
-        };
-    for (AgentSnapshot agent : shown) {
+    for (AgentSnapshot agent : agents(selection)) {
       agent.writeJson(gen);
     }
     gen.writeEndArray();
