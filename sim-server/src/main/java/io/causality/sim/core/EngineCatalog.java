@@ -36,6 +36,11 @@ public record EngineCatalog(
     return version.newSimulation(scenario, threads);
   }
 
+  /** The same, for a scenario parsed from its stored {@code canonicalJson}, which it keeps. */
+  public Simulation newSimulation(EngineVersion version, Scenario scenario, byte[] canonicalJson) {
+    return version.newSimulation(scenario, canonicalJson, threads);
+  }
+
   /** A simulation restored from snapshot bytes, on these threads. */
   public Simulation restore(byte[] snapshot) {
     return engines.restore(snapshot, threads);

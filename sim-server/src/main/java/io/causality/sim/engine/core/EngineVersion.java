@@ -38,6 +38,15 @@ public final class EngineVersion {
     return Simulation.create(this, scenario, threads);
   }
 
+  /**
+   * The same, for a scenario read back from its stored canonical JSON, which the simulation keeps
+   * instead of the scenario's objects ({@link Simulation#create(EngineVersion, Scenario, byte[],
+   * TickThreads)}).
+   */
+  public Simulation newSimulation(Scenario scenario, byte[] canonicalJson, TickThreads threads) {
+    return Simulation.create(this, scenario, canonicalJson, threads);
+  }
+
   @Override
   public String toString() {
     return id;

@@ -72,6 +72,17 @@ public final class Simulation implements TraceSource {
     return create(version, scenario, new ScenarioKept(scenario), threads);
   }
 
+  /**
+   * The same, for a scenario read back from {@code canonicalJson} ({@link
+   * io.causality.sim.engine.scenario.ScenarioJson#toBytes} of it, as every simulation's scenario is
+   * stored): it keeps those bytes from the start instead of the scenario's objects, which a
+   * simulation rebuilt to be replayed would otherwise hold until its first snapshot.
+   */
+  public static Simulation create(
+      EngineVersion version, Scenario scenario, byte[] canonicalJson, TickThreads threads) {
+    return create(version, scenario, new ScenarioKept(scenario, canonicalJson), threads);
+  }
+
   /** The same, keeping {@code kept} of the scenario. */
   static Simulation create(
       EngineVersion version, Scenario scenario, ScenarioKept kept, TickThreads threads) {

@@ -4,13 +4,20 @@ import static io.causality.sim.engine.Fixtures.trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.causality.common.testing.Await;
 import io.causality.sim.engine.Fixtures;
 import io.causality.sim.engine.input.EngineInput;
 import io.causality.sim.engine.input.InputJson;
 import io.causality.sim.engine.input.InputParser;
 import io.causality.sim.engine.input.ScheduledInput;
+import io.causality.sim.engine.json.JsonTree;
+import io.causality.sim.engine.model.AgentSpec;
+import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.scenario.ScenarioJson;
+import io.causality.sim.engine.scenario.ScenarioParser;
+import java.lang.ref.WeakReference;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +84,31 @@ class SnapshotTest {
     assertThat(simulation.scenarioJson()).isSameAs(json);
     assertThat(simulation.snapshot()).isEqualTo(before);
     assertThat(simulation.agentCount()).isEqualTo(Fixtures.scenario("chaos-storm").agents().size());
+  }
+
+  @Test
+  void aSimulationOfAStoredScenarioKeepsItsBytesAndRunsAsTheOriginal() throws Exception {
+    byte[] stored = ScenarioJson.toBytes(Fixtures.scenario("prophecy-loop"));
+    Scenario scenario = ScenarioParser.parse(JsonTree.read(stored), "scenario");
+    WeakReference<Scenario> parsed = new WeakReference<>(scenario);
+    WeakReference<AgentSpec> agent = new WeakReference<>(scenario.agents().get(0));
+
+    Simulation rebuilt =
+        Simulation.create(Fixtures.REGISTRY.latest(), scenario, stored, TickThreads.single());
+    scenario = null;
+
+    assertThat(rebuilt.scenarioJson()).isSameAs(stored);
+    assertThat(trace(rebuilt, 250, inputs()))
+        .isEqualTo(trace(Fixtures.start("prophecy-loop"), 250, inputs()));
+    // the simulation holds none of the parsed scenario's objects
+    Await.until(
+        "the parsed scenario is collected",
+        Duration.ofSeconds(10),
+        () -> {
+          System.gc();
+          return parsed.get() == null && agent.get() == null;
+        });
+    assertThat(rebuilt.agentCount()).isPositive();
   }
 
   @Test
