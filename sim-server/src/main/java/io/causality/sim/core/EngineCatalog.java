@@ -7,6 +7,7 @@ import io.causality.sim.engine.core.Simulation;
 import io.causality.sim.engine.core.TickThreads;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.scenario.ScenarioCatalog;
+import java.util.function.Supplier;
 
 /**
  * The engine's registries, built once at start: versions, pre-built scenarios, adapters, and the
@@ -41,8 +42,10 @@ public record EngineCatalog(
     return version.newSimulation(scenario, canonicalJson, threads);
   }
 
-  /** A simulation restored from snapshot bytes, on these threads. */
-  public Simulation restore(byte[] snapshot) {
-    return engines.restore(snapshot, threads);
+  /**
+   * A simulation restored from snapshot bytes onto its scenario's stored JSON, on these threads.
+   */
+  public Simulation restore(byte[] snapshot, Supplier<byte[]> scenarioJson) {
+    return engines.restore(snapshot, scenarioJson, threads);
   }
 }

@@ -86,7 +86,9 @@ public final class EventReplay {
     // the rebuild's peak, then the engine and each tick's events while the listener reads them
     try (WorkingMemory.Reservation reserved = loader.reserveFor(row)) {
       Simulation simulation = loader.atTick(row, from);
-      reserved.keepOnly(WorkingMemory.heapWhileStreaming(simulation.agentCount()));
+      reserved.keepOnly(
+          WorkingMemory.heapWhileStreaming(
+              simulation.agentCount(), simulation.scenarioBytesHeld()));
       EventRecorder recorder = new EventRecorder(preludes, forward, Set.of(agents));
       for (long tick = from; tick < to; tick++) {
         if (tick > from) {

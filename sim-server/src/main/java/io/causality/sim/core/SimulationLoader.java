@@ -66,7 +66,7 @@ public final class SimulationLoader {
   public Simulation atTick(SimulationRow row, long tick) {
     Simulation simulation =
         jdbi.withExtension(SnapshotDao.class, dao -> dao.latest(row.id(), tick))
-            .map(snapshot -> restore(snapshot.bytes()))
+            .map(snapshot -> restore(row, snapshot.bytes()))
             .orElseGet(() -> fresh(row));
     simulation.replay(inputs(row), tick, EngineListener.NONE);
     return simulation;
@@ -88,10 +88,13 @@ public final class SimulationLoader {
     }
   }
 
-  /** A snapshot's engine instance, its scenario read within a reservation of working memory. */
-  private Simulation restore(byte[] snapshot) {
-    try (WorkingMemory.Reservation reserved = memory.reserveForJson(snapshot.length)) {
-      return catalog.restore(snapshot);
+  /**
+   * A snapshot's engine instance on the row's stored scenario, read within a reservation of working
+   * memory sized by that scenario.
+   */
+  private Simulation restore(SimulationRow row, byte[] snapshot) {
+    try (WorkingMemory.Reservation reserved = reserveFor(row)) {
+      return catalog.restore(snapshot, () -> scenarioJson(row).getBytes(StandardCharsets.UTF_8));
     }
   }
 

@@ -235,7 +235,8 @@ public final class SimulationReader {
     SimulationRow row = traced.row();
     Simulation start =
         traced.scenario() != null ? loader.fresh(row, traced.scenario()) : loader.fresh(row);
-    reserved.keepOnly(WorkingMemory.heapWhileStreaming(start.agentCount()));
+    reserved.keepOnly(
+        WorkingMemory.heapWhileStreaming(start.agentCount(), start.scenarioBytesHeld()));
     return start;
   }
 

@@ -197,8 +197,11 @@ class WorkingMemoryIntegrationTest {
             jdbi,
             new SimulationAccess(jdbi, new SimulationToAdvance(jdbi)),
             new SimulationLoader(jdbi, EngineCatalog.standard(), memory));
-    long streaming = WorkingMemory.heapWhileStreaming(agents);
-    long rebuilding = createBody(agents).length * (long) WorkingMemory.HEAP_PER_JSON_BYTE;
+    long stored =
+        jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioBytes(id)).orElseThrow();
+    // the rebuilt engine keeps the stored scenario's bytes
+    long streaming = WorkingMemory.heapWhileStreaming(agents, stored);
+    long rebuilding = stored * WorkingMemory.HEAP_PER_JSON_BYTE;
     assertThat(rebuilding).isGreaterThan(streaming);
 
     List<Long> reservedWhileRead = new ArrayList<>();

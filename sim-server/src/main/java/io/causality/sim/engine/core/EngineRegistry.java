@@ -4,6 +4,7 @@ import io.causality.sim.engine.EngineValidationException;
 import io.causality.sim.engine.model.Rules;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** The engine versions this build can run, oldest first. */
 public final class EngineRegistry {
@@ -55,13 +56,19 @@ public final class EngineRegistry {
                         + String.join(", ", versionIds())));
   }
 
-  /** A simulation from {@link Simulation#snapshot()} bytes, under the version they name. */
-  public Simulation restore(byte[] snapshot) {
-    return restore(snapshot, TickThreads.single());
+  /**
+   * A simulation from {@link Simulation#snapshot()} bytes, under the version they name, on its
+   * scenario's canonical JSON ({@link Simulation#scenarioJson()}).
+   */
+  public Simulation restore(byte[] snapshot, byte[] scenarioJson) {
+    return restore(snapshot, () -> scenarioJson, TickThreads.single());
   }
 
-  /** The same, its further ticks computed on {@code threads}. */
-  public Simulation restore(byte[] snapshot, TickThreads threads) {
-    return SnapshotCodec.read(snapshot, this::require, threads);
+  /**
+   * The same, its further ticks computed on {@code threads}; the scenario is read only for a
+   * snapshot that does not carry it.
+   */
+  public Simulation restore(byte[] snapshot, Supplier<byte[]> scenarioJson, TickThreads threads) {
+    return SnapshotCodec.read(snapshot, scenarioJson, this::require, threads);
   }
 }

@@ -114,6 +114,11 @@ public final class Simulation implements TraceSource {
     return scenario.canonicalJson();
   }
 
+  /** The heap its scenario takes in it now: see {@link ScenarioKept#heldBytes}. */
+  public long scenarioBytesHeld() {
+    return scenario.heldBytes();
+  }
+
   /** The threads its ticks run on. */
   public TickThreads threads() {
     return threads;

@@ -16,7 +16,13 @@ import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.scenario.ScenarioJson;
 import io.causality.sim.engine.scenario.ScenarioParser;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.lang.ref.WeakReference;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +61,7 @@ class SnapshotTest {
 
     Simulation first = Fixtures.start("prophecy-loop");
     Fixtures.run(first, 150, inputs(), EngineListener.NONE);
-    Simulation restored = Fixtures.REGISTRY.restore(first.snapshot());
+    Simulation restored = Fixtures.REGISTRY.restore(first.snapshot(), first.scenarioJson());
 
     assertThat(restored.nextTick()).isEqualTo(150);
     assertThat(restored.prophecyCount()).isEqualTo(first.prophecyCount());
@@ -69,7 +75,8 @@ class SnapshotTest {
     a.advance(77, EngineListener.NONE);
     b.advance(77, EngineListener.NONE);
     assertThat(a.snapshot()).isEqualTo(b.snapshot());
-    assertThat(Fixtures.REGISTRY.restore(a.snapshot()).snapshot()).isEqualTo(a.snapshot());
+    assertThat(Fixtures.REGISTRY.restore(a.snapshot(), a.scenarioJson()).snapshot())
+        .isEqualTo(a.snapshot());
   }
 
   @Test
@@ -136,7 +143,7 @@ class SnapshotTest {
     rebuilt.replay(log, end, EngineListener.NONE);
     assertThat(rebuilt.snapshot()).isEqualTo(live.snapshot());
 
-    Simulation resumed = Fixtures.REGISTRY.restore(snapshotAt200);
+    Simulation resumed = Fixtures.REGISTRY.restore(snapshotAt200, live.scenarioJson());
     resumed.replay(log, end, EngineListener.NONE);
     assertThat(resumed.snapshot()).isEqualTo(live.snapshot());
   }
@@ -150,7 +157,57 @@ class SnapshotTest {
 
   @Test
   void garbageIsNotASnapshot() {
-    assertThatThrownBy(() -> Fixtures.REGISTRY.restore(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}))
+    assertThatThrownBy(
+            () -> Fixtures.REGISTRY.restore(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, new byte[0]))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void aSnapshotCarriesTheStateAloneNotTheScenario() {
+    Simulation simulation = Fixtures.start("chaos-storm");
+    simulation.advance(30, EngineListener.NONE);
+
+    byte[] snapshot = simulation.snapshot();
+
+    String text = new String(snapshot, StandardCharsets.ISO_8859_1);
+    assertThat(text).doesNotContain("\"agents\":[").doesNotContain("chaos");
+    assertThat(snapshot.length).isLessThan(simulation.agentCount() * 69 + 64 * 1024);
+  }
+
+  @Test
+  void aSnapshotOfTheFirstFormatIsRestoredOntoTheScenarioItCarries() throws Exception {
+    Simulation simulation = Fixtures.start("prophecy-loop");
+    Fixtures.run(simulation, 150, inputs(), EngineListener.NONE);
+    byte[] current = simulation.snapshot();
+
+    Simulation restored =
+        Fixtures.REGISTRY.restore(
+            firstFormat(current, simulation.scenarioJson()),
+            () -> {
+              throw new AssertionError("a snapshot of the first format carries its scenario");
+            },
+            TickThreads.single());
+
+    assertThat(restored.snapshot()).isEqualTo(current);
+    assertThat(restored.scenarioJson()).isEqualTo(simulation.scenarioJson());
+  }
+
+  /** What format 1 wrote: the header, the scenario's JSON, then the state as format 2 does. */
+  private static byte[] firstFormat(byte[] snapshot, byte[] scenarioJson) throws IOException {
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(snapshot));
+    int magic = in.readInt();
+    in.readInt();
+    String version = in.readUTF();
+    byte[] state = in.readAllBytes();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeInt(magic);
+      out.writeInt(1);
+      out.writeUTF(version);
+      out.writeInt(scenarioJson.length);
+      out.write(scenarioJson);
+      out.write(state);
+    }
+    return bytes.toByteArray();
   }
 }
