@@ -1,6 +1,7 @@
 package io.causality.sim.db;
 
 import io.causality.common.db.Column;
+import io.causality.common.db.LargeValues;
 import io.causality.common.db.Parameters;
 import io.causality.common.db.UniqueViolation;
 import java.nio.charset.StandardCharsets;
@@ -288,7 +289,7 @@ public final class SimulationWrites {
       throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(INSERT_SCENARIO)) {
       Column.bind(statement, 1, SCENARIO, created);
-      statement.executeUpdate();
+      LargeValues.executeUpdate(statement);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.causality.sim.db;
 
 import io.causality.common.db.Column;
+import io.causality.common.db.LargeValues;
 import io.causality.common.db.Parameters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -81,7 +82,7 @@ final class TickRows {
         Column.bind(statement, 1, SNAPSHOT, new Snapshot(progress, snapshot));
         statement.addBatch();
       }
-      statement.executeBatch();
+      LargeValues.executeBatch(statement);
     }
   }
 
