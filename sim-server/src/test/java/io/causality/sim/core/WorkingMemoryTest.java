@@ -90,18 +90,9 @@ class WorkingMemoryTest {
   void waitingWorkRunsOnceRoomIsFreed() throws Exception {
     WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ofMinutes(5), 0);
     WorkingMemory.Reservation held = memory.reserve(4 * MIB);
-    AtomicReference<Thread> waiter = new AtomicReference<>();
 
-    Future<WorkingMemory.Reservation> waiting =
-        other.submit(
-            () -> {
-              waiter.set(Thread.currentThread());
-              return memory.reserve(MIB);
-            });
     // the other thread waits for the room (parked), then the room is freed
-    while (waiter.get() == null || waiter.get().getState() != Thread.State.TIMED_WAITING) {
-      Thread.onSpinWait();
-    }
+    Future<WorkingMemory.Reservation> waiting = waitingOnOtherThread(memory, MIB);
     assertThat(waiting).isNotDone();
     held.close();
 
@@ -235,16 +226,7 @@ class WorkingMemoryTest {
   void workThatCanDoWithoutNeverGoesAheadOfWorkWaitingForItsTurn() throws Exception {
     WorkingMemory memory = new WorkingMemory(4 * MIB, Duration.ofMinutes(5), 0);
     WorkingMemory.Reservation held = memory.reserve(2 * MIB);
-    AtomicReference<Thread> waiter = new AtomicReference<>();
-    Future<WorkingMemory.Reservation> waiting =
-        other.submit(
-            () -> {
-              waiter.set(Thread.currentThread());
-              return memory.reserve(3 * MIB);
-            });
-    while (waiter.get() == null || waiter.get().getState() != Thread.State.TIMED_WAITING) {
-      Thread.onSpinWait();
-    }
+    Future<WorkingMemory.Reservation> waiting = waitingOnOtherThread(memory, 3 * MIB);
 
     try (WorkingMemory.Reservation events = memory.growable()) {
       // 1 MiB is free, but the waiting work comes first
@@ -265,5 +247,20 @@ class WorkingMemoryTest {
       assertThat(events.tryGrowTo(3 * MIB)).isTrue();
       assertThat(memory.reservedBytes()).isEqualTo(3 * MIB);
     }
+  }
+
+  /** Reserves {@code bytes} on the other thread, once that thread is parked waiting for room. */
+  private Future<WorkingMemory.Reservation> waitingOnOtherThread(WorkingMemory memory, long bytes) {
+    AtomicReference<Thread> waiter = new AtomicReference<>();
+    Future<WorkingMemory.Reservation> waiting =
+        other.submit(
+            () -> {
+              waiter.set(Thread.currentThread());
+              return memory.reserve(bytes);
+            });
+    while (waiter.get() == null || waiter.get().getState() != Thread.State.TIMED_WAITING) {
+      Thread.onSpinWait();
+    }
+    return waiting;
   }
 }

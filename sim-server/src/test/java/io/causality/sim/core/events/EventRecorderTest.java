@@ -10,6 +10,7 @@ import io.causality.sim.engine.output.Step;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,19 +25,12 @@ class EventRecorderTest {
     List<SimulationEvent> accepted = new ArrayList<>();
     List<AgentSelection> asked = new ArrayList<>();
     EventRecorder.Target target =
-        new EventRecorder.Target() {
-          @Override
-          public boolean accept(SimulationEvent event) {
-            accepted.add(event);
-            return true;
-          }
-
-          @Override
-          public boolean takes(AgentSelection agents, int count) {
-            asked.add(agents);
-            return agents != AgentSelection.ALL || accepted.isEmpty();
-          }
-        };
+        target(
+            accepted,
+            agents -> {
+              asked.add(agents);
+              return agents != AgentSelection.ALL || accepted.isEmpty();
+            });
     EventRecorder recorder =
         new EventRecorder(
             Preludes.NONE, target, Set.of(AgentSelection.ALL, AgentSelection.CHANGED));
@@ -62,25 +56,30 @@ class EventRecorderTest {
   @Test
   void aRecorderWhoseEverySelectionIsRefusedStopsAndTheEngineBuildsNoMoreSteps() {
     List<SimulationEvent> accepted = new ArrayList<>();
-    EventRecorder.Target target =
-        new EventRecorder.Target() {
-          @Override
-          public boolean accept(SimulationEvent event) {
-            accepted.add(event);
-            return true;
-          }
-
-          @Override
-          public boolean takes(AgentSelection agents, int count) {
-            return false;
-          }
-        };
+    EventRecorder.Target target = target(accepted, agents -> false);
     EventRecorder recorder = new EventRecorder(Preludes.NONE, target, Set.of(AgentSelection.ALL));
 
     Fixtures.start("chaos-storm").advance(TICKS, recorder);
 
     assertThat(accepted).noneMatch(event -> event.name().equals("tick"));
     assertThat(recorder.wantsSteps()).isFalse();
+  }
+
+  /** Keeps every event in {@code accepted}, and takes a tick's selections {@code takes} allows. */
+  private static EventRecorder.Target target(
+      List<SimulationEvent> accepted, Predicate<AgentSelection> takes) {
+    return new EventRecorder.Target() {
+      @Override
+      public boolean accept(SimulationEvent event) {
+        accepted.add(event);
+        return true;
+      }
+
+      @Override
+      public boolean takes(AgentSelection agents, int count) {
+        return takes.test(agents);
+      }
+    };
   }
 
   /** Keeps the steps the engine builds for its other listeners. */
