@@ -25,6 +25,7 @@ import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpRequest;
@@ -88,12 +89,13 @@ class WorkingMemoryIntegrationTest {
       out.flush();
       awaitReserved(Math.min(WORKING_MEMORY, large.length * WorkingMemory.HEAP_PER_JSON_BYTE));
 
-      HttpResponse<String> refused =
-          CLIENT.send(create(HttpRequest.BodyPublishers.ofByteArray(large)));
-      assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
-      assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
-      assertThat(refused.headers().firstValue("Connection")).hasValue("close");
-      JsonNode error = JSON.readTree(refused.body()).get("error");
+      String refused = answerToItsHeadAlone(large.length);
+      assertThat(refused).startsWith("HTTP/1.1 503");
+      assertThat(refused).containsIgnoringCase("Retry-After: 1\r\n");
+      assertThat(refused).containsIgnoringCase("Connection: close\r\n");
+      JsonNode error =
+          JSON.readTree(refused.substring(refused.indexOf('{'), refused.lastIndexOf('}') + 1))
+              .get("error");
       assertThat(error.get("code").asText()).isEqualTo("SERVICE_UNAVAILABLE");
       assertThat(error.get("message").asText()).contains("retry after 1 seconds");
       assertThat(error.get("requestId").asText()).isNotBlank();
@@ -243,6 +245,21 @@ class WorkingMemoryIntegrationTest {
         .header("X-Api-Key", key)
         .header("Content-Type", "application/json")
         .POST(body);
+  }
+
+  /**
+   * A create's head alone, declaring a body of {@code length} bytes that is never sent, and the
+   * whole answer, up to the server's close. A refusal is answered before the body is read, on a
+   * connection then closed: a client still sending its body could lose the answer to that close's
+   * reset (CI, 2026-11-29: "header parser received no bytes"), which this one cannot.
+   */
+  private static String answerToItsHeadAlone(int length) throws IOException {
+    try (Socket socket = new Socket("127.0.0.1", APP.getLocalPort())) {
+      socket.setSoTimeout(30_000);
+      socket.getOutputStream().write(head(length).getBytes(StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 
   private static String head(int length) {
