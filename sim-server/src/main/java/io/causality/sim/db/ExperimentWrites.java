@@ -1,6 +1,7 @@
 package io.causality.sim.db;
 
 import io.causality.common.db.Column;
+import io.causality.common.db.LargeValues;
 import io.causality.common.db.Parameters;
 import io.causality.common.db.UniqueViolation;
 import java.nio.charset.StandardCharsets;
@@ -264,11 +265,11 @@ public final class ExperimentWrites {
       if (shared) {
         Parameters.bind(statement, next, scenarioJson);
       }
-      statement.executeUpdate();
+      LargeValues.executeUpdate(statement);
     }
     try (PreparedStatement statement = connection.prepareStatement(INSERT_SCENARIO)) {
       Parameters.bind(statement, 1, created.id(), scenarioJson.getBytes(StandardCharsets.UTF_8));
-      statement.executeUpdate();
+      LargeValues.executeUpdate(statement);
     }
   }
 
