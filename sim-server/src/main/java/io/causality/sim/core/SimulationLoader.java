@@ -14,6 +14,7 @@ import io.causality.sim.engine.input.ScheduledInput;
 import io.causality.sim.engine.model.Scenario;
 import io.causality.sim.engine.output.EngineListener;
 import io.causality.sim.engine.scenario.ScenarioParser;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -79,12 +80,10 @@ public final class SimulationLoader {
    * objects against its 16 MB).
    */
   public Simulation fresh(SimulationRow row) {
-    String scenarioJson = scenarioJson(row);
-    try (WorkingMemory.Reservation reserved = memory.reserveForJson(scenarioJson.length())) {
+    byte[] scenarioJson = scenarioBytes(row);
+    try (WorkingMemory.Reservation reserved = memory.reserveForJson(scenarioJson.length)) {
       return catalog.newSimulation(
-          catalog.engines().require(row.engineVersion()),
-          parse(scenarioJson),
-          scenarioJson.getBytes(StandardCharsets.UTF_8));
+          catalog.engines().require(row.engineVersion()), parse(scenarioJson), scenarioJson);
     }
   }
 
@@ -94,7 +93,7 @@ public final class SimulationLoader {
    */
   private Simulation restore(SimulationRow row, byte[] snapshot) {
     try (WorkingMemory.Reservation reserved = reserveFor(row)) {
-      return catalog.restore(snapshot, () -> scenarioJson(row).getBytes(StandardCharsets.UTF_8));
+      return catalog.restore(snapshot, () -> scenarioBytes(row));
     }
   }
 
@@ -107,6 +106,15 @@ public final class SimulationLoader {
       return new String(row.scenarioJson(), StandardCharsets.UTF_8);
     }
     return jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioOf(row.id()))
+        .orElseThrow(() -> new SimulationNotFoundException(row.id()));
+  }
+
+  /** The same, as its UTF-8 bytes. */
+  private byte[] scenarioBytes(SimulationRow row) {
+    if (row.scenarioJson() != null) {
+      return row.scenarioJson();
+    }
+    return jdbi.withExtension(SimulationDao.class, dao -> dao.scenarioBytesOf(row.id()))
         .orElseThrow(() -> new SimulationNotFoundException(row.id()));
   }
 
@@ -134,10 +142,10 @@ public final class SimulationLoader {
     return inputs(row).stream().filter(input -> input.tick() > tick).toList();
   }
 
-  private static Scenario parse(String scenarioJson) {
+  private static Scenario parse(byte[] scenarioJson) {
     try {
       return ScenarioParser.parse(JSON.readTree(scenarioJson), "scenario");
-    } catch (JsonProcessingException e) {
+    } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }

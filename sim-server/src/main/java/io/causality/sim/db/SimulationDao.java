@@ -32,6 +32,15 @@ public interface SimulationDao {
   @RegisterRowMapper(StoredScenarioMapper.class)
   Optional<String> scenarioOf(UUID id);
 
+  /** The same, as its UTF-8 bytes. */
+  @SqlQuery(
+      """
+      SELECT c.scenario_json AS own_row, s.scenario_json AS in_row FROM simulations s
+      LEFT JOIN simulation_scenarios c ON c.simulation_id = s.id WHERE s.id = :id
+      """)
+  @RegisterRowMapper(StoredScenarioMapper.Bytes.class)
+  Optional<byte[]> scenarioBytesOf(UUID id);
+
   /** The stored scenario's size in bytes, without reading it (0 for no simulation). */
   @SqlQuery(
       """
